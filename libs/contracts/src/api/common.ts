@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { LIMITS, PASSWORD_SPECIAL_CHARACTERS } from '../constants/limits';
+import { MESSAGES } from '../messages';
+
+/** 422 body: { message, errors: { field: [messages] } }. */
+export const ValidationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** Any other failure: { error }. */
+export const ErrorBody = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const MessageBody = z.object({ message: z.string() });
+export const SuccessBody = z.object({ success: z.boolean(), message: z.string().optional() });
+export const EmptyBody = z.object({}).strict();
+
+/** Trimmed, required text up to max characters. */
+export const requiredText = (max: number, label = 'This field') =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} may not be greater than ${max} characters.`);
+
+export const optionalText = (max: number, label = 'This field') =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} may not be greater than ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const emailField = z
+  .string({ error: 'The email field is required.' })
+  .trim()
+  .min(1, 'The email field is required.')
+  .max(LIMITS.emailMax, `The email may not be greater than ${LIMITS.emailMax} characters.`)
+  .pipe(z.email('The email must be a valid email address.'))
+  .transform((value) => value.toLowerCase());
+
+export const phoneField = z
+  .string()
+  .trim()
+  .max(LIMITS.phoneMax, `The phone may not be greater than ${LIMITS.phoneMax} characters.`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const specials = PASSWORD_SPECIAL_CHARACTERS.map((c) => `\\${c}`).join('');
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specials}]).{${LIMITS.passwordMin},}$`,
+);
+
+export const passwordField = z
+  .string({ error: 'The password field is required.' })
+  .min(1, 'The password field is required.')
+  .max(200, 'The password may not be greater than 200 characters.')
+  .regex(PASSWORD_PATTERN, MESSAGES.passwordRule);
+
+/** Adds the password_confirmation check to a schema that has password and password_confirmation. */
+export function withPasswordConfirmation<
+  T extends z.ZodType<{ password?: string | null; password_confirmation?: string | null }>,
+>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    if (value.password && value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordConfirmation });
+    }
+  });
+}
+
+/** Checkbox that must be ticked: accepts true, 1, '1', 'true', 'on'. */
+export const agreeField = z
+  .union([z.boolean(), z.number(), z.string()], { error: MESSAGES.privacyPolicy })
+  .nullish()
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on')
+  .refine((value) => value, MESSAGES.privacyPolicy);
+
+/** Numeric id in a path or body; accepts "12" and 12. */
+export const idField = z.coerce.number({ error: 'The id must be a number.' }).int().nonnegative();
+
+export const Country = z.object({ id: z.number(), name: z.string(), country_code: z.string() });
+export type Country = z.infer<typeof Country>;
+
+export const TokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const Paginated = <T extends z.ZodType>(row: T) =>
+  z.object({
+    data: z.array(row),
+    total: z.number(),
+    current_page: z.number(),
+    per_page: z.number(),
+  });
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+});

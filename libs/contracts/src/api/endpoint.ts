@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call an endpoint; the api enforces it with one guard per kind of actor. */
+export type EndpointAccess = 'public' | 'user' | 'company_admin' | 'super_admin';
+
+/**
+ * One API call of the product: the path under /api (Express-style ":param"), its schemas and who may call it.
+ * The api validates with these schemas, the web calls through them and /api/docs is generated from them.
+ */
+export interface Endpoint<
+  TBody extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  access: EndpointAccess;
+  summary: string;
+  body?: TBody;
+  query?: TQuery;
+  response: TResponse;
+  /** The answer is a file, not JSON. */
+  file?: boolean;
+  /** multipart/form-data request. */
+  multipart?: boolean;
+}
+
+export function endpoint<TBody extends z.ZodType, TQuery extends z.ZodType, TResponse extends z.ZodType>(
+  definition: Endpoint<TBody, TQuery, TResponse>,
+): Endpoint<TBody, TQuery, TResponse> {
+  return definition;
+}
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType> ? z.input<Q> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills ":param" segments of an endpoint path. */
+export function endpointPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`endpointPath(${path}): missing parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,49 @@
+/** Case statuses and their labels (spec 1 §4). */
+export const CASE_STATUSES = ['open', 'accepted', 'information', 'rejected', 'closed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  open: 'Awaiting response',
+  accepted: 'Collaboration accepted',
+  information: 'Information requested',
+  rejected: 'Collaboration rejected',
+  closed: 'Collaboration closed',
+};
+
+export const RESPONSE_TYPES = ['approval', 'rejection', 'information-request', 'information-response'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
+
+/** Status a public respond call may carry (spec 3 §2.14); information-reply marks an answer. */
+export const RESPOND_STATUSES = ['accepted', 'information', 'rejected', 'information-reply'] as const;
+export type RespondStatus = (typeof RESPOND_STATUSES)[number];
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** low P3, medium P2, high P1. */
+export const PRIORITY_LABELS: Record<Priority, string> = { low: 'P3', medium: 'P2', high: 'P1' };
+/** Escalation queue labels (spec 3 §2.3). */
+export const PRIORITY_QUEUE_LABELS: Record<Priority, string> = {
+  low: 'Priority 3',
+  medium: 'Priority 2',
+  high: 'Priority 1',
+};
+export const PRIORITY_SLA_LABELS: Record<Priority, string> = { high: 'P1 High', medium: 'P2 Medium', low: 'P3 Low' };
+
+/** Active-cases request types on the dashboard (spec 1 §2); default mine-30. */
+export const CASE_REQUEST_TYPES = [
+  { value: 'mine-30', label: 'My Active Cases (30 days)' },
+  { value: 'company-inbound-action', label: 'Company Inbound Needing Action' },
+  { value: 'company-30', label: 'Company Cases (30 days)' },
+  { value: 'mine-all', label: 'All My Cases' },
+  { value: 'company-all', label: 'All Company Cases' },
+] as const;
+export type CaseRequestType = (typeof CASE_REQUEST_TYPES)[number]['value'];
+export const DEFAULT_CASE_REQUEST_TYPE: CaseRequestType = 'mine-30';
+
+export const ESCALATION_FILTERS = ['all-10', 'open', 'late'] as const;
+export type EscalationFilter = (typeof ESCALATION_FILTERS)[number];
+export const DEFAULT_ESCALATION_FILTER: EscalationFilter = 'open';
+
+export const CASE_DIRECTIONS = ['inbound', 'outbound'] as const;
+export type CaseDirection = (typeof CASE_DIRECTIONS)[number];
+
+export const DEFAULT_ACCEPT_NOTE = 'Our assigned engineer will contact you.';

@@ -1,0 +1,100 @@
+/**
+ * The route table of spec 3 §2.1: route name -> path. Parameters are written ":name".
+ * The web router registers exactly these, and links are built with routePath().
+ */
+export const ROUTES = {
+  'auth.logout': '/auth/logout',
+  home: '/',
+  'home-with-slug': '/:slug',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  cases: '/my-cases',
+  'case-info': '/my-cases/:token',
+  'submit-case': '/case/:type/:entity_id',
+  'case-response': '/case/:token/respond',
+  'case-provide-information': '/case/:token/information',
+  'case-info-base-response': '/case/:token/response',
+  auto_login: '/auto_login/:token',
+  reset_password: '/reset_password/:token',
+  verify_account: '/verify_account/:token',
+  account_approval: '/users/approval/:token/:action',
+
+  'admin.company': '/admin/company',
+  'admin.company.registration': '/admin/company/registration',
+  'admin.company.sso': '/admin/company/sso',
+  'admin.users': '/admin/users',
+  'admin.user.manage': '/admin/users/:id',
+  'admin.inbound_process': '/admin/inbound_process',
+  'admin.inbound_process.test': '/admin/inbound_process/:id/test',
+  'admin.inbound_process.manage': '/admin/inbound_process/:document_id',
+  'admin.limited_process': '/admin/limited_process',
+  'admin.partner_groups': '/admin/partner_groups',
+  'admin.partner_groups.manage': '/admin/partner_groups/:group_id',
+  'admin.partner_groups.users': '/admin/partner_groups/:group_id/users',
+  'admin.reports': '/admin/reports',
+  'admin.case-info': '/admin/case/:token',
+
+  'onboarding.home': '/join/:vhost',
+  'onboarding.contact': '/onboarding/contact',
+  'onboarding.agreements': '/onboarding/agreements',
+  'onboarding.process': '/onboarding/process',
+  'onboarding.choose-process': '/onboarding/choose-process',
+  'onboarding.basic-premium': '/onboarding/basic-premium',
+  'onboarding.success': '/onboarding/success',
+  'onboarding.restore': '/onboarding/restore/:token',
+
+  'manager.response': '/manager/response/:token',
+  'msteams.connected': '/msteams/connected/:token',
+  '404': '/404',
+
+  'super_admin.dashboard': '/super_admin/dashboard',
+  'super_admin.companies': '/super_admin/companies',
+  'super_admin.company.detail': '/super_admin/companies/:company_id',
+  'super_admin.company.registration': '/super_admin/companies/:company_id/registation',
+  'super_admin.company.edit': '/super_admin/companies/:company_id/edit',
+  'super_admin.company.departments': '/super_admin/companies/:company_id/departments',
+  'super_admin.user.edit': '/super_admin/companies/:company_id/users/:user_id',
+  'super_admin.document.edit': '/super_admin/companies/:company_id/documents/:document_id/edit/:type',
+  'super_admin.company.groups.edit': '/super_admin/companies/:company_id/groups/:relation_id/edit',
+  'super_admin.groups': '/super_admin/groups',
+  'super_admin.group.edit': '/super_admin/groups/:group_id/edit',
+  'super_admin.group.detail': '/super_admin/groups/:group_id/:group_type',
+  'super_admin.onboarding.session': '/super_admin/onboarding/:session_id',
+  'super_admin.cases.case_info': '/super_admin/cases/:case_id',
+  'super_admin.reports': '/super_admin/reports',
+  'super_admin.inbound_process.test': '/super_admin/companies/:company_id/inbound_process/:id/test',
+  'super_admin.list_users': '/super_admin/users',
+  'super_admin.user.manage': '/super_admin/user/:user_id',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** What a route needs before it renders (spec 3 §2.2). */
+export type RouteGuard =
+  | 'public'
+  | 'login'
+  | 'member' // login, and super admins are sent to their dashboard
+  | 'company_admin'
+  | 'company_admin_not_limited'
+  | 'login_not_limited'
+  | 'super_admin';
+
+export function routeGuard(name: RouteName): RouteGuard {
+  if (name.startsWith('super_admin.')) return 'super_admin';
+  if (name === 'admin.company.registration' || name === 'admin.company.sso' || name === 'admin.partner_groups.users')
+    return 'company_admin_not_limited';
+  if (name === 'admin.reports' || name === 'admin.case-info') return 'login';
+  if (name.startsWith('admin.')) return 'company_admin';
+  if (name === 'dashboard' || name === 'submit-case' || name === 'cases' || name === 'case-info') return 'member';
+  if (name === 'profile') return 'login';
+  return 'public';
+}
+
+/** Builds the path of a named route, e.g. routePath('case-info', { token }). */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  return ROUTES[name].replace(/:([a-z_]+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`routePath(${name}): missing parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
