@@ -12,11 +12,23 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Sources by their package's tsconfig; specs, test helpers and e2e by the test configs.
+        project: [
+          './libs/contracts/tsconfig.json',
+          './libs/db/tsconfig.json',
+          './api/tsconfig.json',
+          './worker/tsconfig.json',
+          './web/tsconfig.json',
+          './e2e/tsconfig.json',
+          './tsconfig.spec.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
     },

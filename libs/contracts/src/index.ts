@@ -10,4 +10,7 @@ export * from './jobs';
 export * from './api/endpoint';
 export * from './api/common';
 export * from './api/auth';
+export * from './api/system';
 export * from './api/registry';
+export * from './job-options';
+export * from './constants/record-states';

@@ -1,8 +1,10 @@
 import { accountApi, authApi, landingApi } from './auth';
 import type { Endpoint } from './endpoint';
+import { systemApi } from './system';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
+  system: systemApi,
   auth: authApi,
   account: accountApi,
   landing: landingApi,

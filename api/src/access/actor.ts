@@ -1,0 +1,16 @@
+import type { Role } from '@casebridge/contracts';
+import type { Request } from 'express';
+
+/** Who is calling: resolved once per request by AccessGuard from the bearer token. */
+export interface Actor {
+  userId: number;
+  role: Role;
+  companyId: number | null;
+  sessionId: string;
+  /** Set while a super admin is logged in as this user. */
+  impersonatorId: number | null;
+}
+
+export interface RequestWithActor extends Request {
+  actor?: Actor;
+}

@@ -1,0 +1,62 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Endpoint } from '@casebridge/contracts';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { parseOrThrow } from './errors';
+
+export const ENDPOINT_METADATA = 'casebridge:endpoint';
+
+/**
+ * Binds a handler to one endpoint of the contracts: HTTP method and path, who may call it (read by AccessGuard)
+ * and the schemas that ValidBody / ValidQuery parse with. Controllers carry no path of their own.
+ */
+export function Route(endpoint: Endpoint): MethodDecorator {
+  const verb = { GET: Get, POST: Post, PUT: Put, DELETE: Delete }[endpoint.method];
+  // Every successful call answers 200: the api's POSTs are actions more often than creations.
+  return applyDecorators(verb(endpoint.path), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint));
+}
+
+export function endpointOf(context: ExecutionContext): Endpoint | undefined {
+  return Reflect.getMetadata(ENDPOINT_METADATA, context.getHandler()) as Endpoint | undefined;
+}
+
+function requestOf(context: ExecutionContext): Request {
+  return context.switchToHttp().getRequest<Request>();
+}
+
+/** The request body parsed with the endpoint's body schema (422 on failure). */
+export const ValidBody = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const endpoint = endpointOf(context);
+  const body: unknown = requestOf(context).body ?? {};
+  return endpoint?.body ? parseOrThrow(endpoint.body, body) : {};
+});
+
+/** The query string parsed with the endpoint's query schema (422 on failure). */
+export const ValidQuery = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const endpoint = endpointOf(context);
+  return endpoint?.query ? parseOrThrow(endpoint.query, requestOf(context).query) : {};
+});
+
+const pathId = z.coerce.number({ error: 'The id must be a number.' }).int().min(0).max(2_147_483_647);
+
+/** A numeric path parameter; a non-number is answered with 422 naming the parameter. */
+export const IdParam = createParamDecorator((name: string, context: ExecutionContext) => {
+  const raw = requestOf(context).params[name];
+  return parseOrThrow(z.object({ [name]: pathId }), { [name]: raw })[name];
+});
+
+/** A string path parameter (token, slug) bounded in length. */
+export const TextParam = createParamDecorator((name: string, context: ExecutionContext) => {
+  const raw = requestOf(context).params[name];
+  return parseOrThrow(z.object({ [name]: z.string().min(1).max(200) }), { [name]: raw })[name];
+});

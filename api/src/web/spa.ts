@@ -1,0 +1,27 @@
+import type { INestApplication } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Paths the web app never owns: they go to Nest or answer 404 there. */
+const SERVER_PREFIXES = ['/api', '/socket.io', '/resources', '/saml2', '/storage'];
+
+/**
+ * Serves the built web app from the api's origin: static files, and index.html for every client route
+ * so that deep links (/my-cases/abc) load the app.
+ */
+export function serveWebApp(app: INestApplication, webDist: string): boolean {
+  const root = resolve(webDist);
+  const indexHtml = join(root, 'index.html');
+  if (!webDist || !existsSync(indexHtml)) return false;
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.use(express.static(root, { index: false, maxAge: '1h' }));
+  http.use((request: Request, response: Response, next: NextFunction) => {
+    const isServerPath = SERVER_PREFIXES.some(
+      (prefix) => request.path === prefix || request.path.startsWith(`${prefix}/`),
+    );
+    if (request.method !== 'GET' || isServerPath) return next();
+    response.sendFile(indexHtml);
+  });
+  return true;
+}
