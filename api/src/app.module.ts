@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { createOrmConfig, loadServerConfig, type ServerConfig } from '@casebridge/db';
 import { LoggerModule } from 'nestjs-pino';
@@ -15,6 +15,8 @@ import { RedisModule } from './redis/redis.module';
 @Module({
   imports: [
     ConfigModule,
+    // Lets tests and tools list every controller and its contract endpoint.
+    DiscoveryModule,
     LoggerModule.forRootAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => ({

@@ -23,7 +23,12 @@ export const ENDPOINT_METADATA = 'casebridge:endpoint';
 export function Route(endpoint: Endpoint): MethodDecorator {
   const verb = { GET: Get, POST: Post, PUT: Put, DELETE: Delete }[endpoint.method];
   // Every successful call answers 200: the api's POSTs are actions more often than creations.
-  return applyDecorators(verb(endpoint.path), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint));
+  return applyDecorators(verb(serverPath(endpoint)), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint));
+}
+
+/** Where an endpoint is served: under /api, unless its path is absolute (/resources/..., /saml2/...). */
+export function serverPath(endpoint: Endpoint): string {
+  return endpoint.path.startsWith('/') ? endpoint.path : `/api/${endpoint.path}`;
 }
 
 export function endpointOf(context: ExecutionContext): Endpoint | undefined {

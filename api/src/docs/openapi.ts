@@ -1,5 +1,6 @@
 import { allEndpoints, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
 import { z } from 'zod';
+import { serverPath } from '../common/contract-route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,7 +73,7 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
 export function buildOpenApiDocument(productName: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of allEndpoints()) {
-    const path = `/api/${endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+    const path = serverPath(endpoint).replace(/:([A-Za-z_]+)/g, '{$1}');
     (paths[path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, productName);
   }
   return {

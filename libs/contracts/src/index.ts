@@ -14,3 +14,4 @@ export * from './api/system';
 export * from './api/registry';
 export * from './job-options';
 export * from './constants/record-states';
+export * from './api/member';

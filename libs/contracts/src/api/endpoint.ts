@@ -6,7 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type EndpointAccess = 'public' | 'user' | 'company_admin' | 'super_admin';
 
 /**
- * One API call of the product: the path under /api (Express-style ":param"), its schemas and who may call it.
+ * One API call of the product: the path under /api (Express-style ":param"; a path starting with "/" is served
+ * from the site root instead, e.g. /resources/...), its schemas and who may call it.
  * The api validates with these schemas, the web calls through them and /api/docs is generated from them.
  */
 export interface Endpoint<
@@ -44,4 +45,10 @@ export function endpointPath(path: string, params: Record<string, string | numbe
     if (value === undefined) throw new Error(`endpointPath(${path}): missing parameter ${key}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** The URL of an endpoint as the browser calls it: /api/... or the absolute path, with parameters filled. */
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
+  const path = endpointPath(endpoint.path, params);
+  return path.startsWith('/') ? path : `/api/${path}`;
 }

@@ -1,0 +1,4 @@
+export * from './dashboard';
+export * from './documents';
+export * from './cases';
+export * from './profile';

@@ -1,0 +1,13 @@
+/**
+ * Default BullMQ options for mail jobs, shared by every producer so retries and retention are the same everywhere.
+ * Plain object (no bullmq import) so the web bundle can import the contracts without pulling in bullmq.
+ */
+export const MAIL_JOB_OPTIONS = {
+  /** SMTP outages are usually short: five tries over about a minute (2 s, 4 s, 8 s, 16 s). */
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  /** Completed jobs are kept one day so a repeated enqueue with the same job id stays a no-op meanwhile. */
+  removeOnComplete: { age: 24 * 3600 },
+  /** Failed jobs are kept for inspection (and re-run by hand). */
+  removeOnFail: false,
+} as const;
