@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from '@casebridge/contracts';
+import { AccountApprovalPage } from '../features/auth/AccountApprovalPage';
+import { AutoLoginPage } from '../features/auth/AutoLoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { VerifyAccountPage } from '../features/auth/VerifyAccountPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { SuperAdminDashboardPage } from '../features/dashboard/SuperAdminDashboardPage';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteFramePage } from '../features/frames/RouteFramePage';
+import { CompanyLandingPage } from '../features/landing/CompanyLandingPage';
+import { HomePage } from '../features/landing/HomePage';
+import { UserManagePage } from '../features/super-admin/UserManagePage';
+
+/** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
+const PAGES: Partial<Record<RouteName, ComponentType>> = {
+  home: HomePage,
+  'home-with-slug': CompanyLandingPage,
+  dashboard: DashboardPage,
+  auto_login: AutoLoginPage,
+  reset_password: ResetPasswordPage,
+  verify_account: VerifyAccountPage,
+  account_approval: AccountApprovalPage,
+  'auth.logout': LogoutPage,
+  '404': NotFoundPage,
+  'super_admin.dashboard': SuperAdminDashboardPage,
+  'super_admin.user.manage': UserManagePage,
+};
+
+export function RoutePage({ name }: { name: RouteName }) {
+  const Page = PAGES[name];
+  return Page ? <Page /> : <RouteFramePage name={name} />;
+}

@@ -1,0 +1,101 @@
+import { useParams } from 'react-router-dom';
+import { API, MESSAGES, type LandingResponse } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { useAsync } from '../../lib/use-async';
+import { PageFrame } from '../../app/PageFrame';
+import { CompanyLogo } from './CompanyLogo';
+import { EmailLinkForm } from './EmailLinkForm';
+import { LandingSidebar } from './LandingSidebar';
+import { LoginForm } from './LoginForm';
+import { RegistrationForm } from './RegistrationForm';
+import { SsoLogin } from './SsoLogin';
+
+/** /{slug}: the company's own sign-in page, in the variant of its login method. */
+export function CompanyLandingPage() {
+  const { slug = '' } = useParams();
+  const landing = useAsync(() => call(API.landing.landing, { params: { slug } }), [slug]);
+
+  if (landing.status === 'loading') {
+    return (
+      <PageFrame title="Loading…" hideTitle>
+        <p className="muted">Loading…</p>
+      </PageFrame>
+    );
+  }
+  if (landing.status === 'failed') {
+    return (
+      <PageFrame title="Company Not Found">
+        <p>{landing.error}</p>
+        <a href="/">Search for your company</a>
+      </PageFrame>
+    );
+  }
+  const { company } = landing.data;
+  return (
+    <PageFrame title={company.name} hideTitle>
+      <header className="landing-header">
+        <CompanyLogo slug={company.slug} name={company.name} />
+        <div>
+          <h1>{company.name}</h1>
+          {company.full_name && company.full_name !== company.name && <p className="muted">{company.full_name}</p>}
+        </div>
+      </header>
+      {company.status !== 'active' ? (
+        <div className="notice" role="status">
+          {MESSAGES.companyDisabled}
+        </div>
+      ) : (
+        <div className="landing-grid">
+          <div className="landing-main">
+            {company.login_page_text && (
+              // Sanitized by the server (spec README: rich text is cleaned on save).
+              <div className="rich-text" dangerouslySetInnerHTML={{ __html: company.login_page_text }} />
+            )}
+            <LandingVariant landing={landing.data} />
+          </div>
+          <LandingSidebar landing={landing.data} />
+        </div>
+      )}
+    </PageFrame>
+  );
+}
+
+function LandingVariant({ landing }: { landing: LandingResponse }) {
+  const { company } = landing;
+  switch (company.login_method) {
+    case 'email_link':
+      return (
+        <div className="stack">
+          <EmailLinkForm company={company} />
+          <LoginForm title="Log In with Password" />
+          <ManagerList landing={landing} />
+        </div>
+      );
+    case 'requires_registration':
+      return (
+        <div className="two-columns">
+          <LoginForm />
+          <RegistrationForm landing={landing} />
+        </div>
+      );
+    case 'sso':
+      return <SsoLogin company={company} />;
+  }
+}
+
+function ManagerList({ landing }: { landing: LandingResponse }) {
+  if (landing.manager.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="managers-title">
+      <h2 id="managers-title">Managers</h2>
+      <p className="muted">Questions about access? Contact one of your company's managers.</p>
+      <ul className="plain-list">
+        {landing.manager.map((person) => (
+          <li key={`${person.first_name} ${person.last_name}`}>
+            {person.first_name} {person.last_name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { router } from './app/router';
+import { useSession } from './app/session-store';
+import './styles.css';
+
+// A stored token is checked once per page load; an unauthorized one ends the session (spec 3 §2.2).
+void useSession.getState().checkOnStart();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,144 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+/** A react-hook-form error (or a plain text); only its message is shown. */
+type FieldError = { message?: string };
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: FieldError | string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+function errorText(error?: FieldError | string): string | undefined {
+  return typeof error === 'string' ? error : error?.message;
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  const message = errorText(error);
+  return (
+    <div className={message ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <div className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      )}
+      {message && (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {message}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: FieldError | string, hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, errorText(error) ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: FieldError | string;
+  hint?: ReactNode;
+};
+
+export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        id={fieldId}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: FieldError | string;
+};
+
+export function TextAreaField({ label, error, id, ...textarea }: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error}>
+      <textarea
+        id={fieldId}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(fieldId, error)}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode;
+  error?: FieldError | string;
+  options: readonly { value: string | number; label: string }[];
+  placeholder?: string;
+};
+
+export function SelectField({ label, error, id, options, placeholder, ...select }: SelectFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error}>
+      <select
+        id={fieldId}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(fieldId, error)}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: FieldError | string;
+};
+
+export function CheckboxField({ label, error, id, ...input }: CheckboxFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const message = errorText(error);
+  return (
+    <div className={message ? 'field field-check field-invalid' : 'field field-check'}>
+      <input
+        type="checkbox"
+        id={fieldId}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${fieldId}-error` : undefined}
+        {...input}
+      />
+      <label htmlFor={fieldId}>{label}</label>
+      {message && (
+        <div className="field-error" id={`${fieldId}-error`} role="alert">
+          {message}
+        </div>
+      )}
+    </div>
+  );
+}
