@@ -27,7 +27,7 @@ describe('registration, verification, approval and profile', () => {
       expect(response.body).toEqual({ message: MESSAGES.registrationApprovalText, error: null, approval: true });
 
       const request = await api.lastMailTo('bm@acme.test', 'registration-approval-request');
-      expect(request.variables.applicant_email).toBe(applicant.email);
+      expect(request.variables.registrant_email).toBe(applicant.email);
       expect(request.variables.approve_link).toMatch(/\/users\/approval\/[^/]+\/approve$/);
       expect(request.variables.reject_link).toMatch(/\/users\/approval\/[^/]+\/reject$/);
       await api.lastMailTo(applicant.email, 'account-verification');
@@ -77,7 +77,7 @@ describe('registration, verification, approval and profile', () => {
       const body = { ...applicant, email: 'rex.rejected@acme.test', first_name: 'Rex' };
       await api.http().post('/api/caller/register/acme').send(body).expect(200);
       const request = await api.lastMailTo('bm@acme.test', 'registration-approval-request');
-      expect(request.variables.applicant_email).toBe(body.email);
+      expect(request.variables.registrant_email).toBe(body.email);
       const token = tokenFromLink(request.variables.reject_link, 2);
       const rejected = await api
         .http()
@@ -96,7 +96,13 @@ describe('registration, verification, approval and profile', () => {
         .post('/api/caller/register/acme')
         .send({ ...applicant, email: 'x', password: 'short', agree_confirm: false, first_name: '' })
         .expect(422);
-      expect(Object.keys(response.body.errors).sort()).toEqual(['agree_confirm', 'email', 'first_name', 'password']);
+      expect(Object.keys(response.body.errors).sort()).toEqual([
+        'agree_confirm',
+        'email',
+        'first_name',
+        'password',
+        'password_confirmation',
+      ]);
       expect(response.body.errors.agree_confirm[0]).toBe(MESSAGES.privacyPolicy);
       const taken = await api
         .http()

@@ -33,8 +33,8 @@ export const accountMails = {
       to: [manager.email],
       variables: {
         first_name: manager.firstName,
-        applicant_name: applicant.fullName,
-        applicant_email: applicant.email,
+        registrant_name: applicant.fullName,
+        registrant_email: applicant.email,
         company: applicant.company?.name ?? '',
         approve_link: approveLink,
         reject_link: rejectLink,

@@ -1,13 +1,9 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { JOB_NAMES, QUEUES, type MailJob } from '@casebridge/contracts';
+import { JOB_NAMES, MAIL_JOB_OPTIONS, mailJobId, QUEUES, type MailJob } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SERVER_CONFIG } from '../config/config.module';
-
-/** Mail attempts: kept failed for inspection, retried with exponential backoff. */
-const MAIL_ATTEMPTS = 5;
-const MAIL_BACKOFF_MS = 2000;
 
 /**
  * The api never sends mail itself: it enqueues a MailJob for the worker.
@@ -25,13 +21,7 @@ export class MailProducer implements OnApplicationShutdown {
   }
 
   async send(mail: MailJob): Promise<void> {
-    await this.queue.add(JOB_NAMES.sendMail, mail, {
-      jobId: mail.dedupeKey,
-      attempts: MAIL_ATTEMPTS,
-      backoff: { type: 'exponential', delay: MAIL_BACKOFF_MS },
-      removeOnComplete: { age: 24 * 3600 },
-      removeOnFail: false,
-    });
+    await this.queue.add(JOB_NAMES.sendMail, mail, { ...MAIL_JOB_OPTIONS, jobId: mailJobId(mail.dedupeKey) });
   }
 
   async onApplicationShutdown(): Promise<void> {

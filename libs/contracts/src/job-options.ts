@@ -11,3 +11,12 @@ export const MAIL_JOB_OPTIONS = {
   /** Failed jobs are kept for inspection (and re-run by hand). */
   removeOnFail: false,
 } as const;
+
+/**
+ * The BullMQ job id of a mail: use it as `jobId` when enqueueing (`{ ...MAIL_JOB_OPTIONS, jobId: mailJobId(key) }`).
+ * BullMQ rejects custom ids that are integers or contain ':', which dedupe keys like `password-reset:42` do;
+ * the escape keeps distinct keys distinct.
+ */
+export function mailJobId(dedupeKey: string): string {
+  return `mail.${dedupeKey.replace(/%/g, '%25').replace(/:/g, '%3A')}`;
+}

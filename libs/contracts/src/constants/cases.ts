@@ -47,3 +47,21 @@ export const CASE_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type CaseDirection = (typeof CASE_DIRECTIONS)[number];
 
 export const DEFAULT_ACCEPT_NOTE = 'Our assigned engineer will contact you.';
+
+/** Entries of a case's event log (and of its audit timeline); each gets the case's next sequence number. */
+export const CASE_EVENT_TYPES = [
+  'submitted',
+  'information_requested',
+  'information_supplied',
+  'accepted',
+  'rejected',
+  'closed',
+  'note_added',
+  'engineer_updated',
+  'submission_updated',
+  'attachment_added',
+  'attachment_uploaded',
+  'attachment_failed',
+  'sla_late',
+] as const;
+export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];

@@ -1,0 +1,89 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one sanitizer of rich-text fields (company note, document notes, case notes, process texts...).
+ * Keeps ordinary formatting (paragraphs, lists, emphasis, headings, links, tables, images by http(s) URL) and
+ * removes everything that can run code: <script>/<style>/<iframe> with their content, every on* event handler,
+ * style attributes, and javascript:/data:/vbscript: URLs. Links opened in a new tab get rel="noopener noreferrer".
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'blockquote',
+    'pre',
+    'code',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+    ol: ['start'],
+    '*': ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      if (attribs.target === '_blank') return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } };
+      return { tagName, attribs };
+    },
+  },
+};
+
+/** Sanitized HTML of a rich-text field; null and undefined stay null. */
+export function sanitizeRichText(html: string): string;
+export function sanitizeRichText(html: string | null | undefined): string | null;
+export function sanitizeRichText(html: string | null | undefined): string | null {
+  if (html === null || html === undefined) return null;
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** True when sanitized HTML shows no text and no image (e.g. '<p><br></p>'): treat as empty. */
+export function isBlankRichText(html: string | null | undefined): boolean {
+  if (!html) return true;
+  if (/<img\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
+}

@@ -1,0 +1,61 @@
+import { FullConfig } from '@playwright/test';
+import { deleteRedisKeys } from './support/redis-keys';
+import {
+  E2E_STACK,
+  isPortInUse,
+  runNodeScript,
+  stackEnv,
+  startNodeProcess,
+  StartedProcess,
+  stopProcess,
+  waitForHttpOk,
+} from './support/stack';
+
+/**
+ * Starts the whole stack once for the run: fresh `casebridge_e2e` database (migrated + seeded), an SMTP catcher,
+ * the api (which serves the built web app) and the worker. The test command builds everything first.
+ * Returns the teardown that stops the children (Playwright calls it after the last test).
+ */
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  for (const port of [E2E_STACK.apiPort, E2E_STACK.smtpPort, E2E_STACK.mailWebPort]) {
+    if (await isPortInUse(port)) {
+      throw new Error(`Port ${port} is already in use; stop whatever listens there before running e2e tests.`);
+    }
+  }
+
+  const env = stackEnv();
+  await runNodeScript(['libs/db/dist/cli/reset.js'], env);
+  await deleteRedisKeys(E2E_STACK.redisUrl, E2E_STACK.redisPrefix);
+
+  const started: StartedProcess[] = [];
+  const stopAll = async (): Promise<void> => {
+    // Api and worker first (they may still be sending), the mail catcher last.
+    await Promise.all(started.filter((p) => p.name !== 'maildev').map((p) => stopProcess(p)));
+    await Promise.all(started.filter((p) => p.name === 'maildev').map((p) => stopProcess(p)));
+  };
+
+  try {
+    const maildevArgs = [
+      'node_modules/maildev/bin/maildev',
+      '--smtp',
+      String(E2E_STACK.smtpPort),
+      '--web',
+      String(E2E_STACK.mailWebPort),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+    ];
+    const maildev = startNodeProcess('maildev', maildevArgs, env);
+    started.push(maildev);
+    await waitForHttpOk(`${E2E_STACK.mailWebUrl}/email`, [maildev], 20_000);
+
+    started.push(startNodeProcess('worker', ['worker/dist/main.js'], env));
+    started.push(startNodeProcess('api', ['api/dist/main.js'], env));
+    await waitForHttpOk(`${E2E_STACK.baseUrl}/api/health`, started);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}

@@ -1,0 +1,108 @@
+import { ChildProcess, spawn } from 'child_process';
+import { createWriteStream, mkdirSync } from 'fs';
+import net from 'net';
+import path from 'path';
+
+/** Where the e2e stack listens; the specs reach it through Playwright's baseURL. */
+export const E2E_STACK = {
+  repoRoot: path.resolve(__dirname, '..', '..'),
+  resultsDir: path.resolve(__dirname, '..', 'test-results'),
+  apiPort: 3199,
+  baseUrl: 'http://127.0.0.1:3199',
+  smtpPort: 1026,
+  mailWebPort: 1081,
+  mailWebUrl: 'http://127.0.0.1:1081',
+  databaseUrl: process.env.E2E_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/casebridge_e2e',
+  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  redisPrefix: 'casebridge_e2e',
+} as const;
+
+/** Environment of the api and worker children: a dedicated database, Redis prefix and SMTP catcher. */
+export function stackEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(E2E_STACK.apiPort),
+    PUBLIC_URL: E2E_STACK.baseUrl,
+    DATABASE_URL: E2E_STACK.databaseUrl,
+    REDIS_URL: E2E_STACK.redisUrl,
+    REDIS_PREFIX: E2E_STACK.redisPrefix,
+    SMTP_URL: `smtp://127.0.0.1:${E2E_STACK.smtpPort}`,
+    STORAGE_DIR: path.join(E2E_STACK.resultsDir, 'storage'),
+    // Journeys sign in many times from one address; the limit itself is proven by the api's tests.
+    LOGIN_RATE_LIMIT: '200',
+  };
+}
+
+export interface StartedProcess {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+/** Starts `node <args>` from the repo root, output appended to test-results/<name>.log. */
+export function startNodeProcess(name: string, args: string[], env: NodeJS.ProcessEnv): StartedProcess {
+  mkdirSync(E2E_STACK.resultsDir, { recursive: true });
+  const logFile = path.join(E2E_STACK.resultsDir, `${name}.log`);
+  const log = createWriteStream(logFile, { flags: 'w' });
+  const child = spawn(process.execPath, args, { cwd: E2E_STACK.repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return { name, child, logFile };
+}
+
+/** Runs `node <args>` to completion; rejects with the tail of its output when it fails. */
+export function runNodeScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: E2E_STACK.repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}:\n${output.slice(-3000)}`)),
+    );
+  });
+}
+
+/** SIGTERM, then SIGKILL after a grace period; resolves when the process is gone. */
+export function stopProcess(started: StartedProcess, graceMs = 10_000): Promise<void> {
+  const { child } = started;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function isPortInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Polls `url` until it answers 200, failing early if `watched` exits. */
+export async function waitForHttpOk(url: string, watched: StartedProcess[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exited = watched.find((started) => started.child.exitCode !== null);
+    if (exited) throw new Error(`${exited.name} exited with ${exited.child.exitCode}; see ${exited.logFile}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms; see ${watched.map((s) => s.logFile).join(', ')}`);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration, read from environment variables with safe local defaults.
+ * Shared by api, worker and the db scripts; validated once at boot with a message that names what is wrong.
+ */
+const ServerConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/casebridge'),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (queues, rate limits, socket streams); tests use one per run. */
+  REDIS_PREFIX: z.string().min(1).default('casebridge'),
+  SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Casebridge <no-reply@casebridge.test>'),
+  /** The network's membership address: invites, missing partners, onboarding. */
+  MEMBERSHIP_EMAIL: z.email().default('membership@casebridge.test'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  JWT_SECRET: z
+    .string()
+    .min(16, 'JWT_SECRET must be at least 16 characters')
+    .default('casebridge-local-development-secret'),
+  /** Access-token lifetime in seconds (about one hour). */
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(3600),
+  /** How long an expired access token may still be refreshed, in seconds. */
+  REFRESH_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+  PRODUCT_NAME: z.string().min(1).default('Casebridge'),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  STORAGE_DIR: z.string().min(1).default('var/storage'),
+  /** Built web app served by the api; empty to serve none. */
+  WEB_DIST: z.string().default('web/dist'),
+  BLOG_URL: z.string().default(''),
+  COLLAB_SERVICE_URL: z.string().default(''),
+  CASE_EXCHANGE_URL: z.string().default(''),
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  STRIPE_API_BASE: z.string().default(''),
+  LOGO_SERVICE_URL: z.string().default(''),
+  /** Login attempts allowed per account and per address in LOGIN_RATE_WINDOW seconds. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = ServerConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.JWT_SECRET === 'casebridge-local-development-secret') {
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be set in production');
+  }
+  return parsed.data;
+}
+
+/** Table for the README: variable, default. */
+export const SERVER_CONFIG_VARIABLES = Object.keys(ServerConfigSchema.shape);

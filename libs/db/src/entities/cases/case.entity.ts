@@ -1,0 +1,172 @@
+import {
+  Collection,
+  Entity,
+  Enum,
+  Index,
+  ManyToOne,
+  OneToMany,
+  type Opt,
+  PrimaryKey,
+  Property,
+  type Rel,
+} from '@mikro-orm/core';
+import {
+  CASE_STATUSES,
+  type CaseStatus,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  PRIORITIES,
+  type Priority,
+} from '@casebridge/contracts';
+import { createdAtColumn, timestampColumn, updatedAtColumn } from '../columns';
+import { Company } from '../accounts/company.entity';
+import { Department } from '../accounts/department.entity';
+import { User } from '../accounts/user.entity';
+import { ContactDocument } from '../documents/contact-document.entity';
+import { DocumentVersion } from '../documents/document-version.entity';
+import { CaseAttachment } from './case-attachment.entity';
+import { CaseCustomerData } from './case-customer-data.entity';
+import { CaseEvent } from './case-event.entity';
+import { CaseNote } from './case-note.entity';
+import { CaseResponse } from './case-response.entity';
+
+/**
+ * A collaboration case from a submitting company to a receiving company (or department).
+ * `token` is the case's public identifier in links; the list indexes follow the case tables' filters.
+ */
+@Entity({ tableName: 'cases' })
+@Index({ properties: ['receiverCompany', 'status', 'createdAt'] })
+@Index({ properties: ['submitterCompany', 'status', 'createdAt'] })
+@Index({ properties: ['receiverCompany', 'updatedAt'] })
+@Index({ properties: ['submitterCompany', 'updatedAt'] })
+@Index({ properties: ['submitterUser', 'updatedAt'] })
+@Index({ properties: ['status', 'responseDueAt'] })
+@Index({ properties: ['createdAt'] })
+export class Case {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  /** Random url-safe string: the key of the case in every link. */
+  @Property({ type: 'string', length: 64, unique: true })
+  token!: string;
+
+  /** The submitter's own ticket number. */
+  @Property({ type: 'string', length: 100 })
+  internalCaseNumber!: string;
+
+  @ManyToOne({ entity: () => Company, deleteRule: 'cascade' })
+  submitterCompany!: Rel<Company>;
+
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  submitterUser: Rel<User> | null = null;
+
+  @ManyToOne({ entity: () => Company, deleteRule: 'cascade' })
+  receiverCompany!: Rel<Company>;
+
+  @ManyToOne({ entity: () => Department, index: true, nullable: true, deleteRule: 'set null' })
+  receiverDepartment: Rel<Department> | null = null;
+
+  @ManyToOne({ entity: () => ContactDocument, index: true, deleteRule: 'cascade' })
+  document!: Rel<ContactDocument>;
+
+  @ManyToOne({ entity: () => DocumentVersion, index: true, deleteRule: 'cascade' })
+  documentVersion!: Rel<DocumentVersion>;
+
+  @Enum({ items: [...CASE_STATUSES], default: 'open' })
+  status: Opt<CaseStatus> = 'open';
+
+  @Enum({ items: [...PRIORITIES], default: 'low' })
+  priority: Opt<Priority> = 'low';
+
+  @Property({ type: 'string', length: 255 })
+  summary!: string;
+
+  @Property({ type: 'text' })
+  description!: string;
+
+  @Property({ type: 'string', length: 100 })
+  engineerFirstName!: string;
+
+  @Property({ type: 'string', length: 100 })
+  engineerLastName!: string;
+
+  @Property({ type: 'string', length: 254 })
+  engineerEmail!: string;
+
+  @Property({ type: 'string', length: 25, nullable: true })
+  engineerPhone: string | null = null;
+
+  @Property({ type: 'string', length: 2, default: DEFAULT_PHONE_COUNTRY_CODE })
+  engineerPhoneCountryCode: Opt<string> = DEFAULT_PHONE_COUNTRY_CODE;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  receiverCaseNumber: string | null = null;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  receiverEngineerName: string | null = null;
+
+  @Property({ type: 'string', length: 254, nullable: true })
+  receiverEngineerEmail: string | null = null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  receiverEngineerPhone: string | null = null;
+
+  /** Sequence number of the last CaseEvent; the next event gets eventSeq + 1. */
+  @Property({ type: 'integer', default: 0 })
+  eventSeq: Opt<number> = 0;
+
+  @Property(timestampColumn({ nullable: true }))
+  responseDueAt: Date | null = null;
+
+  /** SLA clock paused while the case waits for the submitter (information requested). */
+  @Property(timestampColumn({ nullable: true }))
+  slaPausedAt: Date | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  slaPausedSeconds: Opt<number> = 0;
+
+  /** SLA clock stopped by the first final response. */
+  @Property(timestampColumn({ nullable: true }))
+  slaStoppedAt: Date | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  lateAt: Date | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  lateNotifiedAt: Date | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  customerDataPurgedAt: Date | null = null;
+
+  @Property({ type: 'boolean', default: false })
+  isSample: Opt<boolean> = false;
+
+  @Property(createdAtColumn())
+  createdAt: Opt<Date> = new Date();
+
+  @Property(updatedAtColumn())
+  updatedAt: Opt<Date> = new Date();
+
+  @Property(timestampColumn({ nullable: true }))
+  acceptedAt: Date | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  closedAt: Date | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  deletedAt: Date | null = null;
+
+  @OneToMany({ entity: () => CaseCustomerData, mappedBy: 'case' })
+  customerData = new Collection<CaseCustomerData>(this);
+
+  @OneToMany({ entity: () => CaseResponse, mappedBy: 'case', orderBy: { createdAt: 'asc', id: 'asc' } })
+  responses = new Collection<CaseResponse>(this);
+
+  @OneToMany({ entity: () => CaseNote, mappedBy: 'case', orderBy: { createdAt: 'asc', id: 'asc' } })
+  notes = new Collection<CaseNote>(this);
+
+  @OneToMany({ entity: () => CaseAttachment, mappedBy: 'case' })
+  attachments = new Collection<CaseAttachment>(this);
+
+  @OneToMany({ entity: () => CaseEvent, mappedBy: 'case', orderBy: { seq: 'asc' } })
+  events = new Collection<CaseEvent>(this);
+}

@@ -1,0 +1,58 @@
+import { Entity, Enum, Index, ManyToOne, type Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@casebridge/contracts';
+import { createdAtColumn, timestampColumn } from '../columns';
+import { Company } from '../accounts/company.entity';
+
+/** A company's endpoint that receives case events; deliveries are signed with `secret`. */
+@Entity({ tableName: 'webhook_endpoints' })
+export class WebhookEndpoint {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne({ entity: () => Company, index: true, deleteRule: 'cascade' })
+  company!: Rel<Company>;
+
+  @Property({ type: 'string', length: 1000 })
+  url!: string;
+
+  /** HMAC signing secret; it must be readable to sign, so it is stored as given and never returned. */
+  @Property({ type: 'string', length: 255, hidden: true })
+  secret!: string;
+
+  @Property({ type: 'boolean', default: true })
+  active: Opt<boolean> = true;
+
+  @Property(createdAtColumn())
+  createdAt: Opt<Date> = new Date();
+}
+
+@Entity({ tableName: 'webhook_deliveries' })
+@Index({ properties: ['status', 'createdAt'] })
+export class WebhookDelivery {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne({ entity: () => WebhookEndpoint, index: true, deleteRule: 'cascade' })
+  endpoint!: Rel<WebhookEndpoint>;
+
+  @Property({ type: 'string', length: 100 })
+  eventType!: string;
+
+  @Property({ type: 'json' })
+  payload!: Record<string, unknown>;
+
+  @Enum({ items: [...WEBHOOK_DELIVERY_STATUSES], default: 'pending' })
+  status: Opt<WebhookDeliveryStatus> = 'pending';
+
+  @Property({ type: 'integer', default: 0 })
+  attempts: Opt<number> = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  responseCode: number | null = null;
+
+  @Property(createdAtColumn())
+  createdAt: Opt<Date> = new Date();
+
+  @Property(timestampColumn({ nullable: true }))
+  deliveredAt: Date | null = null;
+}

@@ -1,0 +1,27 @@
+export * from './entities';
+export { createOrmConfig } from './mikro-orm.config';
+export { loadServerConfig, ConfigError, SERVER_CONFIG_VARIABLES, type ServerConfig } from './config/server-config';
+export { hashPassword, verifyPassword, passwordNeedsRehash, PASSWORD_HASH_OPTIONS } from './security/passwords';
+export {
+  seedDemo,
+  describeSeedSummary,
+  DEMO_IDENTITIES,
+  DEMO_PASSWORD,
+  type DemoSeedSummary,
+} from './seeders/demo-seeder';
+export { DEFAULT_EMAIL_TEMPLATES } from './seeders/email-templates';
+export { migrateDatabase, seedDatabase, withOrm } from './admin/schema';
+export {
+  DatabaseUnreachableError,
+  assertServerReachable,
+  databaseNameFromUrl,
+  databaseUrlFor,
+  redactUrl,
+} from './admin/database-server';
+export {
+  createTemplateDatabase,
+  cloneDatabase,
+  dropDatabase,
+  dropDatabasesWithPrefix,
+  testDatabaseUrl,
+} from './testing/test-database';

@@ -1,0 +1,249 @@
+import type { EmailTemplateSlug } from '@casebridge/contracts';
+
+/**
+ * The e-mail templates the product sends, seeded once and then editable by super admins.
+ * Bodies are HTML fragments; `{{variable}}` placeholders are filled by the worker (values HTML-escaped).
+ * Always available: `{{product}}` (PRODUCT_NAME) and `{{public_url}}` (PUBLIC_URL).
+ * `type`: `system` mails are sent by the product itself; `document` mails are chosen per process document
+ * as its new-receiving-member template (a manager-type document defaults to `manager-request`).
+ */
+export interface DefaultEmailTemplate {
+  slug: EmailTemplateSlug;
+  name: string;
+  subject: string;
+  body: string;
+  type: string;
+}
+
+/** Every placeholder the default templates use, with what the producer puts in it. */
+export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
+  product: 'PRODUCT_NAME (always set by the worker)',
+  public_url: 'PUBLIC_URL (always set by the worker)',
+  first_name: "recipient's first name",
+  link: 'the link the recipient acts on (respond, log in, reset, verify...)',
+  approve_link: 'registration approval link',
+  reject_link: 'registration rejection link',
+  company: "company name (the submitter, the registrant's or the inviting company)",
+  receiver: 'receiving company name',
+  process: 'process document name',
+  case_number: 'case number',
+  summary: 'case summary',
+  note: 'free text: reason, request or message',
+  registrant_name: 'name of the person who registered',
+  registrant_email: 'e-mail of the person who registered',
+  partner: 'name of the missing partner',
+  group: 'partner group name',
+  status: 'onboarding status',
+};
+
+const button = (variable: string, label: string): string =>
+  `<p><a href="{{${variable}}}" class="button">${label}</a></p>`;
+
+export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
+  {
+    slug: 'new_receiving_member',
+    name: 'New case for a receiving member',
+    type: 'document',
+    subject: '[{{product}}] New case {{case_number}} from {{company}}',
+    body: [
+      '<p>Hello,</p>',
+      '<p>{{company}} has submitted case <strong>{{case_number}}</strong> to your process <strong>{{process}}</strong> through {{product}} connect.</p>',
+      '<p><strong>Summary:</strong> {{summary}}</p>',
+      '<p>Please review the case and respond (accept, reject or ask for more information):</p>',
+      button('link', 'Respond to the case'),
+      '<p>Customer data of a case is kept for one month after submission.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'manager-request',
+    name: 'Manager escalation request',
+    type: 'document',
+    subject: '[{{product}}] Manager escalation requested for case {{case_number}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{company}} asks for a manager to manager escalation on case <strong>{{case_number}}</strong>.</p>',
+      '<p><strong>Summary:</strong> {{summary}}</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Respond as manager'),
+    ].join('\n'),
+  },
+  {
+    slug: 'information-requested',
+    name: 'Information requested',
+    type: 'system',
+    subject: '[{{product}}] More information needed for case {{case_number}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{receiver}} needs more information before working on case <strong>{{case_number}}</strong> ({{summary}}).</p>',
+      '<p><strong>Their request:</strong> {{note}}</p>',
+      button('link', 'Provide the information'),
+    ].join('\n'),
+  },
+  {
+    slug: 'information-supplied',
+    name: 'Information supplied',
+    type: 'system',
+    subject: '[{{product}}] Information supplied for case {{case_number}}',
+    body: [
+      '<p>Hello,</p>',
+      '<p>{{company}} has supplied the information you asked for on case <strong>{{case_number}}</strong> ({{summary}}).</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Open the case'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-accepted',
+    name: 'Case accepted',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} accepted by {{receiver}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{receiver}} has accepted case <strong>{{case_number}}</strong> ({{summary}}) and is now working on it.</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Open the case'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-rejected',
+    name: 'Case rejected',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} rejected by {{receiver}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{receiver}} has rejected case <strong>{{case_number}}</strong> ({{summary}}).</p>',
+      '<p><strong>Reason:</strong> {{note}}</p>',
+      button('link', 'Open the case'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-closed',
+    name: 'Case closed',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} closed',
+    body: [
+      '<p>Hello,</p>',
+      '<p>Case <strong>{{case_number}}</strong> ({{summary}}) between {{company}} and {{receiver}} has been closed.</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Open the case'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-late',
+    name: 'Case response overdue',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} is waiting for a response',
+    body: [
+      '<p>Hello,</p>',
+      '<p>Case <strong>{{case_number}}</strong> ({{summary}}) submitted by {{company}} has not been answered within the agreed time.</p>',
+      '<p>Please accept it, reject it or ask for more information.</p>',
+      button('link', 'Respond to the case'),
+    ].join('\n'),
+  },
+  {
+    slug: 'login-link',
+    name: 'Login link',
+    type: 'system',
+    subject: 'Your {{product}} login link',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Use the button below to log in to {{product}} for {{company}}. The link can be used once and expires soon.</p>',
+      button('link', 'Log In'),
+      '<p>If you did not ask for this link, you can ignore this e-mail.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'password-reset',
+    name: 'Password reset',
+    type: 'system',
+    subject: 'Reset your {{product}} password',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>We received a request to reset the password of your {{product}} account.</p>',
+      button('link', 'Reset Password'),
+      '<p>The link expires soon. If you did not ask for a new password, you can ignore this e-mail; your password stays unchanged.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'account-verification',
+    name: 'Account verification',
+    type: 'system',
+    subject: 'Verify your {{product}} account',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Thank you for registering with {{product}} for {{company}}. Please confirm your e-mail address:</p>',
+      button('link', 'Verify Account'),
+      '<p>If you did not register, you can ignore this e-mail.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'registration-approval-request',
+    name: 'Registration approval request',
+    type: 'system',
+    subject: '[{{product}}] {{registrant_name}} asks to join {{company}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p><strong>{{registrant_name}}</strong> ({{registrant_email}}) has registered for {{company}} on {{product}} and is waiting for your approval.</p>',
+      '<p><a href="{{approve_link}}" class="button">Approve</a> &nbsp; <a href="{{reject_link}}" class="button secondary">Reject</a></p>',
+      '<p>You can also review pending registrations in the company administration.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'registration-approved',
+    name: 'Registration approved',
+    type: 'system',
+    subject: 'Your {{product}} account is approved',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Your registration for {{company}} on {{product}} has been approved. You can log in now.</p>',
+      button('link', 'Log In'),
+    ].join('\n'),
+  },
+  {
+    slug: 'registration-rejected',
+    name: 'Registration rejected',
+    type: 'system',
+    subject: 'Your {{product}} registration',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Your registration for {{company}} on {{product}} was not approved.</p>',
+      '<p>{{note}}</p>',
+      '<p>If you think this is a mistake, please contact your company administrator or membership support.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'collaborate-invite',
+    name: 'Invitation to collaborate',
+    type: 'system',
+    subject: '{{company}} invites you to {{product}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{company}} would like to collaborate with you on technical support cases through {{product}}, the network where members hand over and solve multi-vendor cases together.</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Join {{product}}'),
+    ].join('\n'),
+  },
+  {
+    slug: 'missing-partner',
+    name: 'Missing partner report',
+    type: 'system',
+    subject: '[{{product}}] Missing partner reported by {{company}}',
+    body: [
+      '<p>Hello,</p>',
+      '<p>{{first_name}} of {{company}} could not find a partner on {{product}} and asks the membership team to reach out.</p>',
+      '<p><strong>Partner:</strong> {{partner}}</p>',
+      '<p>{{note}}</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'onboarding-status',
+    name: 'Onboarding status',
+    type: 'system',
+    subject: '[{{product}}] Your {{group}} application: {{status}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>The status of the application of {{company}} to {{group}} is now <strong>{{status}}</strong>.</p>',
+      '<p>{{note}}</p>',
+      button('link', 'Open {{product}}'),
+    ].join('\n'),
+  },
+];

@@ -1,0 +1,128 @@
+// `npm run demo`: build, reset the demo database and run the whole product locally until Ctrl-C.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  canConnect,
+  hostAndPort,
+  REPO_ROOT,
+  run,
+  startChild,
+  stopAllAndExit,
+  stopOnSignals,
+  waitForHttpOk,
+} from './lib/processes.mjs';
+
+const PORT = Number(process.env.PORT || 3000);
+const SMTP_PORT = 1025;
+const MAIL_WEB_PORT = 1080;
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/casebridge';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  DATABASE_URL,
+  REDIS_URL,
+  PUBLIC_URL,
+  SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${SMTP_PORT}`,
+};
+
+const DEMO_IDENTITIES = [
+  ['admin@casebridge.test', 'super_admin', '-'],
+  ['bm@acme.test', 'business_manager', 'Acme Systems (acme, premium, requires_registration)'],
+  ['pm@acme.test', 'program_manager', 'Acme Systems'],
+  ['caller@acme.test', 'caller', 'Acme Systems'],
+  ['api@acme.test', 'api', 'Acme Systems'],
+  ['bm@globex.test', 'business_manager', 'Globex Storage (globex, elite, email_link)'],
+  ['caller@globex.test', 'caller', 'Globex Storage'],
+  ['bm@initech.test', 'business_manager', 'Initech Networks (initech, limited, requires_registration)'],
+  ['caller@umbrella.test', 'caller', 'Umbrella Cloud (umbrella, basic, sso)'],
+];
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function checkServices() {
+  const postgres = hostAndPort(DATABASE_URL, 5432);
+  const redis = hostAndPort(REDIS_URL, 6379);
+  const missing = [];
+  if (!(await canConnect(postgres.host, postgres.port)))
+    missing.push(`PostgreSQL at ${postgres.host}:${postgres.port}`);
+  if (!(await canConnect(redis.host, redis.port))) missing.push(`Redis at ${redis.host}:${redis.port}`);
+  if (missing.length === 0) return;
+  fail(
+    [
+      `Not reachable: ${missing.join(' and ')}.`,
+      'Start them, for example:',
+      '  Debian/Ubuntu: sudo apt-get install -y postgresql redis-server',
+      '                 sudo pg_ctlcluster 15 main start && sudo service redis-server start',
+      '  Docker:        docker compose up -d postgres redis',
+      'or point DATABASE_URL / REDIS_URL at running servers.',
+    ].join('\n'),
+  );
+}
+
+function printWelcome() {
+  const width = Math.max(...DEMO_IDENTITIES.map(([email]) => email.length));
+  const roleWidth = Math.max(...DEMO_IDENTITIES.map(([, role]) => role.length));
+  const lines = [
+    '',
+    'Casebridge is running.',
+    '',
+    `  App:        ${PUBLIC_URL}`,
+    `  API docs:   ${PUBLIC_URL}/api/docs`,
+    `  Mail inbox: http://127.0.0.1:${MAIL_WEB_PORT}`,
+    '',
+    'Demo identities (password for all: Passw0rd!)',
+    '',
+    ...DEMO_IDENTITIES.map(
+      ([email, role, company]) => `  ${email.padEnd(width)}  ${role.padEnd(roleWidth)}  ${company}`,
+    ),
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+stopOnSignals();
+await checkServices();
+
+if (!existsSync(path.join(REPO_ROOT, 'node_modules'))) {
+  console.log('Installing node modules...');
+  if ((await run('npm', ['install', '--no-audit', '--no-fund'])) !== 0) fail('npm install failed.');
+}
+
+console.log('Building server packages and the web app...');
+if ((await run('npm', ['run', 'build'])) !== 0) fail('The build failed; see the output above.');
+
+console.log(`Resetting the demo database (${DATABASE_URL})...`);
+if ((await run('node', ['libs/db/dist/cli/reset.js'], { env })) !== 0) fail('Resetting the database failed.');
+
+if (await canConnect('127.0.0.1', SMTP_PORT)) {
+  console.log(`Something already listens on SMTP port ${SMTP_PORT}; using it as the mail catcher.`);
+} else {
+  startChild('maildev', process.execPath, [
+    'node_modules/maildev/bin/maildev',
+    '--smtp',
+    String(SMTP_PORT),
+    '--web',
+    String(MAIL_WEB_PORT),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+  ]);
+}
+startChild('worker', process.execPath, ['worker/dist/main.js'], env);
+startChild('api', process.execPath, ['api/dist/main.js'], env);
+
+if (!(await waitForHttpOk(`http://127.0.0.1:${PORT}/api/health`, 90_000))) {
+  console.error('The api did not become healthy within 90 s; see its output above.');
+  stopAllAndExit(1);
+} else {
+  printWelcome();
+}

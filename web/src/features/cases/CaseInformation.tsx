@@ -1,0 +1,58 @@
+import { MESSAGES, type CaseDetail, type CaseEntry } from '@casebridge/contracts';
+import { priorityLabel } from './case-format';
+
+/** Left column of the case detail: what the submitter sent (spec 1 §2 "Case detail"). */
+export function CaseInformation({ entry }: { entry: CaseEntry | CaseDetail }) {
+  const { engineer } = entry;
+  // Hidden fields carry routing values for the receiver's tools, not for people.
+  const customerRows = entry.customer_data.filter((row) => row.type !== 'hidden');
+  return (
+    <section className="card case-info" aria-labelledby="case-info-title">
+      <h2 id="case-info-title">Case Information</h2>
+      <dl className="case-facts">
+        <dt>Case#</dt>
+        <dd>{entry.internal_case_number}</dd>
+        <dt>Summary</dt>
+        <dd>{entry.summary}</dd>
+        <dt>Description</dt>
+        <dd className="pre-wrap">{entry.description}</dd>
+        <dt>Priority</dt>
+        <dd>{priorityLabel(entry.priority)}</dd>
+        <dt>Engineer</dt>
+        <dd>
+          {engineer.first_name} {engineer.last_name}
+          <br />
+          <a href={`mailto:${engineer.email}`}>{engineer.email}</a>
+          {engineer.phone && (
+            <>
+              <br />
+              {engineer.phone}
+            </>
+          )}
+        </dd>
+      </dl>
+      <h3>Customer Data</h3>
+      {entry.customer_data_purged ? (
+        <p className="notice">{MESSAGES.customerDataNotice}</p>
+      ) : customerRows.length === 0 ? (
+        <p className="muted">No customer data was sent with this case.</p>
+      ) : (
+        <dl className="case-facts">
+          {customerRows.map((row, index) => (
+            <CustomerRow key={`${row.section}-${row.field}-${index}`} field={row.field} value={row.value} />
+          ))}
+        </dl>
+      )}
+      {!entry.customer_data_purged && <p className="muted small">{MESSAGES.customerDataNotice}</p>}
+    </section>
+  );
+}
+
+function CustomerRow({ field, value }: { field: string; value: string | null }) {
+  return (
+    <>
+      <dt>{field}</dt>
+      <dd className="pre-wrap">{value || '—'}</dd>
+    </>
+  );
+}

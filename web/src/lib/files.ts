@@ -1,0 +1,70 @@
+import { endpointUrl, MESSAGES, type Endpoint, type ResponseOf } from '@casebridge/contracts';
+import { ApiError } from './api-error';
+import { currentToken, refreshToken } from './api';
+
+interface FileCallOptions {
+  params?: Record<string, string | number>;
+}
+
+/** Sends with the bearer token; on 401 refreshes once and retries once, like call(). */
+async function sendWithToken(url: string, init: RequestInit): Promise<Response> {
+  const attempt = (token: string | null) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(url, { ...init, headers });
+  };
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await attempt(token);
+    if (response.status === 401 && token) {
+      const fresh = await refreshToken();
+      if (fresh) response = await attempt(fresh);
+    }
+  } catch {
+    throw new ApiError(0, MESSAGES.unknownError);
+  }
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  return response;
+}
+
+/**
+ * Posts a multipart form to an endpoint of the contract (call() only speaks JSON).
+ * The browser sets the multipart boundary, so no Content-Type header here.
+ */
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+  options: FileCallOptions = {},
+): Promise<ResponseOf<E>> {
+  const response = await sendWithToken(endpointUrl(endpoint, options.params), {
+    method: endpoint.method,
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as ResponseOf<E>;
+}
+
+/** Fetches a file endpoint with the bearer token and hands it to the browser as a download. */
+export async function download(endpoint: Endpoint, fallbackName: string, options: FileCallOptions = {}) {
+  const response = await sendWithToken(endpointUrl(endpoint, options.params), { method: 'GET' });
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response) ?? fallbackName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the object URL goes away.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function fileNameOf(response: Response): string | null {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : null;
+}

@@ -1,0 +1,106 @@
+import { mailJobId } from '@casebridge/contracts';
+import { EmailTemplate } from '@casebridge/db';
+import { MikroORM } from '@mikro-orm/core';
+import { Redis } from 'ioredis';
+import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
+import { waitForJobState } from '../../test/support/queue-helpers';
+import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { REDIS } from '../config/tokens';
+import { DeliveryRegistry } from './delivery-registry';
+
+describe('mail queue delivery', () => {
+  let env: IntegrationEnv;
+  let catcher: MailCatcher;
+  let worker: RunningWorker;
+
+  beforeAll(async () => {
+    env = await prepareIntegrationEnv();
+    catcher = await new MailCatcher(await findFreePort()).start();
+    worker = await startWorker(catcher.smtpUrl);
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await catcher?.stop();
+    await env?.cleanup();
+  });
+
+  it('renders the stored template and delivers it with its link', async () => {
+    const link = 'http://127.0.0.1:3000/reset-password?token=abc&email=ann%40acme.test';
+    await worker.enqueue({
+      template: 'password-reset',
+      to: ['ann@acme.test'],
+      variables: { first_name: 'Ann <Admin>', link },
+      dedupeKey: 'password-reset:ann:1',
+    });
+
+    const mail = await catcher.waitForMailTo('ann@acme.test');
+    expect(mail.subject).toBe('Reset your Casebridge password');
+    expect(mail.html).toContain('Hello Ann &lt;Admin&gt;,');
+    expect(mail.html).not.toContain('<Admin>');
+    expect(mail.links).toContain(link);
+    expect(mail.text).toContain(`Reset Password (${link})`);
+    expect(mail.text).toContain('Hello Ann <Admin>,');
+    const job = await waitForJobState(worker.queue, mailJobId('password-reset:ann:1'), ['completed']);
+    expect(job.returnvalue).toBe('sent');
+  });
+
+  it('delivers a mail once when the same dedupe key is enqueued twice', async () => {
+    const job = {
+      template: 'login-link' as const,
+      to: ['bob@globex.test'],
+      variables: { first_name: 'Bob', company: 'Globex Storage', link: 'http://127.0.0.1:3000/login/xyz' },
+      dedupeKey: 'login-link:bob:1',
+    };
+    await worker.enqueue(job);
+    await worker.enqueue(job);
+    await waitForJobState(worker.queue, mailJobId(job.dedupeKey), ['completed']);
+    await catcher.waitForMailTo('bob@globex.test');
+
+    // Even once the completed job is gone, the delivery marker stops a re-enqueued copy from sending again.
+    await (await worker.queue.getJob(mailJobId(job.dedupeKey)))?.remove();
+    await worker.enqueue(job);
+    const again = await waitForJobState(worker.queue, mailJobId(job.dedupeKey), ['completed']);
+    expect(again.returnvalue).toBe('already-sent');
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = await catcher.allTo('bob@globex.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Your Casebridge login link');
+  });
+
+  it('does not resend a mail whose earlier attempt stopped while sending', async () => {
+    // Simulate a crash between handing the mail to SMTP and recording it as sent.
+    const dedupeKey = 'account-verification:carl:1';
+    const registry = new DeliveryRegistry(worker.app.get<Redis>(REDIS), env.redisPrefix);
+    await worker.app.get<Redis>(REDIS).set(registry.keyFor(dedupeKey), 'sending');
+    await worker.enqueue({
+      template: 'account-verification',
+      to: ['carl@acme.test'],
+      variables: { first_name: 'Carl', company: 'Acme Systems', link: 'http://127.0.0.1:3000/verify/1' },
+      dedupeKey,
+    });
+    const job = await waitForJobState(worker.queue, mailJobId(dedupeKey), ['failed']);
+    expect(job.failedReason).toContain('uncertain');
+    expect(await catcher.allTo('carl@acme.test')).toHaveLength(0);
+  });
+
+  it('fails a job whose template is missing and keeps it for inspection', async () => {
+    const em = worker.app.get(MikroORM).em.fork();
+    await em.nativeDelete(EmailTemplate, { slug: 'case-late' });
+
+    await worker.enqueue({
+      template: 'case-late',
+      to: ['dana@acme.test'],
+      variables: { case_number: '42' },
+      dedupeKey: 'case-late:42',
+    });
+    const job = await waitForJobState(worker.queue, mailJobId('case-late:42'), ['failed']);
+    expect(job.failedReason).toBe('Email template "case-late" not found');
+    // Unrecoverable: no retries spent on it, and removeOnFail=false keeps it.
+    expect(job.attemptsMade).toBe(1);
+    expect(await worker.queue.getJob(mailJobId('case-late:42'))).toBeDefined();
+    expect(await catcher.allTo('dana@acme.test')).toHaveLength(0);
+  });
+});

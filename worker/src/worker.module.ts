@@ -1,0 +1,39 @@
+import { createOrmConfig, ServerConfig } from '@casebridge/db';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { Logger } from 'pino';
+import { createRedisConnection } from './config/redis-connection';
+import { LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
+import { MailModule } from './mail/mail.module';
+
+/**
+ * Root of the worker process. Built from an already validated config so tests can point it at their own
+ * database, Redis prefix and SMTP catcher.
+ */
+@Global()
+@Module({})
+export class WorkerModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  static register(config: ServerConfig, logger: Logger): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
+        MailModule,
+      ],
+      providers: [
+        { provide: SERVER_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: REDIS, useFactory: () => createRedisConnection(config.REDIS_URL) },
+      ],
+      exports: [SERVER_CONFIG, LOGGER, REDIS],
+    };
+  }
+
+  /** Last step of shutdown: workers are closed by now (onModuleDestroy). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit();
+  }
+}
