@@ -28,7 +28,21 @@ export async function createTemplateDatabase(name: string): Promise<string> {
   const url = testDatabaseUrl(name);
   await migrateDatabase(url);
   await seedDatabase(url);
+  detachOrmGlobals();
   return url;
+}
+
+/**
+ * MikroORM keeps decorator metadata in a `globalThis['mikro-orm-*']` store, and Jest copies the
+ * parent's globals into the context of test files run in band. Left behind by the globalSetup, that
+ * store would mix this realm's metadata into the test files' own ORM and break its discovery.
+ * This module's ORM keeps working: MikroORM holds its own reference to the store.
+ */
+function detachOrmGlobals(): void {
+  const globals = globalThis as Record<string, unknown>;
+  for (const key of Object.keys(globals)) {
+    if (key.startsWith('mikro-orm-')) delete globals[key];
+  }
 }
 
 /** CREATE DATABASE newName TEMPLATE templateName; returns the new database's URL. */
