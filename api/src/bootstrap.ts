@@ -6,6 +6,7 @@ import express from 'express';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { SERVER_CONFIG } from './config/config.module';
 import { buildOpenApiDocument } from './docs/openapi';
+import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
 import { serveWebApp } from './web/spa';
 
 /** Everything main.ts and the integration tests both need, so tests run the app exactly as production does. */
@@ -18,6 +19,7 @@ export function configureApp(app: INestApplication): ServerConfig {
   expressApp.use(express.json({ limit: '1mb' }));
   expressApp.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.useGlobalFilters(new AllExceptionsFilter(config.UPLOAD_LIMIT_BYTES));
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, config));
   app.enableShutdownHooks();
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(config.PRODUCT_NAME) as unknown as OpenAPIObject, {
     customSiteTitle: `${config.PRODUCT_NAME} API`,

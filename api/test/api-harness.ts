@@ -10,6 +10,8 @@ export const DEMO_PASSWORD = 'Passw0rd!';
 
 export interface ApiHarness {
   app: INestApplication;
+  /** http://127.0.0.1:{port} of the running app. */
+  url: string;
   /** A supertest agent on the running app. */
   http: () => ReturnType<typeof request>;
   /** Signs in with e-mail and password and returns the access token. */
@@ -34,7 +36,9 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   configureApp(app);
-  await app.init();
+  // Listening on a free port lets Socket.IO clients connect as browsers do.
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
 
   const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
   const mailQueue = new Queue<MailJob>(QUEUES.mail, { connection, prefix: integration.redisPrefix });
@@ -47,6 +51,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
 
   return {
     app,
+    url: `http://127.0.0.1:${address.port}`,
     http,
     mailJobs,
     async lastMailTo(to, template) {

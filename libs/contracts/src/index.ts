@@ -15,3 +15,4 @@ export * from './api/registry';
 export * from './job-options';
 export * from './constants/record-states';
 export * from './api/member';
+export * from './realtime';

@@ -12,12 +12,22 @@ import { RouteFramePage } from '../features/frames/RouteFramePage';
 import { CompanyLandingPage } from '../features/landing/CompanyLandingPage';
 import { HomePage } from '../features/landing/HomePage';
 import { UserManagePage } from '../features/super-admin/UserManagePage';
+import { SubmitCasePage } from '../features/submit-case/SubmitCasePage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { CaseRespondPage } from '../features/case-public/CaseRespondPage';
+import { CaseStatusPage } from '../features/case-public/CaseStatusPage';
+import { ProvideInformationPage } from '../features/case-public/ProvideInformationPage';
+import { CaseDetailPage } from '../features/cases/CaseDetailPage';
+import { MyCasesPage } from '../features/cases/MyCasesPage';
+import { ManagerResponsePage } from '../features/manager-response/ManagerResponsePage';
 
 /** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
   home: HomePage,
   'home-with-slug': CompanyLandingPage,
   dashboard: DashboardPage,
+  'submit-case': SubmitCasePage,
+  profile: ProfilePage,
   auto_login: AutoLoginPage,
   reset_password: ResetPasswordPage,
   verify_account: VerifyAccountPage,
@@ -26,6 +36,13 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   '404': NotFoundPage,
   'super_admin.dashboard': SuperAdminDashboardPage,
   'super_admin.user.manage': UserManagePage,
+  cases: MyCasesPage,
+  'case-info': CaseDetailPage,
+  'admin.case-info': CaseDetailPage,
+  'case-response': CaseRespondPage,
+  'case-provide-information': ProvideInformationPage,
+  'case-info-base-response': CaseStatusPage,
+  'manager.response': ManagerResponsePage,
 };
 
 export function RoutePage({ name }: { name: RouteName }) {

@@ -37,15 +37,39 @@ export function CaseInformation({ entry }: { entry: CaseEntry | CaseDetail }) {
       ) : customerRows.length === 0 ? (
         <p className="muted">No customer data was sent with this case.</p>
       ) : (
-        <dl className="case-facts">
-          {customerRows.map((row, index) => (
-            <CustomerRow key={`${row.section}-${row.field}-${index}`} field={row.field} value={row.value} />
-          ))}
-        </dl>
+        sectionsOf(customerRows).map(([section, rows]) => (
+          <div key={section}>
+            <h4 className="case-section-title">{sectionTitle(section)}</h4>
+            <dl className="case-facts">
+              {rows.map((row, index) => (
+                <CustomerRow key={`${row.field}-${index}`} field={row.field} value={row.value} />
+              ))}
+            </dl>
+          </div>
+        ))
       )}
       {!entry.customer_data_purged && <p className="muted small">{MESSAGES.customerDataNotice}</p>}
     </section>
   );
+}
+
+type CustomerDataRow = CaseEntry['customer_data'][number];
+
+/** Rows grouped by their form section, in the order the form had them. */
+function sectionsOf(rows: CustomerDataRow[]): [string, CustomerDataRow[]][] {
+  const sections = new Map<string, CustomerDataRow[]>();
+  for (const row of rows) sections.set(row.section, [...(sections.get(row.section) ?? []), row]);
+  return [...sections.entries()];
+}
+
+const SECTION_TITLES: Record<string, string> = {
+  common_customer_section: 'Customer',
+  problem_section: 'Problem',
+  contact_section: 'Contact',
+};
+
+function sectionTitle(section: string): string {
+  return SECTION_TITLES[section] ?? section;
 }
 
 function CustomerRow({ field, value }: { field: string; value: string | null }) {

@@ -28,13 +28,7 @@ function isAfter(a: CaseResponseShape, b: CaseResponseShape): boolean {
   return diff > 0 || (diff === 0 && a.id > b.id);
 }
 
-/** MM/DD/YY hh:mm a in UTC (spec 1 §9). Local until the shared formatter lands in lib/format. */
-export function formatCaseDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hours = date.getUTCHours();
-  const suffix = hours < 12 ? 'am' : 'pm';
-  return `${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}/${two(date.getUTCFullYear() % 100)} ${two(hours % 12 || 12)}:${two(date.getUTCMinutes())} ${suffix}`;
+/** What a response says: its next steps, or its additional information (older requests carry their text there). */
+export function responseText(response: CaseResponseShape | undefined): string {
+  return response?.next_steps || response?.additional_information || '';
 }

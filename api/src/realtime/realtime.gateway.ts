@@ -1,0 +1,169 @@
+import { Logger } from '@nestjs/common';
+import { OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  CLIENT_EVENTS,
+  rooms,
+  SERVER_EVENTS,
+  type CaseEventMessage,
+  type CaseEventType,
+  type ClientToServerEvents,
+  type FollowCaseAnswer,
+  type FollowCaseRequest,
+  type ServerToClientEvents,
+} from '@casebridge/contracts';
+import { Case, CaseEvent, User } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Server, Socket } from 'socket.io';
+import type { Actor } from '../access/actor';
+import { SessionTokenService } from '../auth/session-token.service';
+import { withOrmContext } from './orm-context';
+import { PresenceService } from './presence.service';
+import { RealtimePublisher } from './realtime.publisher';
+
+/** Missed events handed back on one follow; older gaps mean the client should reload the case. */
+const MAX_MISSED_EVENTS = 500;
+
+interface SocketData {
+  actor: Actor | null;
+  name: string;
+  companyName: string | null;
+  /** The case a public token page may follow. */
+  caseToken: string | null;
+  followed: Map<string, number>;
+}
+
+type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Sockets authenticate with the same bearer token as the api (or a case token on public pages), then join
+ * their user, company and (super admins) back-office rooms. Following a case joins its room and returns
+ * every event after the sequence number the client last saw, so nothing is missed across reconnects.
+ */
+@WebSocketGateway()
+export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
+  private readonly logger = new Logger('Realtime');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionTokenService,
+    private readonly presence: PresenceService,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.publisher.attach(server);
+    server.use((socket, next) => {
+      this.authenticate(socket as CasebridgeSocket).then(
+        () => next(),
+        (error: unknown) => next(error instanceof Error ? error : new Error('unauthorized')),
+      );
+    });
+  }
+
+  private async authenticate(socket: CasebridgeSocket): Promise<void> {
+    const auth = socket.handshake.auth as { token?: unknown; case_token?: unknown };
+    socket.data.followed = new Map();
+    socket.data.caseToken = typeof auth.case_token === 'string' ? auth.case_token : null;
+    socket.data.actor = null;
+    socket.data.name = 'Guest via case link';
+    socket.data.companyName = null;
+    if (typeof auth.token === 'string') {
+      const actor = await withOrmContext(this.em, () => this.sessions.authenticate(auth.token as string));
+      if (!actor) throw new Error('unauthorized');
+      const user = await withOrmContext(this.em, () =>
+        this.em.findOneOrFail(User, actor.userId, { populate: ['company'] }),
+      );
+      socket.data.actor = actor;
+      socket.data.name = user.fullName || user.email;
+      socket.data.companyName = user.company?.name ?? null;
+      await socket.join(rooms.user(actor.userId));
+      if (actor.companyId) await socket.join(rooms.company(actor.companyId));
+      if (actor.role === 'super_admin') await socket.join(rooms.superAdmins);
+      return;
+    }
+    if (!socket.data.caseToken) throw new Error('unauthorized');
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.followCase)
+  async follow(socket: CasebridgeSocket, request: FollowCaseRequest): Promise<FollowCaseAnswer> {
+    const token = typeof request?.case_token === 'string' ? request.case_token : '';
+    const afterSeq = Number.isInteger(request?.after_seq) ? Number(request.after_seq) : 0;
+    return withOrmContext(this.em, async () => {
+      const found = await this.em.findOne(Case, { token, deletedAt: null });
+      if (!found || !this.mayFollow(socket, found)) return { ok: false, error: 'Case not found.' };
+      await socket.join(rooms.case(found.id));
+      socket.data.followed.set(token, found.id);
+      const [events, current] = await Promise.all([
+        this.em.find(
+          CaseEvent,
+          { case: found, seq: { $gt: afterSeq } },
+          { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS },
+        ),
+        this.em
+          .getConnection()
+          .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [found.id]),
+      ]);
+      await this.presence.join(found.id, socket.id, {
+        key: socket.data.actor ? `user-${socket.data.actor.userId}` : `link-${socket.id}`,
+        name: socket.data.name,
+        company: socket.data.companyName,
+        typing: false,
+      });
+      await this.broadcastPresence(found.id, token);
+      return { ok: true, seq: current[0]?.event_seq ?? 0, missed: events.map((event) => toMessage(found, event)) };
+    });
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.unfollowCase)
+  async unfollow(socket: CasebridgeSocket, request: { case_token: string }): Promise<{ ok: boolean }> {
+    const caseId = socket.data.followed.get(request?.case_token);
+    if (caseId === undefined) return { ok: false };
+    socket.data.followed.delete(request.case_token);
+    await socket.leave(rooms.case(caseId));
+    await this.presence.leave(caseId, socket.id);
+    await this.broadcastPresence(caseId, request.case_token);
+    return { ok: true };
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.typing)
+  async typing(socket: CasebridgeSocket, request: { case_token: string; typing: boolean }): Promise<{ ok: boolean }> {
+    const caseId = socket.data.followed.get(request?.case_token);
+    if (caseId === undefined) return { ok: false };
+    const changed = await this.presence.setTyping(caseId, socket.id, request.typing === true);
+    if (changed) await this.broadcastPresence(caseId, request.case_token);
+    return { ok: changed };
+  }
+
+  async handleDisconnect(socket: CasebridgeSocket): Promise<void> {
+    for (const [token, caseId] of socket.data.followed ?? []) {
+      await this.presence
+        .leave(caseId, socket.id)
+        .catch((error: unknown) => this.logger.warn(`presence cleanup failed: ${String(error)}`));
+      await this.broadcastPresence(caseId, token).catch(() => undefined);
+    }
+  }
+
+  private mayFollow(socket: CasebridgeSocket, found: Case): boolean {
+    const actor = socket.data.actor;
+    if (actor) {
+      if (actor.role === 'super_admin') return true;
+      return actor.companyId === found.submitterCompany.id || actor.companyId === found.receiverCompany.id;
+    }
+    return socket.data.caseToken === found.token;
+  }
+
+  private async broadcastPresence(caseId: number, token: string): Promise<void> {
+    this.publisher.emit(rooms.case(caseId), SERVER_EVENTS.presence, await this.presence.viewers(caseId, token));
+  }
+}
+
+export function toMessage(found: Case, event: CaseEvent): CaseEventMessage {
+  return {
+    case_token: found.token,
+    seq: event.seq,
+    type: event.type as CaseEventType,
+    status: found.status,
+    actor: event.actorLabel,
+    at: event.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,161 @@
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  SOCKET_PATH,
+  type CaseEventMessage,
+  type ClientToServerEvents,
+  type FollowCaseAnswer,
+  type PresenceMessage,
+  type ServerToClientEvents,
+} from '@casebridge/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function connect(api: ApiHarness, auth: Record<string, string>): Promise<ClientSocket> {
+  const socket: ClientSocket = io(api.url, {
+    path: SOCKET_PATH,
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+function follow(socket: ClientSocket, caseToken: string, afterSeq?: number): Promise<FollowCaseAnswer> {
+  return socket.timeout(5000).emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: afterSeq });
+}
+
+/** Resolves with the first message of `event` that passes `match`. */
+function nextMessage<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  match: (message: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+) {
+  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
+    const listener = (message: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!match(message)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(message);
+    };
+    socket.on(event, listener as never);
+  });
+}
+
+describe('live updates over Socket.IO (real Redis streams adapter)', () => {
+  let api: ApiHarness;
+  let acmeToken: string;
+  let globexToken: string;
+  let caseToken: string;
+  const sockets: ClientSocket[] = [];
+
+  const open = async (auth: Record<string, string>) => {
+    const socket = await connect(api, auth);
+    sockets.push(socket);
+    return socket;
+  };
+  const postNote = (token: string, summary: string) =>
+    api
+      .http()
+      .post(`/api/caller/case/${caseToken}/note`)
+      .set(bearer(token))
+      .send({ summary, description: '' })
+      .expect(200);
+
+  beforeAll(async () => {
+    api = await startApi();
+    acmeToken = await api.login('bm@acme.test');
+    globexToken = await api.login('bm@globex.test');
+    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
+    const accepted = (list.body.my_cases.data as { token: string; status: string; partner: { name: string } }[]).find(
+      (row) => row.status === 'accepted' && row.partner.name === 'Globex Storage',
+    );
+    if (!accepted) throw new Error('the seed has no accepted Acme–Globex case');
+    caseToken = accepted.token;
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await api.close();
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect(api, {})).rejects.toThrow('unauthorized');
+    await expect(connect(api, { token: 'garbage' })).rejects.toThrow('unauthorized');
+  });
+
+  it('lets only the two companies, super admins and the case link follow a case', async () => {
+    const initech = await open({ token: await api.login('bm@initech.test') });
+    expect(await follow(initech, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
+    const admin = await open({ token: await api.login('admin@casebridge.test') });
+    expect(await follow(admin, caseToken)).toMatchObject({ ok: true });
+    const link = await open({ case_token: caseToken });
+    expect(await follow(link, caseToken)).toMatchObject({ ok: true });
+    const otherLink = await open({ case_token: 'another-case-token' });
+    expect(await follow(otherLink, caseToken)).toMatchObject({ ok: false });
+  });
+
+  it('pushes a note of one company to the other within the same second, with presence of both', async () => {
+    const acme = await open({ token: acmeToken });
+    const globex = await open({ token: globexToken });
+    const followed = await follow(acme, caseToken);
+    if (!followed.ok) throw new Error(followed.error);
+
+    const seesBoth = nextMessage(acme, SERVER_EVENTS.presence, (message: PresenceMessage) =>
+      message.viewers.some((viewer) => viewer.company === 'Globex Storage'),
+    );
+    await follow(globex, caseToken);
+    const presence = await seesBoth;
+    expect(presence.viewers.map((viewer) => viewer.company)).toEqual(
+      expect.arrayContaining(['Acme Systems', 'Globex Storage']),
+    );
+
+    const typing = nextMessage(acme, SERVER_EVENTS.presence, (message: PresenceMessage) =>
+      message.viewers.some((viewer) => viewer.typing),
+    );
+    await globex.timeout(5000).emitWithAck(CLIENT_EVENTS.typing, { case_token: caseToken, typing: true });
+    expect((await typing).viewers.find((viewer) => viewer.typing)?.company).toBe('Globex Storage');
+
+    const arrives = nextMessage(
+      acme,
+      SERVER_EVENTS.caseEvent,
+      (message: CaseEventMessage) => message.type === 'note_added',
+    );
+    const listRefresh = nextMessage(acme, SERVER_EVENTS.casesChanged, (message) => message.case_token === caseToken);
+    const started = Date.now();
+    await postNote(globexToken, 'Live from Globex');
+    const event = await arrives;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(event).toMatchObject({ case_token: caseToken, seq: followed.seq + 1, status: 'accepted' });
+    await listRefresh;
+  });
+
+  it('a client that was away gets every missed event exactly once when it follows again', async () => {
+    const acme = await open({ token: acmeToken });
+    const first = await follow(acme, caseToken);
+    if (!first.ok) throw new Error(first.error);
+    const lastSeen = first.seq;
+    acme.disconnect();
+
+    await postNote(globexToken, 'While you were away (1)');
+    await postNote(globexToken, 'While you were away (2)');
+
+    const back = await open({ token: acmeToken });
+    const resumed = await follow(back, caseToken, lastSeen);
+    if (!resumed.ok) throw new Error(resumed.error);
+    expect(resumed.missed.map((event) => [event.seq, event.type])).toEqual([
+      [lastSeen + 1, 'note_added'],
+      [lastSeen + 2, 'note_added'],
+    ]);
+    expect(resumed.seq).toBe(lastSeen + 2);
+  });
+});

@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { CaseEventBroadcaster } from './case-event.broadcaster';
+import { PresenceService } from './presence.service';
+import { RealtimeGateway } from './realtime.gateway';
+import { RealtimePublisher } from './realtime.publisher';
+
+/** Live updates over Socket.IO. Global: any feature may publish through RealtimePublisher. */
+@Global()
+@Module({
+  providers: [RealtimeGateway, RealtimePublisher, PresenceService, CaseEventBroadcaster],
+  exports: [RealtimePublisher],
+})
+export class RealtimeModule {}

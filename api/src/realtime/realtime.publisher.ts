@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { ServerToClientEvents } from '@casebridge/contracts';
+import type { Server } from 'socket.io';
+
+/**
+ * The one way the api pushes to browsers: typed events to rooms. Through the Redis Streams adapter an emit reaches
+ * the sockets of every api instance. Before the gateway is up (or in a process without one) emits are dropped:
+ * clients catch up from the case log when they follow a case again.
+ */
+@Injectable()
+export class RealtimePublisher {
+  private server: Server | null = null;
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  emit<E extends keyof ServerToClientEvents>(
+    rooms: string | string[],
+    event: E,
+    ...message: Parameters<ServerToClientEvents[E]>
+  ): void {
+    if (!this.server) return;
+    this.server.to(rooms).emit(event, ...message);
+  }
+
+  /** Ends the sockets of a user (disabled account, logout everywhere). */
+  disconnectRoom(room: string): void {
+    this.server?.in(room).disconnectSockets(true);
+  }
+}

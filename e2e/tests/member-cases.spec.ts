@@ -1,0 +1,165 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test, type CaughtMail } from '../fixtures';
+import { MESSAGES } from '../../libs/contracts/src';
+
+/** Signs in with the password form of a landing page (scoped: landing pages hold more than one form). */
+async function signInOnLanding(page: Page, slug: string, email: string): Promise<void> {
+  await page.goto(`/${slug}`);
+  const loginForm = page.getByRole('region', { name: /^Log In/ });
+  await loginForm.getByLabel('Email').fill(email);
+  await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
+  await loginForm.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signedInPage(browser: Browser, slug: string, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInOnLanding(page, slug, email);
+  return page;
+}
+
+/** The first link of a mail whose path contains `fragment`, as a same-origin path for page.goto. */
+function mailLink(mail: CaughtMail, fragment: string): string {
+  const link = mail.links.find((href) => href.includes(fragment));
+  if (!link) throw new Error(`No link containing ${fragment} in "${mail.subject}": ${mail.links.join(', ')}`);
+  const url = new URL(link, 'http://placeholder.invalid');
+  return url.pathname + url.search;
+}
+
+/** Dashboard partner search → Globex → its ticket process "Globex Storage Collaboration". */
+async function openGlobexTicketProcess(page: Page): Promise<void> {
+  await page.getByLabel('Search partners').fill('Globex');
+  const results = page.getByRole('list', { name: 'Partners found' });
+  await results.getByRole('link', { name: /^Globex Storage(?! –)/ }).click();
+  await page.waitForURL('**/case/company/*');
+  // The title names the partner once its processes are loaded; several processes come as tabs.
+  await expect(page.getByRole('heading', { level: 1, name: /^Submit a Request to Globex Storage/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  const tab = page.getByRole('tab', { name: 'Globex Storage Collaboration' });
+  if (await tab.count()) await tab.click();
+  await expect(page.getByLabel('Problem Summary')).toBeVisible();
+}
+
+/** The required fields of Globex's ticket process (seed: FULL_FORM_LAYOUT of the demo requirements). */
+async function fillGlobexTicketForm(page: Page, caseNumber: string, summary: string): Promise<void> {
+  await page.getByLabel('First Name', { exact: true }).fill('Carla');
+  await page.getByLabel('Last Name', { exact: true }).fill('Caller');
+  await page.getByLabel('Email', { exact: true }).fill('caller@acme.test');
+  await page.getByLabel('Internal Case Number').fill(caseNumber);
+  await page.getByLabel('Problem Summary').fill(summary);
+  await page.getByLabel('Problem Description').fill('Replication between the two SA9000 arrays stalls after 2 hours.');
+  await page.getByLabel('Priority').selectOption('medium');
+  await page.getByLabel('End Customer Name').fill('Initrode Bank');
+  await page.getByLabel('Customer Contact Email').fill('storage-admin@initrode.test');
+  await page.getByLabel('Customer Time Zone').selectOption('America/Chicago');
+  await page.getByLabel('Product', { exact: true }).selectOption('SA9000 Array');
+  await page.getByLabel('Affected Component', { exact: true }).selectOption('Hardware');
+  await page.getByLabel('Affected Component (Detail)').selectOption('Controller');
+  await page.getByLabel('Problem Category').selectOption('Hardware fault');
+  await page.getByLabel('Array Serial Number').fill('SA9-0042-7781');
+  await page.getByLabel('Preferred Contact Method').selectOption('Email');
+}
+
+async function addNote(page: Page, summary: string, description: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Note' });
+  await dialog.getByLabel('Summary').fill(summary);
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a case from submission through information, acceptance, notes and closing', async ({
+  browser,
+  page,
+  mailbox,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const caseNumber = `ACME-E2E-${stamp}`;
+  const summary = `Replication stalls ${stamp}`;
+
+  // Acme's caller submits the case to Globex's ticket process.
+  const acme = await signedInPage(browser, 'acme', 'caller@acme.test');
+  await openGlobexTicketProcess(acme);
+  await fillGlobexTicketForm(acme, caseNumber, summary);
+  await acme.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(acme.getByRole('heading', { name: 'Request Sent' })).toBeVisible();
+
+  // The case mail reaches Globex's collaborate address; its respond link asks for information.
+  const caseMail = await mailbox.waitFor({ to: 'support@globex.test', subjectContains: caseNumber });
+  const respondPath = mailLink(caseMail, '/respond');
+  const token = respondPath.split('/')[2];
+  await page.goto(respondPath);
+  await expect(page.getByRole('heading', { name: 'Respond to Collaboration Request' })).toBeVisible();
+  await page.getByLabel('Request Information').check();
+  await page.getByLabel('Next Steps').fill('Please attach the controller logs of both arrays.');
+  await page.getByRole('button', { name: 'Send Response' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
+
+  // Acme's engineer gets the provide-information link and answers there.
+  const infoMail = await mailbox.waitFor({
+    to: 'caller@acme.test',
+    subjectContains: `More information needed for case ${caseNumber}`,
+  });
+  await page.goto(mailLink(infoMail, '/information'));
+  await expect(page.getByText('Please attach the controller logs of both arrays.')).toBeVisible();
+  await page.getByLabel('Additional Information').fill('Logs uploaded to the shared bucket, folder 7781.');
+  await page.getByRole('button', { name: 'Send Information' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByLabel('Additional Information')).toBeHidden();
+
+  // Globex accepts from the link of the information-supplied mail.
+  const suppliedMail = await mailbox.waitFor({
+    to: 'support@globex.test',
+    subjectContains: `Information supplied for case ${caseNumber}`,
+  });
+  await page.goto(mailLink(suppliedMail, '/respond'));
+  await page.getByLabel('Accept').check();
+  await page.getByLabel('Engineer Name').fill('Gina Globex');
+  await page.getByLabel('Engineer Email').fill('gina@globex.test');
+  await page.getByLabel('Reviewer Name').fill('Bob Manager');
+  await page.getByLabel('Reviewer Email').fill('bm@globex.test');
+  await page.getByLabel('Your Case Number').fill(`GLX-${stamp}`);
+  await expect(page.getByLabel('Next Steps')).toHaveValue('Our assigned engineer will contact you.');
+  await page.getByRole('button', { name: 'Send Response' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
+
+  // A Globex manager and the Acme caller each add a note; both see both, newest first.
+  const globex = await signedInPage(browser, 'globex', 'bm@globex.test');
+  await globex.goto(`/my-cases/${token}`);
+  await expect(globex.getByRole('heading', { name: 'Inbound from Acme Systems', level: 1 })).toBeVisible();
+  await addNote(globex, `Globex note ${stamp}`, 'Controller firmware 9.2 has a known replication bug.');
+
+  await acme.goto(`/my-cases/${token}`);
+  await expect(acme.getByRole('heading', { name: /^Outbound to Globex Storage/, level: 1 })).toBeVisible();
+  await expect(acme.getByText(`GLX-${stamp}`)).toBeVisible();
+  await addNote(acme, `Acme note ${stamp}`, 'Upgrading to 9.3 tonight.');
+  const feed = acme.getByRole('list', { name: 'Notes, newest first' });
+  await expect(feed.getByRole('listitem')).toHaveCount(2);
+  await expect(feed.getByRole('listitem').first()).toContainText(`Acme note ${stamp}`);
+  await expect(feed.getByRole('listitem').nth(1)).toContainText(`Globex note ${stamp}`);
+
+  await globex.reload();
+  await expect(globex.getByRole('list', { name: 'Notes, newest first' })).toContainText(`Acme note ${stamp}`);
+
+  // Acme closes the case; it leaves the dashboard's active list.
+  await acme.getByRole('button', { name: 'Close Case' }).click();
+  await acme.getByRole('dialog').getByRole('button', { name: MESSAGES.closeConfirmYes }).click();
+  await acme.waitForURL('**/dashboard');
+  const activeCases = acme.getByRole('table', { name: 'Active cases' });
+  await expect(activeCases).toBeVisible();
+  await expect(activeCases.getByText('Loading…')).toHaveCount(0);
+  await expect(activeCases.getByRole('link', { name: caseNumber })).toHaveCount(0);
+
+  // My Cases still lists it, linking to the detail.
+  await acme.goto('/my-cases');
+  await expect(acme.getByRole('table', { name: 'My Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
+
+  await acme.context().close();
+  await globex.context().close();
+});

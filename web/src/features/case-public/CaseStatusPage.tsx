@@ -1,0 +1,44 @@
+import { useParams } from 'react-router-dom';
+import { CASE_STATUS_LABELS, PRIORITY_LABELS } from '@casebridge/contracts';
+import { PageFrame } from '../../app/PageFrame';
+import { CaseErrorBox } from '../cases/CaseErrorBox';
+import { PublicCaseHeader } from './PublicCaseHeader';
+import { ResponsesList } from './ResponsesList';
+import { usePublicCase } from './use-public-case';
+
+/** /case/{token}/response: where a case stands, for anyone holding its link. */
+export function CaseStatusPage() {
+  const { token = '' } = useParams();
+  const { state, data } = usePublicCase(token);
+
+  if (!data) {
+    return (
+      <PageFrame title="Case Response">
+        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+      </PageFrame>
+    );
+  }
+  const entry = data.case;
+  return (
+    <PageFrame title={`Case Response: ${CASE_STATUS_LABELS[entry.status]}`}>
+      <PublicCaseHeader data={data} />
+      <section className="card" aria-labelledby="case-summary-title">
+        <h2 id="case-summary-title">Case Summary</h2>
+        <dl className="case-facts">
+          <dt>Case#</dt>
+          <dd>{entry.internal_case_number}</dd>
+          <dt>Partner Case#</dt>
+          <dd>{entry.receiver_case_number || '—'}</dd>
+          <dt>Summary</dt>
+          <dd>{entry.summary}</dd>
+          <dt>Priority</dt>
+          <dd>{PRIORITY_LABELS[entry.priority]}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="responses-title">
+        <h2 id="responses-title">Responses</h2>
+        <ResponsesList responses={data.allResponses} />
+      </section>
+    </PageFrame>
+  );
+}

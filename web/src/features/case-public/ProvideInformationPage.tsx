@@ -1,0 +1,53 @@
+import { useParams } from 'react-router-dom';
+import { PageFrame } from '../../app/PageFrame';
+import { CaseErrorBox } from '../cases/CaseErrorBox';
+import { openInformationRequest, responseText } from '../cases/case-format';
+import { ProvideInformationForm } from './ProvideInformationForm';
+import { PublicCaseHeader } from './PublicCaseHeader';
+import { ResponsesList } from './ResponsesList';
+import { usePublicCase } from './use-public-case';
+
+/** /case/{token}/information: the submitter answers the partner's request for information. */
+export function ProvideInformationPage() {
+  const { token = '' } = useParams();
+  const { state, data, reload } = usePublicCase(token);
+
+  if (!data) {
+    return (
+      <PageFrame title="Provide Information">
+        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+      </PageFrame>
+    );
+  }
+  const { request, answer } = openInformationRequest(data.allResponses);
+  return (
+    <PageFrame title="Provide Information">
+      <PublicCaseHeader data={data} />
+      <section className="card" aria-labelledby="info-request-title">
+        <h2 id="info-request-title">{data.receiver.name} Requests More Information</h2>
+        <p>
+          <strong>{data.case.summary}</strong> (Case# {data.case.internal_case_number})
+        </p>
+        {request ? (
+          <p className="pre-wrap">{responseText(request) || '—'}</p>
+        ) : (
+          <p className="muted">No information has been requested on this case.</p>
+        )}
+      </section>
+      {data.allowed.provide_information ? (
+        <ProvideInformationForm token={token} onSent={reload} />
+      ) : (
+        answer && (
+          <section className="card" aria-labelledby="info-answer-title">
+            <h2 id="info-answer-title">Information Supplied</h2>
+            <p className="pre-wrap">{answer.additional_information || '—'}</p>
+          </section>
+        )
+      )}
+      <section className="card" aria-labelledby="responses-title">
+        <h2 id="responses-title">Responses</h2>
+        <ResponsesList responses={data.allResponses} />
+      </section>
+    </PageFrame>
+  );
+}

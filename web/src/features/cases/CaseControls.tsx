@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { caseApi, LIMITS, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { alerts } from '../../app/alerts-store';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { EngineerModal } from './EngineerModal';
+import { NoteModal } from './NoteModal';
+import { UploadModal } from './UploadModal';
+
+type OpenModal = 'response' | 'submission' | 'note' | 'upload' | null;
+
+/** The case's action buttons; which ones show is the server's decision (controls), spec 1 §4. */
+export function CaseControls({ detail, onChanged }: { detail: CaseDetail; onChanged: () => void }) {
+  const { controls, token } = detail;
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [uploadedAt, setUploadedAt] = useState<number | null>(null);
+
+  // Uploads to the collaboration service finish in the background: look again a little later.
+  useEffect(() => {
+    if (uploadedAt === null) return;
+    const timer = window.setTimeout(onChanged, LIMITS.caseReloadAfterUploadMs);
+    return () => window.clearTimeout(timer);
+  }, [uploadedAt, onChanged]);
+
+  if (!controls.visible) return null;
+
+  const onClose = async () => {
+    const yes = await confirm('Is the collaboration on this case complete?', {
+      title: 'Close Case',
+      confirmLabel: MESSAGES.closeConfirmYes,
+      cancelLabel: MESSAGES.closeConfirmNo,
+    });
+    if (!yes) return;
+    try {
+      await withLoader(call(caseApi.close, { params: { token }, body: { token } }));
+      void navigate(routePath('dashboard'));
+    } catch {
+      alerts.show(MESSAGES.closeFailed, 'danger');
+    }
+  };
+
+  const done = () => {
+    setModal(null);
+    onChanged();
+  };
+
+  return (
+    <div className="case-controls" role="group" aria-label="Case actions">
+      {controls.can_close && (
+        <button type="button" className="button" onClick={() => void onClose()}>
+          Close Case
+        </button>
+      )}
+      {controls.can_update_response && (
+        <button type="button" className="button button-secondary" onClick={() => setModal('response')}>
+          Update Response
+        </button>
+      )}
+      {controls.can_update_submission && (
+        <button type="button" className="button button-secondary" onClick={() => setModal('submission')}>
+          Update Submission
+        </button>
+      )}
+      {controls.can_add_note && (
+        <button type="button" className="button button-secondary" onClick={() => setModal('note')}>
+          Add Note
+        </button>
+      )}
+      {controls.can_upload && (
+        <button type="button" className="button button-secondary" onClick={() => setModal('upload')}>
+          Upload File
+        </button>
+      )}
+
+      {(modal === 'response' || modal === 'submission') && (
+        <EngineerModal detail={detail} side={modal} onClose={() => setModal(null)} onSaved={done} />
+      )}
+      {modal === 'note' && <NoteModal token={token} onClose={() => setModal(null)} onSaved={done} />}
+      {modal === 'upload' && (
+        <UploadModal
+          token={token}
+          onClose={() => setModal(null)}
+          onUploaded={() => {
+            setUploadedAt(Date.now());
+            done();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useParams } from 'react-router-dom';
+import { caseApi, CASE_STATUS_LABELS, type CaseDetail } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { PageFrame } from '../../app/PageFrame';
+import { RichText } from '../../ui/RichText';
+import { AttachmentList } from './AttachmentList';
+import { CaseControls } from './CaseControls';
+import { CaseErrorBox } from './CaseErrorBox';
+import { CaseInformation } from './CaseInformation';
+import { CaseStatusPanel } from './CaseStatusPanel';
+import { CollaborationFeed } from './CollaborationFeed';
+import { useReloadable, useStickyData } from './use-reloadable';
+
+/** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
+export function CaseDetailPage() {
+  const { token = '' } = useParams();
+  const [state, reload] = useReloadable(() => call(caseApi.details, { params: { token } }), [token]);
+  const detail = useStickyData(state)?.case;
+
+  if (!detail) {
+    return (
+      <PageFrame title="Case Details">
+        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={headingOf(detail)}>
+      <p className="case-subtitle">
+        <span className={`status-badge status-${detail.status}`}>{CASE_STATUS_LABELS[detail.status]}</span>{' '}
+        <span className="muted">
+          Case# {detail.internal_case_number} · {detail.document.name}
+        </span>
+      </p>
+      <CaseControls detail={detail} onChanged={reload} />
+      <div className="case-columns">
+        <CaseInformation entry={detail} />
+        <div className="stack">
+          <CaseStatusPanel detail={detail} />
+          <AttachmentList token={detail.token} attachments={detail.attachments} />
+        </div>
+      </div>
+      {detail.document.escalation_instructions && (
+        <section className="card" aria-labelledby="case-escalation-title">
+          <h2 id="case-escalation-title">Escalation Instructions</h2>
+          <RichText html={detail.document.escalation_instructions} />
+        </section>
+      )}
+      <CollaborationFeed notes={detail.notes} allowNotes={detail.allow_notes} />
+    </PageFrame>
+  );
+}
+
+function headingOf(detail: CaseDetail): string {
+  if (detail.direction === 'outbound') {
+    const department = detail.receiver.department ? ` (${detail.receiver.department})` : '';
+    return `Outbound to ${detail.receiver.name}${department}`;
+  }
+  return `Inbound from ${detail.company.name}`;
+}

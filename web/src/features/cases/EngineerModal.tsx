@@ -1,0 +1,122 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { caseApi, DEFAULT_PHONE_COUNTRY_CODE, UpdateEngineerBody, type CaseDetail } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
+import { alerts } from '../../app/alerts-store';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/fields';
+import { isValidPhone, PhoneField } from '../../ui/PhoneField';
+import { withLoader } from '../../ui/modal-store';
+import { updateErrorText } from './case-errors';
+
+type EngineerInput = z.input<typeof UpdateEngineerBody>;
+type EngineerValues = z.output<typeof UpdateEngineerBody>;
+
+const FIELDS = ['case_number', 'engineer_name', 'engineer_email', 'engineer_phone', 'engineer_country_code'];
+
+interface EngineerModalProps {
+  detail: CaseDetail;
+  /** response: the receiver's engineer; submission: the submitter's own. */
+  side: 'response' | 'submission';
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Update Response / Update Submission: the case number and engineer contact of one side. */
+export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<EngineerInput, unknown, EngineerValues>({
+    resolver: zodResolver(UpdateEngineerBody),
+    defaultValues: defaultsOf(detail, side),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const endpoint = side === 'response' ? caseApi.updateResponse : caseApi.updateSubmission;
+    try {
+      // An invalid number is not sent (spec 1 §5); the field already told the user.
+      const body = { ...values, engineer_phone: isValidPhone(values.engineer_phone) ? values.engineer_phone : null };
+      await withLoader(call(endpoint, { params: { token: detail.token }, body }));
+      alerts.show(MESSAGES_UPDATED, 'success');
+      onSaved();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(updateErrorText(error), 'danger');
+    }
+  });
+
+  return (
+    <Modal title={side === 'response' ? 'Update Response' : 'Update Submission'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={side === 'response' ? 'Partner Case Number' : 'Internal Case Number'}
+          error={errors.case_number}
+          {...register('case_number')}
+        />
+        <TextField
+          label="Engineer Name"
+          autoComplete="name"
+          error={errors.engineer_name}
+          {...register('engineer_name')}
+        />
+        <TextField
+          label="Engineer Email"
+          type="email"
+          autoComplete="email"
+          error={errors.engineer_email}
+          {...register('engineer_email')}
+        />
+        <PhoneField
+          label="Engineer Phone"
+          codeProps={register('engineer_country_code')}
+          numberProps={register('engineer_phone')}
+          currentCode={watch('engineer_country_code')}
+          error={errors.engineer_phone ?? errors.engineer_country_code}
+        />
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const MESSAGES_UPDATED = 'The case has been updated.';
+
+function defaultsOf(detail: CaseDetail, side: 'response' | 'submission'): EngineerInput {
+  if (side === 'response') {
+    return {
+      id: detail.id,
+      case_number: detail.receiver_case_number ?? '',
+      engineer_name: detail.receiver_engineer.name ?? '',
+      engineer_email: detail.receiver_engineer.email ?? '',
+      ...splitPhone(detail.receiver_engineer.phone),
+    };
+  }
+  const { engineer } = detail;
+  return {
+    id: detail.id,
+    case_number: detail.internal_case_number,
+    engineer_name: `${engineer.first_name} ${engineer.last_name}`.trim(),
+    engineer_email: engineer.email,
+    engineer_phone: engineer.phone ?? '',
+    engineer_country_code: engineer.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+  };
+}
+
+/** A stored phone may read 'US: 555 0100' (spec 1 §5); the form edits code and number apart. */
+function splitPhone(phone: string | null): Pick<EngineerInput, 'engineer_phone' | 'engineer_country_code'> {
+  const match = /^([A-Za-z]{2}):\s*(.*)$/.exec(phone ?? '');
+  if (match) return { engineer_country_code: match[1].toUpperCase(), engineer_phone: match[2] };
+  return { engineer_country_code: DEFAULT_PHONE_COUNTRY_CODE, engineer_phone: phone ?? '' };
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { caseApi, LIMITS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { formatDateTimeUtc } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { PageFrame } from '../../app/PageFrame';
+import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
+
+type SortColumn = NonNullable<CaseListQuery['sort']>;
+
+const COLUMNS: DataColumn<CaseListRow>[] = [
+  {
+    key: 'internal_case_number',
+    header: 'Case#',
+    sortable: true,
+    render: (row) => <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>,
+  },
+  { key: 'partner', header: 'Partner', sortable: true, render: (row) => row.partner.name },
+  { key: 'partner_case_number', header: 'Partner Case#', render: (row) => row.partner_case_number ?? '' },
+  { key: 'summary', header: 'Summary', sortable: true, render: (row) => row.summary },
+  {
+    key: 'created_at',
+    header: 'Request Date',
+    sortable: true,
+    firstDir: 'desc',
+    render: (row) => formatDateTimeUtc(row.created_at),
+  },
+  {
+    key: 'respond_date',
+    header: 'Respond Date',
+    sortable: true,
+    firstDir: 'desc',
+    render: (row) => formatDateTimeUtc(row.respond_date),
+  },
+];
+
+/** /my-cases: every case of the user, newest request first (spec 1 §2 "My Cases"). */
+export function MyCasesPage() {
+  const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
+  const [page, setPage] = useState(1);
+  const list = useAsync(
+    () =>
+      call(caseApi.myCases, {
+        query: { sort: sort.column as SortColumn, dir: sort.dir, page, limit: LIMITS.pageSize },
+      }),
+    [sort.column, sort.dir, page],
+  );
+  const cases = list.data?.my_cases;
+
+  return (
+    <PageFrame
+      title="My Cases"
+      actions={
+        <Link className="button button-secondary" to={routePath('admin.reports')}>
+          View Company Reports
+        </Link>
+      }
+    >
+      {list.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {list.error}
+        </p>
+      )}
+      <DataTable
+        caption="My Cases"
+        columns={COLUMNS}
+        rows={cases?.data ?? []}
+        rowKey={(row) => row.id}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        loading={list.status === 'loading'}
+        emptyText="No cases found."
+        utcNote
+        paging={
+          cases && {
+            // The server may choose its own page size (spec 1 §9): page with what it answered.
+            page: cases.current_page,
+            perPage: cases.per_page,
+            total: cases.total,
+            onPage: setPage,
+          }
+        }
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
+import { ApiError } from '../../lib/api-error';
+import { upload } from '../../lib/files';
+import { alerts } from '../../app/alerts-store';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/fields';
+import { withLoader } from '../../ui/modal-store';
+
+interface UploadModalProps {
+  token: string;
+  onClose: () => void;
+  onUploaded: () => void;
+}
+
+/** Upload File: a description and one or more files, sent as multipart (spec 1 §7). */
+export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
+  const fileInputId = useId();
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length === 0) {
+      setFileError('Choose at least one file.');
+      return;
+    }
+    const form = new FormData();
+    form.append('description', description);
+    for (const file of files) form.append('files', file, file.name);
+    setBusy(true);
+    try {
+      await withLoader(upload(caseApi.uploadAttachment, form, { params: { token } }));
+      alerts.show(MESSAGES.uploadSucceeded, 'success');
+      onUploaded();
+    } catch (error) {
+      // 413 carries the configured limit in its message; other failures get the catalogue's text.
+      const tooLarge = error instanceof ApiError && error.status === 413;
+      alerts.show(tooLarge ? error.message : MESSAGES.uploadFailed, 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Upload File" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Description"
+          maxLength={LIMITS.summaryMax}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <div className={fileError ? 'field field-invalid' : 'field'}>
+          <label htmlFor={fileInputId}>Files</label>
+          <input
+            id={fileInputId}
+            type="file"
+            multiple
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${fileInputId}-error` : undefined}
+            onChange={(event) => {
+              setFiles(Array.from(event.target.files ?? []));
+              setFileError(undefined);
+            }}
+          />
+          {fileError && (
+            <div className="field-error" id={`${fileInputId}-error`} role="alert">
+              {fileError}
+            </div>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            Upload
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useAsync } from '../../lib/use-async';
+import { alerts } from '../../app/alerts-store';
+import { Modal } from '../../ui/Modal';
+import { TextAreaField } from '../../ui/fields';
+import { withLoader } from '../../ui/modal-store';
+
+type NoteState = z.infer<typeof CompanyNoteResponse>;
+
+/**
+ * The company-wide note. Editors (company admins) see it always and edit it in the company-notes modal;
+ * everyone else sees it read-only, and only when a note exists.
+ */
+export function CompanyNoteCard() {
+  const loaded = useAsync(() => call(dashboardApi.companyNote), []);
+  const [saved, setSaved] = useState<NoteState | null>(null);
+  const [editing, setEditing] = useState(false);
+  const state = saved ?? (loaded.status === 'ready' ? loaded.data : null);
+  if (!state) return null;
+
+  const hasNote = !!state.note?.trim();
+  if (!hasNote && !state.can_edit) return null;
+  return (
+    <section className="card" aria-labelledby="company-note-title">
+      <div className="card-title">
+        <h2 id="company-note-title">Company Note</h2>
+        {state.can_edit && (
+          <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+            Edit Note
+          </button>
+        )}
+      </div>
+      {hasNote ? <p className="company-note">{state.note}</p> : <p className="muted">No note for your company yet.</p>}
+      {editing && (
+        <CompanyNoteModal
+          note={state.note ?? ''}
+          onClose={() => setEditing(false)}
+          onSaved={(next) => {
+            setSaved(next);
+            setEditing(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+type NoteInput = z.input<typeof CompanyNoteBody>;
+type NoteValues = z.output<typeof CompanyNoteBody>;
+
+function CompanyNoteModal({
+  note,
+  onClose,
+  onSaved,
+}: {
+  note: string;
+  onClose: () => void;
+  onSaved: (state: NoteState) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteInput, unknown, NoteValues>({ resolver: zodResolver(CompanyNoteBody), defaultValues: { note } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSaved(await withLoader(call(dashboardApi.saveCompanyNote, { body: values })));
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['note'])) alerts.show(errorMessage(error), 'warning');
+    }
+  });
+
+  return (
+    <Modal title="Company Notes" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <p className="muted">Everyone in your company sees this note on their dashboard.</p>
+        <TextAreaField label="Note" rows={8} error={errors.note} {...register('note')} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Save Note
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { dashboardApi, LIMITS, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { HelpHint } from '../../ui/HelpHint';
+import { directoryEntryName, directoryEntryPath, matchesTerm } from './partner-links';
+
+const SEARCH_LOCATION = 'dashboard';
+
+/**
+ * Partner search over the directory loaded once by the page; filtering is client-side.
+ * A term is logged after LIMITS.searchLogDebounceMs without typing, and a picked result against that log.
+ */
+export function PartnerSearch({ directory, loading }: { directory: DirectoryEntry[]; loading: boolean }) {
+  const inputId = useId();
+  const [term, setTerm] = useState('');
+  const trimmed = term.trim();
+  const active = trimmed.length >= LIMITS.searchMinChars;
+  const results = active ? directory.filter((entry) => matchesTerm(entry, trimmed)) : [];
+  // The id of the logged search for the current term (a promise, so a quick click can wait for it).
+  const searchLog = useRef<{ term: string; id: Promise<number | null> } | null>(null);
+
+  const logSearch = (text: string): Promise<number | null> => {
+    if (searchLog.current?.term === text) return searchLog.current.id;
+    const id = call(dashboardApi.saveSearch, { body: { term: text, location: SEARCH_LOCATION } }).then(
+      (answer) => answer.search.id,
+      () => null, // Logging is best effort (spec 1 §8: background failures are only logged).
+    );
+    searchLog.current = { term: text, id };
+    return id;
+  };
+
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => void logSearch(trimmed), LIMITS.searchLogDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [trimmed, active]);
+
+  const onPick = (entry: DirectoryEntry) => {
+    void logSearch(trimmed).then((searchId) => {
+      if (searchId === null) return;
+      call(dashboardApi.resultToSearch, {
+        body: { member: directoryEntryName(entry), search_id: searchId },
+      }).catch(() => undefined);
+    });
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${inputId}-title`}>
+      <div className="card-title">
+        <h2 id={`${inputId}-title`}>Find a Partner</h2>
+        <HelpHint flag="dashboard-search" label="Partner search" />
+      </div>
+      <div className="field">
+        <label htmlFor={inputId}>Search partners</label>
+        <input
+          id={inputId}
+          type="search"
+          value={term}
+          autoComplete="off"
+          placeholder={`Company, department or product (at least ${LIMITS.searchMinChars} characters)`}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+      </div>
+      {loading && active && <p className="muted">Loading the directory…</p>}
+      {active && !loading && (
+        <div aria-live="polite">
+          {results.length === 0 ? (
+            <p className="muted">{MESSAGES.noResultsFound}</p>
+          ) : (
+            <ul className="partner-results" aria-label="Partners found">
+              {results.map((entry) => (
+                <li key={`${entry.type}-${entry.company_id}-${entry.department_id ?? 0}`}>
+                  <PartnerResult entry={entry} onPick={onPick} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PartnerResult({ entry, onPick }: { entry: DirectoryEntry; onPick: (entry: DirectoryEntry) => void }) {
+  const tags = entry.tags.map((tag) => tag.tag).join(', ');
+  const body = (
+    <>
+      <span className="partner-name">{directoryEntryName(entry)}</span>
+      {tags && <span className="partner-tags muted">{tags}</span>}
+    </>
+  );
+  if (!entry.has_access) {
+    return (
+      <div className="partner-result partner-result-locked">
+        {body}
+        <span className="badge">No access</span>
+      </div>
+    );
+  }
+  return (
+    <Link className="partner-result" to={directoryEntryPath(entry)} onClick={() => onPick(entry)}>
+      {body}
+    </Link>
+  );
+}

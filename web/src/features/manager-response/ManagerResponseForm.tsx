@@ -1,0 +1,100 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, managerApi, ManagerResponseBody } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { alerts } from '../../app/alerts-store';
+import { CheckboxField, TextAreaField, TextField } from '../../ui/fields';
+import { withLoader } from '../../ui/modal-store';
+import { isValidPhone, PhoneField, phoneDigits } from '../../ui/PhoneField';
+
+type ResponseInput = z.input<typeof ManagerResponseBody>;
+type ResponseValues = z.output<typeof ManagerResponseBody>;
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'phone_country_code',
+  'internal_reference',
+  'escalation_type',
+  'notes',
+];
+
+const EMPTY: ResponseInput = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  phone_country_code: DEFAULT_PHONE_COUNTRY_CODE,
+  internal_reference: '',
+  escalation_type: '',
+  update_profile: true,
+  notes: '',
+};
+
+/** A receiving manager's answer to an escalation (spec 3 §2.14). */
+export function ManagerResponseForm({ token, onSent }: { token: string; onSent: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ResponseInput, unknown, ResponseValues>({
+    resolver: zodResolver(ManagerResponseBody),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    // An invalid number is not sent (spec 1 §5); only_numbers is its digits for the api's lookups.
+    const phone = isValidPhone(values.phone) ? values.phone : null;
+    const body = { ...values, phone, only_numbers: phone ? phoneDigits(phone) : null };
+    try {
+      const answer = await withLoader(call(managerApi.respond, { params: { token }, body }));
+      alerts.show(answer.message, 'success');
+      reset(EMPTY);
+      onSent();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
+    }
+  });
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="manager-form-title">
+      <h2 id="manager-form-title">Your Response</h2>
+      <div className="field-row">
+        <TextField label="First Name" autoComplete="given-name" error={errors.first_name} {...register('first_name')} />
+        <TextField label="Last Name" autoComplete="family-name" error={errors.last_name} {...register('last_name')} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+      <PhoneField
+        label="Phone"
+        codeProps={register('phone_country_code')}
+        numberProps={register('phone')}
+        currentCode={watch('phone_country_code')}
+        error={errors.phone ?? errors.phone_country_code}
+      />
+      <div className="field-row">
+        <TextField label="Internal Reference" error={errors.internal_reference} {...register('internal_reference')} />
+        <TextField
+          label="Escalation Type"
+          maxLength={50}
+          error={errors.escalation_type}
+          {...register('escalation_type')}
+        />
+      </div>
+      <TextAreaField label="Notes" rows={5} maxLength={LIMITS.textMax} error={errors.notes} {...register('notes')} />
+      <CheckboxField label="Update my profile with these details" {...register('update_profile')} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          Send Response
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  CaseSubmissionBody,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  documentsApi,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  type ContactDocumentShape,
+  type DocumentsResponse,
+  type Priority,
+  type ResponseOf,
+} from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { alerts } from '../../app/alerts-store';
+import { useSession } from '../../app/session-store';
+import { PhoneField, phoneDigits, phoneWithCode } from '../../ui/PhoneField';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { withLoader } from '../../ui/modal-store';
+import { RequestSent } from './RequestSent';
+import { RequirementSections } from './RequirementSections';
+import { customPayload, fieldName, type FormValues } from './requirements';
+import { sampleValues } from './sample-values';
+
+// The fixed part of the form is checked in the browser; custom fields are checked by the server (422 under each).
+const CaseFormSchema = z.looseObject({
+  first_name: CaseSubmissionBody.shape.first_name,
+  last_name: CaseSubmissionBody.shape.last_name,
+  email: CaseSubmissionBody.shape.email,
+  phone_number: CaseSubmissionBody.shape.phone_number,
+  phone_country_code: CaseSubmissionBody.shape.phone_country_code,
+  internal_case_number: CaseSubmissionBody.shape.internal_case_number,
+  problem_summary: CaseSubmissionBody.shape.problem_summary,
+  problem_description: CaseSubmissionBody.shape.problem_description,
+  case_priority: CaseSubmissionBody.shape.case_priority,
+  update_profile: z.boolean().optional(),
+});
+
+const BASE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'internal_case_number',
+  'problem_summary',
+  'problem_description',
+  'case_priority',
+];
+
+// Highest first, as engineers read them: P1, P2, P3.
+const PRIORITY_OPTIONS = [...PRIORITIES].reverse().map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+export interface CaseTarget {
+  type: 'company' | 'department';
+  entityId: number;
+}
+
+interface CaseFormProps {
+  document: ContactDocumentShape;
+  target: CaseTarget;
+  priority: Pick<DocumentsResponse, 'priority_messages' | 'priority_locked'>;
+}
+
+type Sent = ResponseOf<typeof documentsApi.collaborate>;
+
+/** The full case form of ticket, solution_support and json documents; Request Sent replaces it after success. */
+export function CaseForm({ document, target, priority }: CaseFormProps) {
+  const user = useSession((state) => state.user);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [sample, setSample] = useState(false);
+  const requirements = [...document.common_customer_section, ...document.problem_section, ...document.contact_section];
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: zodResolver(CaseFormSchema) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      phone_number: user?.phone ?? '',
+      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+      case_priority: 'low',
+      update_profile: false,
+    },
+  });
+  const values = useWatch({ control }) as FormValues;
+  const chosenPriority = (priority.priority_locked ? 'low' : values.case_priority) as Priority;
+  const priorityMessage = priority.priority_messages?.[chosenPriority] ?? null;
+
+  const onSubmit = handleSubmit(async (valid) => {
+    const code = String(valid.phone_country_code ?? DEFAULT_PHONE_COUNTRY_CODE);
+    const phone = phoneWithCode(code, String(valid.phone_number ?? ''));
+    const body = {
+      first_name: String(valid.first_name),
+      last_name: String(valid.last_name),
+      email: String(valid.email),
+      phone_number: phone,
+      phone_country_code: code,
+      only_numbers: phone ? phoneDigits(String(valid.phone_number)) : null,
+      internal_case_number: String(valid.internal_case_number),
+      problem_summary: String(valid.problem_summary),
+      problem_description: String(valid.problem_description),
+      case_priority: chosenPriority,
+      update_profile: valid.update_profile === true,
+      company_name: document.company.name,
+      department: document.department?.name ?? null,
+      collaborate_type: target.type,
+      collaborate_entity: target.entityId,
+      sample_submission: sample,
+      ...customPayload(requirements, valid),
+    };
+    try {
+      const answer = await withLoader(call(documentsApi.collaborate, { params: { documentId: document.id }, body }));
+      setSent(answer);
+      alerts.show(answer.message, 'success');
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      const fields = [...BASE_FIELDS, ...requirements.map(fieldName)];
+      if (!applyServerErrors(error, setError, fields)) alerts.show(errorMessage(error), 'warning');
+    }
+  });
+
+  const fillSample = async () => {
+    const filled = await withLoader(sampleValues(requirements));
+    for (const [name, value] of Object.entries(filled)) setValue(name, value, { shouldDirty: true });
+    setSample(true);
+  };
+
+  if (sent) return <RequestSent sent={sent} />;
+
+  const errorOf = (name: string) => errors[name]?.message as string | undefined;
+  return (
+    <form onSubmit={onSubmit} noValidate className="case-form">
+      {sample && (
+        <div className="notice notice-warning" role="status">
+          This will be sent as a sample submission (a test of the process).
+        </div>
+      )}
+      <fieldset className="form-section">
+        <legend>Engineer Contact</legend>
+        <div className="field-row">
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            error={errorOf('first_name')}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            error={errorOf('last_name')}
+            {...register('last_name')}
+          />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" error={errorOf('email')} {...register('email')} />
+        <PhoneField
+          label="Phone"
+          placeholder="Enter Phone (Optional)"
+          error={errorOf('phone_number')}
+          currentCode={String(values.phone_country_code ?? '')}
+          codeProps={register('phone_country_code')}
+          numberProps={register('phone_number')}
+        />
+        <CheckboxField label="Save these contact details to my profile" {...register('update_profile')} />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>Problem</legend>
+        <TextField
+          label="Internal Case Number"
+          placeholder="Enter Internal Case Number"
+          error={errorOf('internal_case_number')}
+          {...register('internal_case_number')}
+        />
+        <TextField
+          label="Problem Summary"
+          placeholder="Enter Problem Summary"
+          error={errorOf('problem_summary')}
+          {...register('problem_summary')}
+        />
+        <TextAreaField
+          label="Problem Description"
+          rows={6}
+          placeholder="Enter Problem Description"
+          error={errorOf('problem_description')}
+          {...register('problem_description')}
+        />
+        <SelectField
+          label="Priority"
+          options={PRIORITY_OPTIONS}
+          error={errorOf('case_priority')}
+          disabled={priority.priority_locked}
+          {...register('case_priority')}
+        />
+        {priority.priority_locked && (
+          <p className="field-hint">Your membership level sends every request with priority P3.</p>
+        )}
+        {priorityMessage && <p className="notice priority-message">{priorityMessage}</p>}
+      </fieldset>
+
+      <RequirementSections
+        document={document}
+        requirements={requirements}
+        register={register}
+        values={values}
+        errorOf={errorOf}
+      />
+
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          Submit
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void fillSample()}>
+          Sample Submission
+        </button>
+      </div>
+    </form>
+  );
+}

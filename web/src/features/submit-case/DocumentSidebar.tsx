@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { dashboardApi, documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
+import { ApiError, call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { alerts } from '../../app/alerts-store';
+import { withLoader } from '../../ui/modal-store';
+import { DocumentFiles } from './DocumentFiles';
+import { EscalationBox } from './EscalationBox';
+import type { CaseTarget } from './CaseForm';
+
+/** Beside every process document: favourite toggle, process owner and escalation (not for callers), note, files. */
+export function DocumentSidebar({ document, target }: { document: ContactDocumentShape; target: CaseTarget }) {
+  return (
+    <aside className="document-side" aria-label="About this process">
+      <FavoriteToggle document={document} target={target} />
+      {document.escalation && <EscalationBox document={document} />}
+      <InternalNote document={document} />
+      {document.files.length > 0 && <DocumentFiles documentId={document.id} files={document.files} />}
+    </aside>
+  );
+}
+
+function FavoriteToggle({ document, target }: { document: ContactDocumentShape; target: CaseTarget }) {
+  const [favorite, setFavorite] = useState(document.is_favorite);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const answer = await call(dashboardApi.toggleFavorite, {
+        body: {
+          document_id: document.id,
+          company_id: document.company_id,
+          type: target.type,
+          department_id: target.type === 'department' ? target.entityId : null,
+          is_favorite: !favorite,
+        },
+      });
+      setFavorite(answer.is_favorite);
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="card card-compact">
+      <button
+        type="button"
+        className={favorite ? 'button favorite-button favorite-on' : 'button button-secondary favorite-button'}
+        aria-pressed={favorite}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {favorite ? 'Favorite' : 'Add to Favorites'}
+      </button>
+    </div>
+  );
+}
+
+/** The user's own note on this process document (POST caller/notes/store). */
+function InternalNote({ document }: { document: ContactDocumentShape }) {
+  const id = useId();
+  const [note, setNote] = useState(document.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setError(null);
+    try {
+      await withLoader(
+        call(documentsApi.storeNote, { body: { location: 'contact_document', document_id: document.id, note } }),
+      );
+      alerts.show('Your note has been saved.', 'success');
+    } catch (failure) {
+      const fieldError = failure instanceof ApiError ? failure.fieldErrors.note : undefined;
+      if (fieldError) setError(fieldError);
+      else alerts.show(errorMessage(failure), 'warning');
+    }
+  };
+  return (
+    <section className="card card-compact" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Internal Note</h2>
+      <div className={error ? 'field field-invalid' : 'field'}>
+        <label htmlFor={id}>Note for your own reference</label>
+        <textarea
+          id={id}
+          rows={4}
+          value={note}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {error && (
+          <div className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+      <button type="button" className="button button-small" onClick={() => void save()}>
+        Save
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  DEFAULT_PHONE_COUNTRY_CODE,
+  documentsApi,
+  ManagerRequestBody,
+  type ContactDocumentShape,
+} from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { formatDateTime } from '../../lib/format';
+import { alerts } from '../../app/alerts-store';
+import { useSession } from '../../app/session-store';
+import { PhoneField, phoneDigits, phoneWithCode } from '../../ui/PhoneField';
+import { TextAreaField, TextField } from '../../ui/fields';
+import { withLoader } from '../../ui/modal-store';
+
+// The receiving company and document come from the page, not from inputs.
+const ManagerFormSchema = ManagerRequestBody.omit({
+  receive_company_id: true,
+  contact_document_id: true,
+  company: true,
+  sample_submission: true,
+});
+type ManagerInput = z.input<typeof ManagerFormSchema>;
+type ManagerValues = z.output<typeof ManagerFormSchema>;
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'internal_reference',
+  'vendor_reference',
+  'business_impact',
+  'escalation_type',
+  'notes',
+] as const;
+
+/** A manager document: an escalation request to the partner's managers (POST manager/request/create). */
+export function ManagerRequestForm({ document }: { document: ContactDocumentShape }) {
+  const user = useSession((state) => state.user);
+  const company = useSession((state) => state.company);
+  const [sentAt, setSentAt] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ManagerInput, unknown, ManagerValues>({
+    resolver: zodResolver(ManagerFormSchema),
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+    },
+  });
+  const code = useWatch({ control, name: 'phone_country_code' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const phone = phoneWithCode(values.phone_country_code, values.phone);
+    try {
+      const answer = await withLoader(
+        call(documentsApi.managerRequest, {
+          body: {
+            ...values,
+            phone,
+            only_numbers: phone ? phoneDigits(values.phone) : null,
+            company: company?.name ?? null,
+            receive_company_id: document.company_id,
+            contact_document_id: document.id,
+          },
+        }),
+      );
+      alerts.show(answer.message, 'success');
+      setSentAt(answer.request.created_at);
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
+    }
+  });
+
+  if (sentAt) {
+    return (
+      <section className="card" aria-labelledby="manager-sent-title">
+        <h2 id="manager-sent-title">Request Sent</h2>
+        <p>
+          Your escalation request to the managers of {document.company.name} was sent on {formatDateTime(sentAt)}. They
+          answer by e-mail.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card case-form">
+      <h2>Manager Escalation Request</h2>
+      <fieldset className="form-section">
+        <legend>Your Contact Details</legend>
+        <div className="field-row">
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            error={errors.first_name}
+            {...register('first_name')}
+          />
+          <TextField label="Last Name" autoComplete="family-name" error={errors.last_name} {...register('last_name')} />
+        </div>
+        <div className="field-row">
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+          <PhoneField
+            label="Phone"
+            error={errors.phone}
+            currentCode={code}
+            codeProps={register('phone_country_code')}
+            numberProps={register('phone')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Escalation</legend>
+        <div className="field-row">
+          <TextField label="Internal Reference" error={errors.internal_reference} {...register('internal_reference')} />
+          <TextField
+            label="Existing Vendor Case Reference"
+            error={errors.vendor_reference}
+            {...register('vendor_reference')}
+          />
+        </div>
+        <TextAreaField
+          label="Business Impact"
+          rows={5}
+          error={errors.business_impact}
+          {...register('business_impact')}
+        />
+        <TextField label="Escalation Type" error={errors.escalation_type} {...register('escalation_type')} />
+        <TextAreaField label="Note to Manager" rows={4} error={errors.notes} {...register('notes')} />
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

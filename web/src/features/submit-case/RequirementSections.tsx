@@ -1,0 +1,48 @@
+import type { UseFormRegister } from 'react-hook-form';
+import { commonCustomerSectionTitle, type ContactDocumentShape } from '@casebridge/contracts';
+import { RequirementField } from './RequirementField';
+import { fieldName, fieldRules, type FormValues, type Requirement } from './requirements';
+
+interface RequirementSectionsProps {
+  document: ContactDocumentShape;
+  requirements: Requirement[];
+  register: UseFormRegister<FormValues>;
+  values: FormValues;
+  errorOf: (name: string) => string | undefined;
+}
+
+/** The document's three requirement sections; fields hidden by a group or tier select are left out. */
+export function RequirementSections({ document, requirements, register, values, errorOf }: RequirementSectionsProps) {
+  const rules = fieldRules(requirements, values);
+  const sections: { title: string; fields: Requirement[] }[] = [
+    {
+      title: commonCustomerSectionTitle(document.version.document_type, document.version.common_customer_section_title),
+      fields: document.common_customer_section,
+    },
+    { title: 'Problem Details', fields: document.problem_section },
+    { title: 'Contact Details', fields: document.contact_section },
+  ];
+  return (
+    <>
+      {sections.map((section) => {
+        const shown = section.fields.filter(rules.visible);
+        if (shown.length === 0) return null;
+        return (
+          <fieldset key={section.title} className="form-section">
+            <legend>{section.title}</legend>
+            {shown.map((requirement) => (
+              <RequirementField
+                key={requirement.requirement_id}
+                requirement={requirement}
+                required={rules.required(requirement)}
+                register={register}
+                values={values}
+                error={errorOf(fieldName(requirement))}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}
