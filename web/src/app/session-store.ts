@@ -12,6 +12,7 @@ import {
   type Role,
 } from '@casebridge/contracts';
 import { ApiError, call, configureApiClient, refreshToken } from '../lib/api';
+import { closeLiveSocket } from '../lib/live';
 import { storage } from '../lib/storage';
 import { alerts } from './alerts-store';
 import { navigateTo } from './navigation';
@@ -85,6 +86,8 @@ export const useSession = create<SessionState>((set, get) => ({
   adminToken: storage.get(STORAGE_KEYS.adminToken),
 
   signIn: async (token, intent = { kind: 'login' }) => {
+    // The live socket authenticates once per connection: a new account needs a new one.
+    closeLiveSocket();
     storage.set(STORAGE_KEYS.token, token);
     set({ token });
     const me = await get().loadMe();
@@ -163,6 +166,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   clear: () => {
+    closeLiveSocket();
     storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.role, STORAGE_KEYS.level, STORAGE_KEYS.adminToken);
     set({ token: null, role: null, level: null, user: null, company: null, impersonatedBy: null, adminToken: null });
   },

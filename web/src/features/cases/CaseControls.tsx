@@ -11,11 +11,26 @@ import { UploadModal } from './UploadModal';
 type OpenModal = 'response' | 'submission' | 'note' | 'upload' | null;
 
 /** The case's action buttons; which ones show is the server's decision (controls), spec 1 §4. */
-export function CaseControls({ detail, onChanged }: { detail: CaseDetail; onChanged: () => void }) {
+interface CaseControlsProps {
+  detail: CaseDetail;
+  onChanged: () => void;
+  /** Tells the other viewers (presence) while the note form is open. */
+  onWritingNote?: (writing: boolean) => void;
+}
+
+export function CaseControls({ detail, onChanged, onWritingNote }: CaseControlsProps) {
   const { controls, token } = detail;
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [modal, setModal] = useState<OpenModal>(null);
+  const writingNote = modal === 'note';
+  useEffect(() => {
+    if (!onWritingNote) return;
+    onWritingNote(writingNote);
+    return () => onWritingNote(false);
+    // Only the open/closed state of the note form matters, not the callback's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [writingNote]);
   const [uploadedAt, setUploadedAt] = useState<number | null>(null);
 
   // Uploads to the collaboration service finish in the background: look again a little later.

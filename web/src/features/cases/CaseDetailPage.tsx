@@ -10,12 +10,18 @@ import { CaseInformation } from './CaseInformation';
 import { CaseStatusPanel } from './CaseStatusPanel';
 import { CollaborationFeed } from './CollaborationFeed';
 import { useReloadable, useStickyData } from './use-reloadable';
+import { useSession } from '../../app/session-store';
+import { useCaseLive } from '../../lib/live';
+import { PresenceBar } from './PresenceBar';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
 export function CaseDetailPage() {
   const { token = '' } = useParams();
   const [state, reload] = useReloadable(() => call(caseApi.details, { params: { token } }), [token]);
   const detail = useStickyData(state)?.case;
+  // Changes made by the other company (or another tab) reload the page as they happen.
+  const live = useCaseLive(token, reload);
+  const userId = useSession((session) => session.user?.id);
 
   if (!detail) {
     return (
@@ -32,7 +38,8 @@ export function CaseDetailPage() {
           Case# {detail.internal_case_number} · {detail.document.name}
         </span>
       </p>
-      <CaseControls detail={detail} onChanged={reload} />
+      <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
+      <CaseControls detail={detail} onChanged={reload} onWritingNote={live.setTyping} />
       <div className="case-columns">
         <CaseInformation entry={detail} />
         <div className="stack">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { caseApi, LIMITS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { formatDateTimeUtc } from '../../lib/format';
+import { useCompanyCasesVersion } from '../../lib/live';
 import { useAsync } from '../../lib/use-async';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
@@ -39,12 +40,14 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
 export function MyCasesPage() {
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
+  // New and changed cases of the company arrive live.
+  const liveVersion = useCompanyCasesVersion();
   const list = useAsync(
     () =>
       call(caseApi.myCases, {
         query: { sort: sort.column as SortColumn, dir: sort.dir, page, limit: LIMITS.pageSize },
       }),
-    [sort.column, sort.dir, page],
+    [sort.column, sort.dir, page, liveVersion],
   );
   const cases = list.data?.my_cases;
 

@@ -10,6 +10,7 @@ import {
   type CaseRequestType,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
+import { useCompanyCasesVersion } from '../../lib/live';
 import { storage } from '../../lib/storage';
 import type { SortState } from '../../ui/DataTable';
 
@@ -80,6 +81,8 @@ export function useCaseList(): CaseListState {
   const [list, setList] = useState<CaseList | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  // New and changed cases of the company reload the list live.
+  const liveVersion = useCompanyCasesVersion();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setDebouncedQuery(query.trim()), LIMITS.listReloadDebounceMs);
@@ -112,7 +115,7 @@ export function useCaseList(): CaseListState {
     return () => {
       current = false;
     };
-  }, [requestType, sort, debouncedQuery, page]);
+  }, [requestType, sort, debouncedQuery, page, liveVersion]);
 
   return {
     requestType,
