@@ -6,11 +6,17 @@ import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './access/access.guard';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { CasesModule } from './cases/cases.module';
 import { ConfigModule, SERVER_CONFIG } from './config/config.module';
+import { DirectoryModule } from './directory/directory.module';
 import { HealthController } from './health/health.controller';
 import { LandingModule } from './landing/landing.module';
 import { MailModule } from './mail/mail.module';
+import { ManagerRequestsModule } from './manager-requests/manager-requests.module';
+import { ProfileModule } from './profile/profile.module';
 import { RedisModule } from './redis/redis.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { SubmissionsModule } from './submissions/submissions.module';
 
 @Module({
   imports: [
@@ -33,10 +39,16 @@ import { RedisModule } from './redis/redis.module';
       driver: undefined as never,
     }),
     RedisModule,
+    RealtimeModule,
     MailModule,
     AuthModule,
     AccountsModule,
     LandingModule,
+    DirectoryModule,
+    SubmissionsModule,
+    CasesModule,
+    ManagerRequestsModule,
+    ProfileModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

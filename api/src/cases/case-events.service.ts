@@ -14,6 +14,7 @@ export interface CaseEventActor {
  * Numbers come from an atomic increment, so concurrent writers never share one; a failed request may leave a gap,
  * which readers tolerate (they ask for "everything after N"). Read the current number from the database, not from
  * a case loaded before the increment.
+ * Event types are CASE_EVENT_TYPES (e.g. 'accepted'); the payload says what changed, never customer data.
  */
 @Injectable()
 export class CaseEventsService {
@@ -26,11 +27,12 @@ export class CaseEventsService {
     actor: CaseEventActor,
     payload: Record<string, unknown> = {},
   ): Promise<CaseEvent> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ event_seq: number }[]>('update cases set event_seq = event_seq + 1 where id = ? returning event_seq', [
-        caseEntity.id,
-      ]);
+    // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on
+    // the row lock the caller's transaction holds on the case.
+    const rows = await this.em.execute<{ event_seq: number }[]>(
+      'update cases set event_seq = event_seq + 1 where id = ? returning event_seq',
+      [caseEntity.id],
+    );
     // The loaded entity's eventSeq is deliberately left alone: assigning it would make the next flush write
     // this number back over a newer one from a concurrent request.
     const seq = rows[0].event_seq;

@@ -1,5 +1,9 @@
 import { accountApi, authApi, landingApi } from './auth';
 import type { Endpoint } from './endpoint';
+import { dashboardApi } from './member/dashboard';
+import { documentsApi } from './member/documents';
+import { caseApi, managerApi } from './member/cases';
+import { profileApi } from './member/profile';
 import { systemApi } from './system';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
@@ -8,6 +12,11 @@ export const API = {
   auth: authApi,
   account: accountApi,
   landing: landingApi,
+  dashboard: dashboardApi,
+  documents: documentsApi,
+  cases: caseApi,
+  manager: managerApi,
+  profile: profileApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

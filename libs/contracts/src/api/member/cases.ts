@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, RESPOND_STATUSES, RESPONSE_TYPES } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
-import { emailField, idField, optionalText, Paginated, phoneField, SuccessBody } from '../common';
+import { emailField, idField, optionalText, Paginated, phoneField, requiredText, SuccessBody } from '../common';
 import { endpoint } from '../endpoint';
+
+/** Two-letter country code of a phone number (US, IE...); stored upper-case. */
+const phoneCountryCode = z
+  .string()
+  .trim()
+  .refine(
+    (code) => code === '' || /^[A-Za-z]{2}$/.test(code),
+    'The phone country code must be a two-letter country code.',
+  )
+  .transform((code) => (code ? code.toUpperCase() : null))
+  .nullish();
 
 // ---------- lists ----------
 
@@ -38,10 +49,17 @@ export const CASE_SORT_COLUMNS = [
 
 export const CaseListQuery = z.object({
   q: z.string().trim().max(LIMITS.nameMax).optional(),
-  sort: z.enum(CASE_SORT_COLUMNS, { error: 'The sort column is not valid.' }).default('updated_at'),
+  /** Absent: updated_at for the case lists, created_at for My Cases. */
+  sort: z.enum(CASE_SORT_COLUMNS, { error: 'The sort column is not valid.' }).optional(),
   dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
   filter: z.enum(['inbound-action']).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+  /** The server caps the page size at LIMITS.maxPageSize (a larger limit answers maxPageSize rows). */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(LIMITS.pageSize)
+    .transform((limit) => Math.min(limit, LIMITS.maxPageSize)),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   not_closed: z.enum(['true', 'false']).optional(),
 });
@@ -181,12 +199,13 @@ export const RespondBody = z.object({
 });
 export type RespondBody = z.input<typeof RespondBody>;
 
+/** The engineer contact of one side; the phone is stored as 'countrycode: number' when given (spec 1 §5). */
 export const UpdateEngineerBody = z.object({
   case_number: optionalText(100, 'The case number'),
-  engineer_name: optionalText(LIMITS.nameMax * 2, 'The engineer name'),
-  engineer_email: emailField.nullish().or(z.literal('').transform(() => null)),
+  engineer_name: requiredText(LIMITS.nameMax * 2, 'The engineer name'),
+  engineer_email: emailField,
   engineer_phone: phoneField,
-  engineer_country_code: z.string().trim().max(4).nullish(),
+  engineer_country_code: phoneCountryCode,
   id: idField.nullish(),
 });
 
@@ -342,7 +361,7 @@ export const ManagerResponseBody = z.object({
   last_name: z.string().trim().min(1, 'The last name is required.').max(LIMITS.nameMax),
   email: emailField,
   phone: phoneField,
-  phone_country_code: z.string().trim().max(4).nullish(),
+  phone_country_code: phoneCountryCode,
   only_numbers: z.string().max(LIMITS.phoneMax).nullish(),
   internal_reference: optionalText(100, 'The internal reference'),
   escalation_type: optionalText(50, 'The escalation type'),

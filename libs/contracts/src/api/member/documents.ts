@@ -31,6 +31,7 @@ export const DocumentFileShape = z.object({
   id: z.number(),
   name: z.string(),
   document_type: z.enum(['file', 'url']),
+  /** url: the link; file: the api path that downloads it (documentsApi.documentFileDownload, bearer needed). */
   url: z.string().nullable(),
   community_id: z.number().nullable(),
   original_filename: z.string().nullable(),
@@ -102,7 +103,19 @@ export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
 
 const customValue = z.union([z.string().max(LIMITS.textMax), z.number(), z.boolean(), z.null()]);
 
-/** The case submission payload (spec 1 §3); custom_{requirementId} fields are checked against the document. */
+/**
+ * The case submission payload (spec 1 §3); custom_{requirementId} fields are checked against the document's
+ * current version (422 keyed custom_{id}; a custom_ key of no field of the version is refused):
+ * - required fields (and fields a tierselect sub-option makes required) must be non-blank;
+ * - fields of a groupselect group other than the chosen one, fields a tierselect hides, copy fields: ignored;
+ * - integer: digits; email; url (http/https); phone: digits, spaces, + ( ) - . : up to 25;
+ *   timezone: an IANA zone name; string and the others up to 255 characters; text up to 20,000;
+ * - select: one of the options, or any other text (the 'Other' input) unless allow_other is false;
+ * - tierselect: 'main : sub' with sub among main's options; groupselect: one of the option labels;
+ * - db_select: the id (key) of one of the db_select_options; the label is stored;
+ * - hidden: the value configured on the field (additional_settings.value) is stored, whatever is sent.
+ * case_priority is forced to low when the document answers priority_locked.
+ */
 export const CaseSubmissionBody = z
   .object({
     first_name: requiredText(LIMITS.nameMax, 'The first name'),
@@ -178,7 +191,20 @@ export const DocumentNoteResponse = z.object({
 });
 
 export const DB_SELECT_MODELS = ['country', 'department', 'company'] as const;
-export const DbSelectBody = z.object({ model: z.enum(DB_SELECT_MODELS), foreign_key: idField.nullish() });
+/** Plural spellings a requirement's additional_settings.model may use ("countries") map to the model. */
+const DB_SELECT_MODEL_ALIASES: Record<string, (typeof DB_SELECT_MODELS)[number]> = {
+  countries: 'country',
+  departments: 'department',
+  companies: 'company',
+};
+export const DbSelectBody = z.object({
+  model: z.preprocess(
+    (value) => (typeof value === 'string' ? (DB_SELECT_MODEL_ALIASES[value] ?? value) : value),
+    z.enum(DB_SELECT_MODELS, { error: 'The model must be country, department or company.' }),
+  ),
+  /** department: the company whose departments are listed (required). */
+  foreign_key: idField.nullish(),
+});
 
 export const documentsApi = {
   documents: endpoint({
@@ -233,6 +259,14 @@ export const documentsApi = {
     access: 'user',
     summary: 'Address of the case-exchange service',
     response: z.object({ success: z.boolean(), url: z.string().nullable(), message: z.string().nullable() }),
+  }),
+  documentFileDownload: endpoint({
+    method: 'GET',
+    path: 'caller/documents/:documentId/files/:id/download',
+    access: 'user',
+    summary: 'Download a file attached to a process document (the url of a file-type DocumentFileShape)',
+    response: z.unknown(),
+    file: true,
   }),
   groupDocumentDownload: endpoint({
     method: 'GET',

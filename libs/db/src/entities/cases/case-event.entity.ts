@@ -19,7 +19,7 @@ export class CaseEvent {
   @Property({ type: 'integer' })
   seq!: number;
 
-  /** e.g. case.submitted, case.responded, case.note_added, case.closed. */
+  /** One of CASE_EVENT_TYPES (contracts): submitted, accepted, note_added, closed... */
   @Property({ type: 'string', length: 100 })
   type!: string;
 

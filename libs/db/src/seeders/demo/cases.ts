@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_RESPONSE_TIME_HOURS, type Priority, type RequirementSection } from '@casebridge/contracts';
+import {
+  DEFAULT_RESPONSE_TIME_HOURS,
+  type CaseEventType,
+  type Priority,
+  type RequirementSection,
+} from '@casebridge/contracts';
 import { Company } from '../../entities/accounts/company.entity';
 import { User } from '../../entities/accounts/user.entity';
 import { CaseCustomerData } from '../../entities/cases/case-customer-data.entity';
@@ -74,7 +79,7 @@ function submitCase({ em, requirements }: Seeder, definition: CaseDefinition): C
       requirement,
     });
   }
-  recordEvent(em, kase, 'case.submitted', definition.createdAt, submitter, {
+  recordEvent(em, kase, 'submitted', definition.createdAt, submitter, {
     status: 'open',
     priority: definition.priority,
   });
@@ -85,7 +90,7 @@ function submitCase({ em, requirements }: Seeder, definition: CaseDefinition): C
 function recordEvent(
   em: EntityManager,
   kase: Case,
-  type: string,
+  type: CaseEventType,
   at: Date,
   actor: User | null,
   payload: Record<string, unknown>,
@@ -123,23 +128,23 @@ function respond(
       kase.receiverEngineerName = response.engineerName ?? null;
       kase.receiverEngineerEmail = response.engineerEmail ?? null;
       kase.receiverEngineerPhone = response.engineerPhone ?? null;
-      recordEvent(em, kase, 'case.accepted', at, actor, { status: 'accepted' });
+      recordEvent(em, kase, 'accepted', at, actor, { status: 'accepted' });
       break;
     case 'rejection':
       kase.status = 'rejected';
       kase.slaStoppedAt ??= at;
-      recordEvent(em, kase, 'case.rejected', at, actor, { status: 'rejected' });
+      recordEvent(em, kase, 'rejected', at, actor, { status: 'rejected' });
       break;
     case 'information-request':
       kase.status = 'information';
       kase.slaPausedAt = at;
-      recordEvent(em, kase, 'case.information_requested', at, actor, { status: 'information' });
+      recordEvent(em, kase, 'information_requested', at, actor, { status: 'information' });
       break;
     case 'information-response':
       // The clock runs again once the submitter has answered.
       if (kase.slaPausedAt) kase.slaPausedSeconds += Math.round((at.getTime() - kase.slaPausedAt.getTime()) / 1000);
       kase.slaPausedAt = null;
-      recordEvent(em, kase, 'case.information_supplied', at, actor, { status: 'information' });
+      recordEvent(em, kase, 'information_supplied', at, actor, { status: 'information' });
       break;
   }
 }
@@ -154,7 +159,7 @@ function addNote(em: EntityManager, kase: Case, author: User, summary: string, d
     description,
     createdAt: at,
   });
-  recordEvent(em, kase, 'case.note_added', at, author, { summary });
+  recordEvent(em, kase, 'note_added', at, author, { summary });
 }
 
 const ARRAY_DATA: CustomerValues = [
@@ -357,7 +362,7 @@ export async function seedCases(
   );
   closed.status = 'closed';
   closed.closedAt = daysAgo(15);
-  recordEvent(em, closed, 'case.closed', daysAgo(15), acmeCaller, { status: 'closed' });
+  recordEvent(em, closed, 'closed', daysAgo(15), acmeCaller, { status: 'closed' });
 
   // Inbound for Acme: Globex asks Acme for help.
   const inbound = submitCase(seeder, {

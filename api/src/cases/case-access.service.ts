@@ -1,0 +1,100 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { RespondStatus } from '@casebridge/contracts';
+import { Case, Company, User } from '@casebridge/db';
+import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../access/actor';
+import { allowedAnswers, answerRefusal, isAnswerAllowed, type CaseSide } from './case-rules';
+
+export const CASE_NOT_FOUND = 'Case not found.';
+
+/** A case as a signed-in member reaches it, with the side the member's company stands on. */
+export interface MemberCase {
+  kase: Case;
+  side: CaseSide;
+  viewer: User;
+  /** The viewer's company (null for a super admin). */
+  company: Company | null;
+}
+
+/** Relations of a case that handlers load with it. */
+export type CaseRelation =
+  | 'submitterCompany'
+  | 'receiverCompany'
+  | 'receiverDepartment'
+  | 'document'
+  | 'documentVersion'
+  | 'customerData'
+  | 'responses';
+
+interface LoadOptions {
+  populate?: readonly CaseRelation[];
+  /** Lock the row for the rest of the current transaction (mutations). */
+  forUpdate?: boolean;
+}
+
+/**
+ * The one place that decides who reaches a case:
+ * - a member reaches a case only if their company submitted or received it (super admins reach all); anyone
+ *   else gets 404, so the existence of other companies' cases is never revealed;
+ * - a token link reaches only its own case, and only the answers its status allows.
+ * Every case handler goes through here.
+ */
+@Injectable()
+export class CaseAccessService {
+  constructor(private readonly em: EntityManager) {}
+
+  async forMember(actor: Actor, token: string, options: LoadOptions = {}): Promise<MemberCase> {
+    const scope: FilterQuery<Case> =
+      actor.role === 'super_admin'
+        ? { token, deletedAt: null }
+        : actor.companyId === null
+          ? { id: -1 }
+          : {
+              token,
+              deletedAt: null,
+              $or: [{ submitterCompany: actor.companyId }, { receiverCompany: actor.companyId }],
+            };
+    const kase = await this.load(scope, options);
+    const viewer = await this.em.findOneOrFail(User, actor.userId, { populate: ['company'] });
+    return { kase, side: sideOf(kase, actor.companyId), viewer, company: viewer.company };
+  }
+
+  /** The member must stand on the submitting side (403 otherwise). */
+  requireSubmitter(access: MemberCase, action: string): void {
+    if (access.side !== 'submitter') throw new ForbiddenException(`Only the submitting company may ${action}.`);
+  }
+
+  /** The member must stand on the receiving side (403 otherwise). */
+  requireReceiver(access: MemberCase, action: string): void {
+    if (access.side !== 'receiver') throw new ForbiddenException(`Only the receiving company may ${action}.`);
+  }
+
+  /** A case by its token link (no sign-in). */
+  async forTokenLink(token: string, options: LoadOptions = {}): Promise<Case> {
+    return this.load({ token, deletedAt: null }, options);
+  }
+
+  /** 409 unless the case's status allows this answer now; the case's responses must be loaded. */
+  requireAnswerAllowed(kase: Case, answer: RespondStatus): void {
+    const allowed = allowedAnswers(kase.status, kase.responses.getItems());
+    if (!isAnswerAllowed(answer, allowed)) throw new ConflictException(answerRefusal(answer, kase.status));
+  }
+
+  private async load(where: FilterQuery<Case>, options: LoadOptions): Promise<Case> {
+    // The lock is taken on the case row alone; relations are loaded after it (FOR UPDATE and outer joins do not mix).
+    const kase = await this.em.findOne(Case, where, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    if (!kase) throw new NotFoundException(CASE_NOT_FOUND);
+    if (options.populate) {
+      await this.em.populate(kase, options.populate as Populate<Case, CaseRelation>, { refresh: options.forUpdate });
+    }
+    return kase;
+  }
+}
+
+export function sideOf(kase: Case, companyId: number | null): CaseSide {
+  if (companyId === null) return 'none';
+  if (kase.submitterCompany.id === companyId) return 'submitter';
+  if (kase.receiverCompany.id === companyId) return 'receiver';
+  return 'none';
+}

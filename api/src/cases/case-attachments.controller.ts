@@ -1,0 +1,43 @@
+import { Controller, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { API } from '@casebridge/contracts';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import type { Actor } from '../access/actor';
+import { CurrentActor } from '../access/current-actor.decorator';
+import { IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
+import { CaseAttachmentsService, type StagedFile } from './case-attachments.service';
+import { MAX_FILES_PER_UPLOAD, UploadCleanupInterceptor } from './case-uploads';
+
+type UploadBody = z.output<NonNullable<typeof API.cases.uploadAttachment.body>>;
+
+/** Files of a case: multipart upload (description, files) and download by either company. */
+@Controller()
+export class CaseAttachmentsController {
+  constructor(private readonly attachments: CaseAttachmentsService) {}
+
+  @Route(API.cases.uploadAttachment)
+  // The cleanup interceptor wraps multer, so staged files go whenever the request fails after they landed.
+  @UseInterceptors(UploadCleanupInterceptor, FilesInterceptor('files', MAX_FILES_PER_UPLOAD))
+  upload(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @ValidBody() body: UploadBody,
+    @UploadedFiles() files: StagedFile[] | undefined,
+  ) {
+    return this.attachments.upload(actor, token, files ?? [], body.description);
+  }
+
+  @Route(API.cases.downloadAttachment)
+  async download(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @IdParam('id') id: number,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const file = await this.attachments.download(actor, token, id);
+    response.attachment(file.filename);
+    response.type(file.mimeType);
+    return new StreamableFile(file.stream, { length: file.size });
+  }
+}

@@ -1,0 +1,148 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { CaseAttachmentShape } from '@casebridge/contracts';
+import { CaseAttachment, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import type { Actor } from '../access/actor';
+import { ValidationException } from '../common/errors';
+import { SERVER_CONFIG } from '../config/config.module';
+import { CaseAccessService } from './case-access.service';
+import { CaseEventsService } from './case-events.service';
+import { toCaseAttachment } from './case.mappers';
+import { caseControls } from './case-rules';
+import { attachmentStoragePath, isExecutable, removeFiles } from './case-uploads';
+
+/** A file as multer staged it. */
+export interface StagedFile {
+  path: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+}
+
+export interface AttachmentDownload {
+  stream: ReadStream;
+  filename: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Case attachments are kept by Casebridge itself (STORAGE_DIR/cases/{caseId}/); when an external collaboration
+ * service is configured they are also marked for the worker to forward. Either company of the case may add and
+ * download them while the case's controls are visible.
+ */
+@Injectable()
+export class CaseAttachmentsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly access: CaseAccessService,
+    private readonly events: CaseEventsService,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async upload(
+    actor: Actor,
+    token: string,
+    files: StagedFile[],
+    description: string | null,
+  ): Promise<{ attachments: CaseAttachmentShape[] }> {
+    const moved: string[] = [];
+    try {
+      const attachments = await this.em.transactional(async () => {
+        const member = await this.access.forMember(actor, token, { forUpdate: true });
+        if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add files.');
+        if (!caseControls(member.kase.status, member.side, true).can_upload) {
+          throw new ConflictException('Files can be added while the case is accepted or waiting for information.');
+        }
+        await assertAcceptable(files);
+
+        const attachments: CaseAttachment[] = [];
+        for (const file of files) {
+          const storagePath = attachmentStoragePath(member.kase.id);
+          const target = this.absolute(storagePath);
+          await mkdir(dirname(target), { recursive: true });
+          await rename(file.path, target);
+          moved.push(target);
+          attachments.push(
+            this.em.create(CaseAttachment, {
+              case: member.kase,
+              user: member.viewer,
+              company: member.company,
+              originalFilename: displayName(file.originalname),
+              storagePath,
+              sizeBytes: file.size,
+              mimeType: file.mimetype.slice(0, 100) || null,
+              description,
+              // Forwarding to the external service is the worker's job; without one there is nothing to forward.
+              uploadState: this.config.COLLAB_SERVICE_URL ? 'pending' : 'not_required',
+            }),
+          );
+        }
+        await this.events.record(
+          member.kase,
+          'attachment_added',
+          { user: member.viewer, label: member.viewer.fullName },
+          { files: attachments.map((attachment) => attachment.originalFilename) },
+        );
+        return attachments;
+      });
+      return { attachments: attachments.map(toCaseAttachment) };
+    } catch (error) {
+      // Nothing half-written: files already moved into the case's folder go too.
+      await removeFiles(moved);
+      throw error;
+    }
+  }
+
+  async download(actor: Actor, token: string, attachmentId: number): Promise<AttachmentDownload> {
+    const { kase } = await this.access.forMember(actor, token);
+    const attachment = await this.em.findOne(CaseAttachment, { id: attachmentId, case: kase });
+    if (!attachment) throw new NotFoundException('Attachment not found.');
+    const path = this.absolute(attachment.storagePath);
+    const size = await stat(path).then(
+      (info) => info.size,
+      () => null,
+    );
+    if (size === null) throw new NotFoundException('The file of this attachment is no longer available.');
+    return {
+      stream: createReadStream(path),
+      filename: attachment.originalFilename,
+      mimeType: attachment.mimeType ?? 'application/octet-stream',
+      size,
+    };
+  }
+
+  /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */
+  private absolute(storagePath: string): string {
+    const root = resolve(this.config.STORAGE_DIR);
+    const path = resolve(root, storagePath);
+    if (!path.startsWith(root + sep)) throw new NotFoundException('Attachment not found.');
+    return path;
+  }
+}
+
+async function assertAcceptable(files: StagedFile[]): Promise<void> {
+  if (files.length === 0) throw ValidationException.forField('files', 'Please choose at least one file.');
+  for (const file of files) {
+    if (await isExecutable(file.originalname, file.path)) {
+      throw ValidationException.forField(
+        'files',
+        `Executable files are not allowed (${displayName(file.originalname)}).`,
+      );
+    }
+  }
+}
+
+/**
+ * The file's name as the user saw it: multer hands multipart names over as latin1, so UTF-8 names are re-decoded;
+ * path parts are dropped and the name is cut to the column's 255 characters.
+ */
+function displayName(name: string): string {
+  const utf8 = Buffer.from(name, 'latin1').toString('utf8');
+  const decoded = utf8.includes('\uFFFD') ? name : utf8;
+  const base = decoded.split(/[\\/]/).pop() || 'file';
+  return base.length > 255 ? base.slice(base.length - 255) : base;
+}

@@ -1,0 +1,190 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  LIMITS,
+  MESSAGES,
+  type CaseDetail,
+  type CaseNoteBody,
+  type CaseNoteShape,
+  type UpdateEngineerBody,
+} from '@casebridge/contracts';
+import { CaseAttachment, CaseNote, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createHmac } from 'node:crypto';
+import type { z } from 'zod';
+import type { Actor } from '../access/actor';
+import { ValidationException } from '../common/errors';
+import { isBlankRichText, sanitizeRichText } from '../common/rich-text';
+import { SERVER_CONFIG } from '../config/config.module';
+import { MailProducer } from '../mail/mail.producer';
+import { CaseAccessService, type MemberCase } from './case-access.service';
+import { CaseEventsService } from './case-events.service';
+import { caseMails } from './case-mails';
+import { CASE_ENTRY_POPULATE, toCaseDetail, toCaseNote } from './case.mappers';
+import { caseControls } from './case-rules';
+
+type EngineerBody = z.output<typeof UpdateEngineerBody>;
+type NoteBody = z.output<typeof CaseNoteBody>;
+
+/**
+ * What the two companies of a case do on the member case page (spec 1 §4): read it with its feed and controls,
+ * update their engineer details, add notes, close it. Every mutation locks the case row, checks, changes,
+ * records its event and flushes once.
+ */
+@Injectable()
+export class CaseCollaborationService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly access: CaseAccessService,
+    private readonly events: CaseEventsService,
+    private readonly mail: MailProducer,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async details(actor: Actor, token: string): Promise<{ case: CaseDetail }> {
+    const member = await this.access.forMember(actor, token, { populate: CASE_ENTRY_POPULATE });
+    const allowNotes = member.company?.allowNotes ?? false;
+    const notes = allowNotes
+      ? await this.em.find(
+          CaseNote,
+          { case: member.kase, deletedAt: null },
+          { populate: ['user', 'company'], orderBy: { createdAt: 'desc', id: 'desc' } },
+        )
+      : [];
+    const attachments = await this.em.find(
+      CaseAttachment,
+      { case: member.kase },
+      { populate: ['company'], orderBy: { id: 'asc' } },
+    );
+    return { case: toCaseDetail(member.kase, { side: member.side, allowNotes }, notes, attachments) };
+  }
+
+  /** The receiver's case number and engineer, while the case is accepted. */
+  async updateResponse(actor: Actor, token: string, body: EngineerBody): Promise<{ success: true }> {
+    await this.em.transactional(async () => {
+      const member = await this.access.forMember(actor, token, { forUpdate: true });
+      this.access.requireReceiver(member, 'update the response details');
+      const { kase } = member;
+      if (kase.status !== 'accepted') {
+        throw new ConflictException('The response details can only be updated while the case is accepted.');
+      }
+      kase.receiverCaseNumber = body.case_number;
+      kase.receiverEngineerName = body.engineer_name;
+      kase.receiverEngineerEmail = body.engineer_email;
+      kase.receiverEngineerPhone = phoneWithCountry(body.engineer_phone, body.engineer_country_code, 50);
+      await this.events.record(kase, 'engineer_updated', actorOf(member), {
+        receiver_case_number: kase.receiverCaseNumber,
+        engineer_name: kase.receiverEngineerName,
+      });
+    });
+    return { success: true };
+  }
+
+  /** The submitter's own case number and engineer contact. */
+  async updateSubmission(actor: Actor, token: string, body: EngineerBody): Promise<{ success: true }> {
+    const { first, last } = splitName(body.engineer_name);
+    const phone = phoneWithCountry(body.engineer_phone, body.engineer_country_code, LIMITS.phoneMax);
+    await this.em.transactional(async () => {
+      const member = await this.access.forMember(actor, token, { forUpdate: true });
+      this.access.requireSubmitter(member, 'update the submission details');
+      const { kase } = member;
+      if (body.case_number) kase.internalCaseNumber = body.case_number;
+      kase.engineerFirstName = first;
+      kase.engineerLastName = last;
+      kase.engineerEmail = body.engineer_email;
+      kase.engineerPhone = phone;
+      if (body.engineer_country_code) kase.engineerPhoneCountryCode = body.engineer_country_code;
+      await this.events.record(kase, 'submission_updated', actorOf(member), {
+        internal_case_number: kase.internalCaseNumber,
+        engineer_name: `${first} ${last}`.trim(),
+      });
+    });
+    return { success: true };
+  }
+
+  async addNote(actor: Actor, token: string, body: NoteBody): Promise<{ note: CaseNoteShape }> {
+    const summary = body.summary;
+    const description = sanitizeRichText(body.description);
+    const note = await this.em.transactional(async () => {
+      const member = await this.access.forMember(actor, token, { forUpdate: true });
+      const allowNotes = member.company?.allowNotes ?? false;
+      const controls = caseControls(member.kase.status, member.side, allowNotes);
+      if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
+      if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
+      if (!controls.can_add_note) {
+        throw new ForbiddenException('Notes can be added while the case is accepted or waiting for information.');
+      }
+      if (!summary && isBlankRichText(description)) throw ValidationException.forField('summary', MESSAGES.blankNote);
+      const note = this.em.create(CaseNote, {
+        case: member.kase,
+        user: member.viewer,
+        company: member.company,
+        creatorName: member.viewer.fullName,
+        summary,
+        description: isBlankRichText(description) ? null : description,
+      });
+      await this.events.record(member.kase, 'note_added', actorOf(member), { summary });
+      return note;
+    });
+    return { note: toCaseNote(note) };
+  }
+
+  /** The submitter closes an accepted case; the receiving process is told. */
+  async close(actor: Actor, token: string): Promise<{ success: true }> {
+    const member = await this.em.transactional(async () => {
+      const member = await this.access.forMember(actor, token, {
+        forUpdate: true,
+        populate: ['submitterCompany', 'receiverCompany', 'documentVersion'],
+      });
+      this.access.requireSubmitter(member, 'close this case');
+      if (member.kase.status !== 'accepted') throw new ConflictException(MESSAGES.closeFailed);
+      member.kase.status = 'closed';
+      member.kase.closedAt = new Date();
+      await this.events.record(member.kase, 'closed', actorOf(member), { status: 'closed' });
+      return member;
+    });
+    const mail = caseMails.closed(member.kase, member.viewer.fullName, this.config.PUBLIC_URL);
+    if (mail) await this.mail.send(mail);
+    return { success: true };
+  }
+
+  /**
+   * What the browser needs to reach the external collaboration service for a case: its address and a password
+   * derived from the case token (so it is never stored). Without a configured service both are null.
+   */
+  async collaborationData(actor: Actor, token: string, companyId: number) {
+    const { kase } = await this.access.forMember(actor, token);
+    if (companyId !== kase.submitterCompany.id && companyId !== kase.receiverCompany.id) {
+      throw new NotFoundException('Company not found.');
+    }
+    if (!this.config.COLLAB_SERVICE_URL) return { domain: null, password: null };
+    const password = createHmac('sha256', this.config.JWT_SECRET).update(kase.token).digest('hex');
+    return { domain: this.config.COLLAB_SERVICE_URL, password };
+  }
+}
+
+function actorOf(member: MemberCase) {
+  return { user: member.viewer, label: member.viewer.fullName };
+}
+
+/** 'Ann Lee Smith' → first 'Ann', last 'Lee Smith'; each part fits the case's 100-character columns. */
+function splitName(name: string): { first: string; last: string } {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  const last = rest.join(' ');
+  if (first.length > LIMITS.nameMax || last.length > LIMITS.nameMax) {
+    throw ValidationException.forField(
+      'engineer_name',
+      `The first and last name may each be at most ${LIMITS.nameMax} characters.`,
+    );
+  }
+  return { first, last };
+}
+
+/** 'countrycode: number' (spec 1 §5) when a country code is given; a number already in that form is kept. */
+function phoneWithCountry(phone: string | null, countryCode: string | null | undefined, max: number): string | null {
+  if (!phone) return null;
+  const formatted = /^[A-Za-z]{2}:\s*/.test(phone) || !countryCode ? phone : `${countryCode}: ${phone}`;
+  if (formatted.length > max) {
+    throw ValidationException.forField('engineer_phone', `The phone may not be greater than ${max} characters.`);
+  }
+  return formatted;
+}

@@ -1,0 +1,192 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_ACCEPT_NOTE,
+  MESSAGES,
+  type CaseEventType,
+  type CaseStatus,
+  type MailJob,
+  type PublicCaseResponse,
+  type RespondBody,
+  type ResponseType,
+} from '@casebridge/contracts';
+import { Case, CaseResponse, Company, User, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { SessionTokenService } from '../auth/session-token.service';
+import { ValidationException } from '../common/errors';
+import { SERVER_CONFIG } from '../config/config.module';
+import { MailProducer } from '../mail/mail.producer';
+import { CaseAccessService } from './case-access.service';
+import { CaseEventsService } from './case-events.service';
+import { caseMails } from './case-mails';
+import { CASE_ENTRY_POPULATE, toPublicCase } from './case.mappers';
+import { secondsBetween } from './case-rules';
+
+type Answer = z.output<typeof RespondBody>;
+
+const RESPONSE_TYPE: Record<Answer['status'], ResponseType> = {
+  accepted: 'approval',
+  information: 'information-request',
+  rejected: 'rejection',
+  'information-reply': 'information-response',
+};
+
+const EVENT_TYPE: Record<Answer['status'], CaseEventType> = {
+  accepted: 'accepted',
+  information: 'information_requested',
+  rejected: 'rejected',
+  'information-reply': 'information_supplied',
+};
+
+/**
+ * The public token pages (spec 3 §2.14): the receiver accepts, asks for information or rejects; the submitter
+ * supplies the information asked for. Each answer is checked against the case's status under a row lock, stored
+ * with its SLA effect and event in one transaction, then mailed to the side that acts next.
+ */
+@Injectable()
+export class CaseResponsesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly access: CaseAccessService,
+    private readonly events: CaseEventsService,
+    private readonly sessions: SessionTokenService,
+    private readonly mail: MailProducer,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async publicCase(token: string): Promise<PublicCaseResponse> {
+    return toPublicCase(await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE }));
+  }
+
+  /** `bearer` only attributes the answer to a signed-in member of the answering side; the token link is the key. */
+  async respond(
+    token: string,
+    answer: Answer,
+    bearer: string | null,
+  ): Promise<{ message: string; status: CaseStatus }> {
+    requireAnswerFields(answer);
+    const signedIn = bearer ? await this.sessions.authenticate(bearer) : null;
+
+    const { kase, response, askedBy } = await this.em.transactional(async () => {
+      const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
+      this.access.requireAnswerAllowed(kase, answer.status);
+      const askedBy = lastInformationRequest(kase)?.engineerEmail ?? null;
+      const company = answer.status === 'information-reply' ? kase.submitterCompany : kase.receiverCompany;
+      const user = signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
+
+      const response = this.em.create(CaseResponse, {
+        case: kase,
+        type: RESPONSE_TYPE[answer.status],
+        caseNumber: answer.case_number,
+        engineerName: answer.engineer_name,
+        engineerEmail: answer.engineer_email,
+        engineerPhone: answer.engineer_phone,
+        reviewerName: answer.reviewer_name,
+        reviewerEmail: answer.reviewer_email,
+        nextSteps: answer.status === 'accepted' ? (answer.next_steps ?? DEFAULT_ACCEPT_NOTE) : answer.next_steps,
+        additionalInformation: answer.additional_information,
+        user,
+        company,
+      });
+      applyAnswer(kase, response, new Date());
+      await this.events.record(
+        kase,
+        EVENT_TYPE[answer.status],
+        { user, label: authorLabel(user, answer, company) },
+        {
+          status: kase.status,
+          response_type: response.type,
+        },
+      );
+      return { kase, response, askedBy };
+    });
+
+    const mail = this.mailFor(answer.status, kase, response, askedBy);
+    if (mail) await this.mail.send(mail);
+    return { message: MESSAGES.responseSent, status: kase.status };
+  }
+
+  private mailFor(
+    status: Answer['status'],
+    kase: Case,
+    response: CaseResponse,
+    askedBy: string | null,
+  ): MailJob | null {
+    const url = this.config.PUBLIC_URL;
+    switch (status) {
+      case 'accepted':
+        return caseMails.accepted(kase, response, url);
+      case 'information':
+        return caseMails.informationRequested(kase, response, url);
+      case 'rejected':
+        return caseMails.rejected(kase, response, url);
+      case 'information-reply':
+        return caseMails.informationSupplied(kase, response, askedBy, url);
+    }
+  }
+}
+
+/** The fields each answer needs beyond the body schema (422, nothing stored). */
+function requireAnswerFields(answer: Answer): void {
+  const errors: Record<string, string[]> = {};
+  if (answer.status === 'accepted') {
+    if (!answer.engineer_name) errors.engineer_name = ['The engineer name field is required.'];
+    if (!answer.engineer_email) errors.engineer_email = ['The engineer email field is required.'];
+  }
+  if ((answer.status === 'information' || answer.status === 'rejected') && !answer.next_steps) {
+    errors.next_steps = ['The next steps field is required.'];
+  }
+  if (answer.status === 'information-reply' && !answer.additional_information) {
+    errors.additional_information = ['The additional information field is required.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationException(errors);
+}
+
+function lastInformationRequest(kase: Case): CaseResponse | null {
+  const requests = kase.responses.getItems().filter((response) => response.type === 'information-request');
+  return requests.length ? requests[requests.length - 1] : null;
+}
+
+/** Resumes a paused SLA clock: the paused time is added to the total and pushes the due date back. */
+function resumeSla(kase: Case, now: Date): void {
+  if (!kase.slaPausedAt) return;
+  const paused = secondsBetween(kase.slaPausedAt, now);
+  kase.slaPausedSeconds += paused;
+  if (kase.responseDueAt) kase.responseDueAt = new Date(kase.responseDueAt.getTime() + paused * 1000);
+  kase.slaPausedAt = null;
+}
+
+/** The status and SLA effect of an answer (spec 1 §4). */
+function applyAnswer(kase: Case, response: CaseResponse, now: Date): void {
+  switch (response.type) {
+    case 'approval':
+      resumeSla(kase, now);
+      kase.status = 'accepted';
+      kase.acceptedAt = now;
+      kase.slaStoppedAt ??= now;
+      kase.receiverCaseNumber = response.caseNumber;
+      kase.receiverEngineerName = response.engineerName;
+      kase.receiverEngineerEmail = response.engineerEmail;
+      kase.receiverEngineerPhone = response.engineerPhone;
+      break;
+    case 'information-request':
+      kase.status = 'information';
+      kase.slaPausedAt = now;
+      break;
+    case 'rejection':
+      resumeSla(kase, now);
+      kase.status = 'rejected';
+      kase.slaStoppedAt ??= now;
+      break;
+    case 'information-response':
+      // The status stays information: the receiver now owes a final response, and its clock runs again.
+      resumeSla(kase, now);
+      break;
+  }
+}
+
+function authorLabel(user: User | null, answer: Answer, company: Company): string {
+  if (user) return user.fullName;
+  if (answer.engineer_name) return `${answer.engineer_name} (${company.name}, token link)`;
+  return `${company.name} (token link)`;
+}

@@ -1,0 +1,26 @@
+import { Controller } from '@nestjs/common';
+import { API, type RespondBody } from '@casebridge/contracts';
+import type { z } from 'zod';
+import { BearerToken } from '../access/current-actor.decorator';
+import { Route, TextParam, ValidBody } from '../common/contract-route';
+import { CaseResponsesService } from './case-responses.service';
+
+/** The public token pages of a case (spec 3 §2.14): no sign-in, the case token is the key. */
+@Controller()
+export class CaseTokenController {
+  constructor(private readonly responses: CaseResponsesService) {}
+
+  @Route(API.cases.publicCase)
+  publicCase(@TextParam('token') token: string) {
+    return this.responses.publicCase(token);
+  }
+
+  @Route(API.cases.respond)
+  respond(
+    @TextParam('token') token: string,
+    @ValidBody() body: z.output<typeof RespondBody>,
+    @BearerToken() bearer: string | null,
+  ) {
+    return this.responses.respond(token, body, bearer);
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  BadRequestException,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { MulterModuleOptions } from '@nestjs/platform-express';
+import type { ServerConfig } from '@casebridge/db';
+import type { Request } from 'express';
+import { diskStorage } from 'multer';
+import { randomBytes } from 'node:crypto';
+import { open, unlink } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { catchError, type Observable } from 'rxjs';
+import { ValidationException } from '../common/errors';
+
+/** At most this many files per upload. */
+export const MAX_FILES_PER_UPLOAD = 5;
+
+/** Uploads land here first; the service moves them under cases/{caseId}/ once the case and the files are checked. */
+export function stagingDir(config: ServerConfig): string {
+  return resolve(config.STORAGE_DIR, 'cases', 'incoming');
+}
+
+/** multer for case attachments: staged on disk under random names, limited in size (413) and count. */
+export function caseUploadOptions(config: ServerConfig): MulterModuleOptions {
+  return {
+    storage: diskStorage({
+      destination: stagingDir(config),
+      filename: (_request, _file, done) => done(null, randomBytes(16).toString('hex')),
+    }),
+    limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: 64 * 1024 },
+  };
+}
+
+/** Deletes files, ignoring those already gone (moved or never written). */
+export async function removeFiles(paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
+}
+
+/**
+ * Wraps the multer interceptor: whatever fails after files have landed (validation, access, a database error),
+ * the staged files are removed, and multer's count errors become the api's 422.
+ */
+@Injectable()
+export class UploadCleanupInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request>();
+    return next.handle().pipe(
+      catchError(async (error: unknown) => {
+        const files = Array.isArray(request.files) ? request.files : [];
+        await removeFiles(files.map((file) => file.path));
+        if (error instanceof BadRequestException && /file|field/i.test(error.message)) {
+          throw ValidationException.forField('files', `You may upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+        }
+        throw error;
+      }),
+    );
+  }
+}
+
+/** Extensions of programs and scripts that run when opened. */
+const EXECUTABLE_EXTENSIONS = new Set([
+  '.exe', '.com', '.bat', '.cmd', '.msi', '.msp', '.scr', '.pif', '.cpl', '.dll', '.sys', '.ps1', '.psm1', '.vbs',
+  '.vbe', '.js', '.jse', '.wsf', '.wsh', '.hta', '.jar', '.sh', '.bash', '.csh', '.ksh', '.app', '.apk', '.elf',
+  '.bin', '.run', '.command', '.gadget', '.lnk', '.reg', '.scf', '.inf',
+]); // prettier-ignore
+
+/** Magic numbers of executables: Windows PE (MZ), ELF, Mach-O (32/64 bit, both byte orders, fat), scripts (#!). */
+const EXECUTABLE_SIGNATURES: readonly number[][] = [
+  [0x4d, 0x5a],
+  [0x7f, 0x45, 0x4c, 0x46],
+  [0xfe, 0xed, 0xfa, 0xce],
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xca, 0xfe, 0xba, 0xbe],
+  [0x23, 0x21],
+];
+
+/** True for a file that is a program by its name or by its first bytes. */
+export async function isExecutable(originalName: string, path: string): Promise<boolean> {
+  if (EXECUTABLE_EXTENSIONS.has(extname(originalName).toLowerCase())) return true;
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return EXECUTABLE_SIGNATURES.some(
+      (signature) => bytesRead >= signature.length && signature.every((byte, index) => head[index] === byte),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Where an attachment of a case is stored, relative to STORAGE_DIR. */
+export function attachmentStoragePath(caseId: number): string {
+  return join('cases', String(caseId), randomBytes(16).toString('hex'));
+}

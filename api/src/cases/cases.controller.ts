@@ -1,0 +1,94 @@
+import { Controller } from '@nestjs/common';
+import { API, LIMITS, type CaseListQuery, type CaseNoteBody, type UpdateEngineerBody } from '@casebridge/contracts';
+import { z } from 'zod';
+import type { Actor } from '../access/actor';
+import { CurrentActor } from '../access/current-actor.decorator';
+import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../common/contract-route';
+import { parseOrThrow } from '../common/errors';
+import { CaseCollaborationService } from './case-collaboration.service';
+import { CaseListService } from './case-list.service';
+
+type ListQuery = z.output<typeof CaseListQuery>;
+
+const ScopeParam = z.object({ scope: z.enum(['mine', 'company'], { error: 'The scope must be mine or company.' }) });
+const DaysParam = z.object({
+  days: z.literal(String(LIMITS.casesThirtyDays), { error: `The days must be ${LIMITS.casesThirtyDays}.` }),
+});
+
+/** The member's case tables and case page (spec 1 §2, §4, §7). */
+@Controller()
+export class CasesController {
+  constructor(
+    private readonly lists: CaseListService,
+    private readonly collaboration: CaseCollaborationService,
+  ) {}
+
+  @Route(API.cases.list)
+  list(@CurrentActor() actor: Actor, @TextParam('scope') scope: string, @ValidQuery() query: ListQuery) {
+    const parsed = parseOrThrow(ScopeParam, { scope });
+    return this.lists.list(actor, { scope: parsed.scope, recent: false, defaultSort: 'updated_at' }, query);
+  }
+
+  @Route(API.cases.listRecent)
+  listRecent(
+    @CurrentActor() actor: Actor,
+    @TextParam('scope') scope: string,
+    @TextParam('days') days: string,
+    @ValidQuery() query: ListQuery,
+  ) {
+    const parsed = parseOrThrow(ScopeParam.merge(DaysParam), { scope, days });
+    return this.lists.list(actor, { scope: parsed.scope, recent: true, defaultSort: 'updated_at' }, query);
+  }
+
+  @Route(API.cases.myCases)
+  async myCases(@CurrentActor() actor: Actor, @ValidQuery() query: ListQuery) {
+    const myCases = await this.lists.list(
+      actor,
+      { scope: 'my-cases', recent: false, defaultSort: 'created_at' },
+      query,
+    );
+    return { my_cases: myCases };
+  }
+
+  @Route(API.cases.details)
+  details(@CurrentActor() actor: Actor, @TextParam('token') token: string) {
+    return this.collaboration.details(actor, token);
+  }
+
+  @Route(API.cases.updateResponse)
+  updateResponse(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @ValidBody() body: z.output<typeof UpdateEngineerBody>,
+  ) {
+    return this.collaboration.updateResponse(actor, token, body);
+  }
+
+  @Route(API.cases.updateSubmission)
+  updateSubmission(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @ValidBody() body: z.output<typeof UpdateEngineerBody>,
+  ) {
+    return this.collaboration.updateSubmission(actor, token, body);
+  }
+
+  @Route(API.cases.addNote)
+  addNote(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @ValidBody() body: z.output<typeof CaseNoteBody>,
+  ) {
+    return this.collaboration.addNote(actor, token, body);
+  }
+
+  @Route(API.cases.close)
+  close(@CurrentActor() actor: Actor, @TextParam('token') token: string) {
+    return this.collaboration.close(actor, token);
+  }
+
+  @Route(API.cases.data)
+  data(@CurrentActor() actor: Actor, @TextParam('token') token: string, @IdParam('companyId') companyId: number) {
+    return this.collaboration.collaborationData(actor, token, companyId);
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import type { ServerConfig } from '@casebridge/db';
+import { SERVER_CONFIG } from '../config/config.module';
+import { CaseAccessService } from './case-access.service';
+import { CaseAttachmentsController } from './case-attachments.controller';
+import { CaseAttachmentsService } from './case-attachments.service';
+import { CaseCollaborationService } from './case-collaboration.service';
+import { CaseEventsService } from './case-events.service';
+import { CaseListService } from './case-list.service';
+import { CaseResponsesService } from './case-responses.service';
+import { CaseTokenController } from './case-token.controller';
+import { caseUploadOptions } from './case-uploads';
+import { CasesController } from './cases.controller';
+
+/** Cases after submission: lists, the case page, token-link answers, notes, closing and attachments. */
+@Module({
+  imports: [
+    MulterModule.registerAsync({
+      inject: [SERVER_CONFIG],
+      useFactory: (config: ServerConfig) => caseUploadOptions(config),
+    }),
+  ],
+  controllers: [CasesController, CaseTokenController, CaseAttachmentsController],
+  providers: [
+    CaseAccessService,
+    CaseEventsService,
+    CaseListService,
+    CaseResponsesService,
+    CaseCollaborationService,
+    CaseAttachmentsService,
+  ],
+  exports: [CaseAccessService, CaseEventsService],
+})
+export class CasesModule {}

@@ -1,0 +1,103 @@
+import { MESSAGES } from '@casebridge/contracts';
+import { Case, User } from '@casebridge/db';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { orm, tokenOf } from '../../test/member-fixtures';
+import { SessionTokenService } from '../auth/session-token.service';
+
+const NEW_PASSWORD = 'N3w$ecret!';
+
+describe('profile: password change and account deletion', () => {
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+
+  const me = (token: string) => api.http().get('/api/auth/me').set(bearer(token));
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const current = await api.login('caller@globex.test');
+    const other = await api.login('caller@globex.test');
+    const weak = await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(current))
+      .send({ password: 'short', password_confirmation: 'short' })
+      .expect(422);
+    expect(weak.body.errors.password).toEqual([MESSAGES.passwordRule]);
+    const mismatch = await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(current))
+      .send({ password: NEW_PASSWORD, password_confirmation: 'other' })
+      .expect(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual([MESSAGES.passwordConfirmation]);
+
+    await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(current))
+      .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(200, { success: true });
+    await me(current).expect(200);
+    await me(other).expect(401);
+    await api.http().post('/api/auth/login').send({ email: 'caller@globex.test', password: 'Passw0rd!' }).expect(401);
+    await api.login('caller@globex.test', NEW_PASSWORD);
+  });
+
+  /** A session of its own for a user who cannot sign in with a password (SSO), as the SSO login would start it. */
+  async function ssoSession(email: string): Promise<string> {
+    const em = api.app.get(MikroORM).em;
+    const user = await em.fork().findOneOrFail(User, { email });
+    const sessions = api.app.get(SessionTokenService);
+    return (await RequestContext.create(em, () => sessions.startSession(user))).access_token;
+  }
+
+  it('refuses a password change to SSO users (403) and while impersonating, but not to API users', async () => {
+    const umbrella = await ssoSession('caller@umbrella.test');
+    const sso = await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(umbrella))
+      .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(403);
+    expect(sso.body.error).toContain('Single Sign-On');
+    const impersonated = await tokenOf(api, 'caller@umbrella.test');
+    await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(impersonated))
+      .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(403);
+    const apiUser = await api.login('api@acme.test');
+    await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(apiUser))
+      .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(200);
+    await api.http().post('/api/users/password').send({ password: NEW_PASSWORD }).expect(401);
+  });
+
+  it('deletes the signed-in account: sessions end, cases keep their data without the submitter', async () => {
+    const token = await api.login('caller@acme.test');
+    const user = await orm(api).findOneOrFail(User, { email: 'caller@acme.test' });
+    const submitted = await orm(api).count(Case, { submitterUser: user.id });
+    expect(submitted).toBeGreaterThan(0);
+    await api.http().post('/api/users/delete').set(bearer(token)).send({ token }).expect(200, { success: true });
+    await me(token).expect(401);
+    expect(await orm(api).findOne(User, { email: 'caller@acme.test' })).toBeNull();
+    const kept = await orm(api).findOneOrFail(Case, { internalCaseNumber: 'ACME-10407' });
+    expect(kept.submitterUser).toBeNull();
+    expect(kept.engineerEmail).toBe('caller@acme.test');
+    await api.http().post('/api/auth/login').send({ email: 'caller@acme.test', password: 'Passw0rd!' }).expect(401);
+  });
+
+  it('a super admin cannot delete itself this way', async () => {
+    const admin = await api.login('admin@casebridge.test');
+    await api.http().post('/api/users/delete').set(bearer(admin)).send({}).expect(403);
+    await me(admin).expect(200);
+  });
+});
