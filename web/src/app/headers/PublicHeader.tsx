@@ -1,7 +1,7 @@
-import { NavLink } from 'react-router-dom';
 import { routePath } from '@casebridge/contracts';
 import { useSession } from '../session-store';
 import { HeaderShell } from './HeaderShell';
+import { NavItem } from './nav-items';
 
 /** Header of the landing and public token pages. */
 export function PublicHeader() {
@@ -11,15 +11,11 @@ export function PublicHeader() {
   return (
     <HeaderShell home="/" label="Site">
       {token ? (
-        <li>
-          <NavLink to={start}>Dashboard</NavLink>
-        </li>
+        <NavItem to={start}>Dashboard</NavItem>
       ) : (
-        <li>
-          <NavLink to="/" end>
-            Find Your Company
-          </NavLink>
-        </li>
+        <NavItem to="/" end>
+          Find Your Company
+        </NavItem>
       )}
     </HeaderShell>
   );

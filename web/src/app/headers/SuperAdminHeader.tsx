@@ -1,29 +1,16 @@
-import { NavLink } from 'react-router-dom';
 import { routePath } from '@casebridge/contracts';
 import { HeaderShell } from './HeaderShell';
+import { AccountNavItems, NavItem } from './nav-items';
 
 /** Back-office header (spec 3 §2.2). */
 export function SuperAdminHeader() {
   return (
     <HeaderShell home={routePath('super_admin.dashboard')} label="Back office">
-      <li>
-        <NavLink to={routePath('super_admin.list_users')}>Inactive Users</NavLink>
-      </li>
-      <li>
-        <NavLink to={routePath('super_admin.companies')}>Companies</NavLink>
-      </li>
-      <li>
-        <NavLink to={routePath('super_admin.groups')}>Groups</NavLink>
-      </li>
-      <li>
-        <NavLink to={routePath('super_admin.reports')}>Reports</NavLink>
-      </li>
-      <li>
-        <NavLink to={routePath('profile')}>Profile</NavLink>
-      </li>
-      <li>
-        <NavLink to={routePath('auth.logout')}>Logout</NavLink>
-      </li>
+      <NavItem to={routePath('super_admin.list_users')}>Inactive Users</NavItem>
+      <NavItem to={routePath('super_admin.companies')}>Companies</NavItem>
+      <NavItem to={routePath('super_admin.groups')}>Groups</NavItem>
+      <NavItem to={routePath('super_admin.reports')}>Reports</NavItem>
+      <AccountNavItems />
     </HeaderShell>
   );
 }

@@ -1,19 +1,14 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
-import { API, MESSAGES, PASSWORD_RULES_TEXT, ResetPasswordBody, routePath } from '@casebridge/contracts';
+import { API, MESSAGES, ResetPasswordBody, routePath } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
+import { PasswordFields } from '../../ui/PasswordFields';
+import { SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
-
-type ResetInput = z.input<typeof ResetPasswordBody>;
-type ResetValues = z.output<typeof ResetPasswordBody>;
 
 /** /reset_password/{token}: sets a new password, then signs the user in (spec 1 §7 answers with a token). */
 export function ResetPasswordPage() {
@@ -22,23 +17,17 @@ export function ResetPasswordPage() {
   const signIn = useSession((state) => state.signIn);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<ResetInput, unknown, ResetValues>({
-    resolver: zodResolver(ResetPasswordBody),
+  } = useServerForm(ResetPasswordBody, {
     defaultValues: { token, email: search.get('email') ?? '' },
+    fields: ['email', 'password', 'password_confirmation'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { access_token } = await withLoader(call(API.auth.resetPassword, { body: values }));
-      alerts.flash(MESSAGES.passwordResetDone, 'success');
-      await signIn(access_token, { kind: 'target', path: routePath('dashboard') });
-    } catch (error) {
-      const placed = applyServerErrors(error, setError, ['email', 'password', 'password_confirmation']);
-      if (!placed) alerts.show(errorMessage(error), 'warning');
-    }
+  const onSubmit = submitWith(async (values) => {
+    const { access_token } = await withLoader(call(API.auth.resetPassword, { body: values }));
+    alerts.flash(MESSAGES.passwordResetDone, 'success');
+    await signIn(access_token, { kind: 'target', path: routePath('dashboard') });
   });
 
   return (
@@ -46,32 +35,13 @@ export function ResetPasswordPage() {
       <form className="card narrow" onSubmit={onSubmit} noValidate>
         <input type="hidden" {...register('token')} />
         <TextField label="Email" type="email" autoComplete="username" error={errors.email} {...register('email')} />
-        <TextField
+        {/* A bad or expired token is reported under the password. */}
+        <PasswordFields
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password ?? errors.token}
-          hint={
-            <ul className="password-rules" aria-label="Password rules">
-              {PASSWORD_RULES_TEXT.map((rule) => (
-                <li key={rule}>{rule}</li>
-              ))}
-            </ul>
-          }
-          {...register('password')}
+          register={register}
+          errors={{ ...errors, password: errors.password ?? errors.token }}
         />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation}
-          {...register('password_confirmation')}
-        />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Reset Password
-          </button>
-        </div>
+        <SubmitActions label="Reset Password" busy={isSubmitting} />
       </form>
     </PageFrame>
   );

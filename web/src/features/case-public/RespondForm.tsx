@@ -1,28 +1,19 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  caseApi,
   DEFAULT_ACCEPT_NOTE,
   DEFAULT_PHONE_COUNTRY_CODE,
-  LIMITS,
-  MESSAGES,
   RespondBody,
   type PublicCaseResponse,
 } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
-import { alerts } from '../../app/alerts-store';
-import { TextAreaField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
+import { useServerForm } from '../../lib/use-server-form';
+import { TextField } from '../../ui/fields';
 import { PhoneField, phoneWithCode } from '../../ui/PhoneField';
+import { AnswerTextArea } from './AnswerTextArea';
+import { sendResponse } from './send-response';
 
 // The phone's country code is a form-only field: the api takes 'countrycode: number' in engineer_phone.
 const RespondForm$ = RespondBody.extend({ engineer_phone_country: z.string().optional() });
-type RespondInput = z.input<typeof RespondForm$>;
-type RespondValues = z.output<typeof RespondForm$>;
 
 const FIELDS = [
   'status',
@@ -33,7 +24,7 @@ const FIELDS = [
   'reviewer_name',
   'reviewer_email',
   'next_steps',
-];
+] as const;
 
 interface RespondFormProps {
   token: string;
@@ -45,14 +36,13 @@ interface RespondFormProps {
 export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     watch,
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<RespondInput, unknown, RespondValues>({
-    resolver: zodResolver(RespondForm$),
+  } = useServerForm(RespondForm$, {
+    fields: FIELDS,
     defaultValues: {
       status: 'accepted',
       next_steps: DEFAULT_ACCEPT_NOTE,
@@ -69,17 +59,11 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
     if (!accepting && text === DEFAULT_ACCEPT_NOTE) setValue('next_steps', '');
   }, [accepting, getValues, setValue]);
 
-  const onSubmit = handleSubmit(async ({ engineer_phone_country, ...values }) => {
+  const onSubmit = submitWith(async ({ engineer_phone_country, ...values }) => {
     const body = accepting
       ? { ...values, engineer_phone: phoneWithCode(engineer_phone_country, values.engineer_phone) }
       : { status: values.status, next_steps: values.next_steps };
-    try {
-      await withLoader(call(caseApi.respond, { params: { token }, body }));
-      alerts.show(MESSAGES.responseSent, 'success');
-      onSent();
-    } catch (error) {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-    }
+    await sendResponse(token, body, onSent);
   });
 
   return (
@@ -131,18 +115,14 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
           <TextField label="Your Case Number" error={errors.case_number} {...register('case_number')} />
         </>
       )}
-      <TextAreaField
+      <AnswerTextArea
         label="Next Steps"
         rows={5}
-        maxLength={LIMITS.textMax}
         error={errors.next_steps}
-        {...register('next_steps')}
+        registration={register('next_steps')}
+        submitLabel="Send Response"
+        busy={isSubmitting}
       />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Send Response
-        </button>
-      </div>
     </form>
   );
 }

@@ -109,14 +109,17 @@ function defaultsOf(detail: CaseDetail, side: 'response' | 'submission'): Engine
     case_number: detail.internal_case_number,
     engineer_name: `${engineer.first_name} ${engineer.last_name}`.trim(),
     engineer_email: engineer.email,
-    engineer_phone: engineer.phone ?? '',
-    engineer_country_code: engineer.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+    // The api stores the submitter's phone as 'US: number' too; its own code wins over the stored default.
+    ...splitPhone(engineer.phone, engineer.phone_country_code),
   };
 }
 
 /** A stored phone may read 'US: 555 0100' (spec 1 §5); the form edits code and number apart. */
-function splitPhone(phone: string | null): Pick<EngineerInput, 'engineer_phone' | 'engineer_country_code'> {
+function splitPhone(
+  phone: string | null,
+  fallbackCode: string = DEFAULT_PHONE_COUNTRY_CODE,
+): Pick<EngineerInput, 'engineer_phone' | 'engineer_country_code'> {
   const match = /^([A-Za-z]{2}):\s*(.*)$/.exec(phone ?? '');
   if (match) return { engineer_country_code: match[1].toUpperCase(), engineer_phone: match[2] };
-  return { engineer_country_code: DEFAULT_PHONE_COUNTRY_CODE, engineer_phone: phone ?? '' };
+  return { engineer_country_code: fallbackCode || DEFAULT_PHONE_COUNTRY_CODE, engineer_phone: phone ?? '' };
 }

@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useAsync } from '../../lib/use-async';
-import { alerts } from '../../app/alerts-store';
+import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
+import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 
@@ -52,9 +49,6 @@ export function CompanyNoteCard() {
   );
 }
 
-type NoteInput = z.input<typeof CompanyNoteBody>;
-type NoteValues = z.output<typeof CompanyNoteBody>;
-
 function CompanyNoteModal({
   note,
   onClose,
@@ -66,17 +60,12 @@ function CompanyNoteModal({
 }) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<NoteInput, unknown, NoteValues>({ resolver: zodResolver(CompanyNoteBody), defaultValues: { note } });
+  } = useServerForm(CompanyNoteBody, { defaultValues: { note }, fields: ['note'] });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      onSaved(await withLoader(call(dashboardApi.saveCompanyNote, { body: values })));
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['note'])) alerts.show(errorMessage(error), 'warning');
-    }
+  const onSubmit = submitWith(async (values) => {
+    onSaved(await withLoader(call(dashboardApi.saveCompanyNote, { body: values })));
   });
 
   return (
@@ -84,14 +73,9 @@ function CompanyNoteModal({
       <form onSubmit={onSubmit} noValidate>
         <p className="muted">Everyone in your company sees this note on their dashboard.</p>
         <TextAreaField label="Note" rows={8} error={errors.note} {...register('note')} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Save Note
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <SubmitActions label="Save Note" busy={isSubmitting}>
+          <CancelButton onClick={onClose} />
+        </SubmitActions>
       </form>
     </Modal>
   );

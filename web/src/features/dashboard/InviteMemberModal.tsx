@@ -1,17 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { dashboardApi, InviteBody, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
+import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextAreaField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
-
-type InviteInput = z.input<typeof InviteBody>;
-type InviteValues = z.output<typeof InviteBody>;
 
 /** One option per company of the directory (departments share their company). */
 function companyOptions(directory: DirectoryEntry[]) {
@@ -24,22 +18,17 @@ function companyOptions(directory: DirectoryEntry[]) {
 export function InviteMemberModal({ directory, onClose }: { directory: DirectoryEntry[]; onClose: () => void }) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<InviteInput, unknown, InviteValues>({ resolver: zodResolver(InviteBody) });
+  } = useServerForm(InviteBody, { fields: ['company_id', 'comments'] });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await withLoader(call(dashboardApi.invite, { body: values }));
-      if (answer.success) {
-        alerts.show(answer.message ?? 'Your invitation has been sent.', 'success');
-        onClose();
-      } else {
-        alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
-      }
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['company_id', 'comments'])) alerts.show(errorMessage(error), 'warning');
+  const onSubmit = submitWith(async (values) => {
+    const answer = await withLoader(call(dashboardApi.invite, { body: values }));
+    if (answer.success) {
+      alerts.show(answer.message ?? 'Your invitation has been sent.', 'success');
+      onClose();
+    } else {
+      alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
     }
   });
 
@@ -55,14 +44,9 @@ export function InviteMemberModal({ directory, onClose }: { directory: Directory
           {...register('company_id', { setValueAs: (value: unknown) => (value === '' ? undefined : value) })}
         />
         <TextAreaField label="Comments" rows={4} error={errors.comments} {...register('comments')} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Send Invite
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <SubmitActions label="Send Invite" busy={isSubmitting}>
+          <CancelButton onClick={onClose} />
+        </SubmitActions>
       </form>
     </Modal>
   );

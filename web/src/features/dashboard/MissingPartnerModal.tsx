@@ -1,17 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { dashboardApi, MissingPartnerBody } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
+import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
-
-type MissingInput = z.input<typeof MissingPartnerBody>;
-type MissingValues = z.output<typeof MissingPartnerBody>;
 
 const FIELDS = ['company_name', 'company_website', 'contact_name', 'contact_email', 'comment'] as const;
 
@@ -19,23 +13,18 @@ const FIELDS = ['company_name', 'company_website', 'contact_name', 'contact_emai
 export function MissingPartnerModal({ onClose }: { onClose: () => void }) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<MissingInput, unknown, MissingValues>({ resolver: zodResolver(MissingPartnerBody) });
+  } = useServerForm(MissingPartnerBody, { fields: FIELDS });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await withLoader(call(dashboardApi.missingPartner, { body: values }));
-      if (answer.error) {
-        alerts.show(answer.error, 'warning');
-        return;
-      }
-      alerts.show(answer.message, 'success');
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
+  const onSubmit = submitWith(async (values) => {
+    const answer = await withLoader(call(dashboardApi.missingPartner, { body: values }));
+    if (answer.error) {
+      alerts.show(answer.error, 'warning');
+      return;
     }
+    alerts.show(answer.message, 'success');
+    onClose();
   });
 
   return (
@@ -51,14 +40,9 @@ export function MissingPartnerModal({ onClose }: { onClose: () => void }) {
           <TextField label="Contact Email" type="email" error={errors.contact_email} {...register('contact_email')} />
         </div>
         <TextAreaField label="Comment" rows={4} error={errors.comment} {...register('comment')} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Send Request
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <SubmitActions label="Send Request" busy={isSubmitting}>
+          <CancelButton onClick={onClose} />
+        </SubmitActions>
       </form>
     </Modal>
   );

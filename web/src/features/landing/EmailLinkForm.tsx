@@ -1,12 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { API, LIMITS, LoginLinkBody, type LandingResponse } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
-import { CheckboxField } from '../../ui/fields';
+import { AgreementField } from '../../ui/AgreementField';
+import { SubmitActions } from '../../ui/SubmitActions';
 import { withLoader } from '../../ui/modal-store';
 
 // The user types only the part before "@"; the company domain completes the address (spec 1 §2).
@@ -17,30 +15,25 @@ const EmailLinkFormSchema = LoginLinkBody.pick({ agree_confirm: true }).extend({
     .min(1, 'The email field is required.')
     .max(LIMITS.emailMax, `The email may not be greater than ${LIMITS.emailMax} characters.`),
 });
-type EmailLinkInput = z.input<typeof EmailLinkFormSchema>;
-type EmailLinkValues = z.output<typeof EmailLinkFormSchema>;
 
 export function EmailLinkForm({ company }: { company: LandingResponse['company'] }) {
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<EmailLinkInput, unknown, EmailLinkValues>({ resolver: zodResolver(EmailLinkFormSchema) });
+  } = useServerForm(EmailLinkFormSchema, {
+    fields: ['local_part', 'agree_confirm'],
+    fieldMap: { email: 'local_part' },
+  });
 
-  const onSubmit = handleSubmit(async ({ local_part, agree_confirm }) => {
+  const onSubmit = submitWith(async ({ local_part, agree_confirm }) => {
     const email = company.domain ? `${local_part}@${company.domain}` : local_part;
-    try {
-      const { message } = await withLoader(
-        call(API.landing.link, { body: { email, company_id: company.id, agree_confirm } }),
-      );
-      alerts.show(message, 'success');
-      reset();
-    } catch (error) {
-      const placed = applyServerErrors(error, setError, ['local_part', 'agree_confirm'], { email: 'local_part' });
-      if (!placed) alerts.show(errorMessage(error), 'warning');
-    }
+    const { message } = await withLoader(
+      call(API.landing.link, { body: { email, company_id: company.id, agree_confirm } }),
+    );
+    alerts.show(message, 'success');
+    reset();
   });
 
   const localError = errors.local_part?.message;
@@ -68,16 +61,8 @@ export function EmailLinkForm({ company }: { company: LandingResponse['company']
             </div>
           )}
         </div>
-        <CheckboxField
-          label="I agree to the terms of the privacy policy."
-          error={errors.agree_confirm}
-          {...register('agree_confirm')}
-        />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Email Me a Login Link
-          </button>
-        </div>
+        <AgreementField register={register} errors={errors} />
+        <SubmitActions label="Email Me a Login Link" busy={isSubmitting} />
       </form>
     </section>
   );

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_PHONE_COUNTRY_CODE,
   documentsApi,
@@ -9,12 +7,13 @@ import {
   type ContactDocumentShape,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
-import { PhoneField, phoneDigits, phoneWithCode } from '../../ui/PhoneField';
+import { ContactPhoneField, NameFields } from '../../ui/ContactFields';
+import { phoneDigits, phoneWithCode } from '../../ui/PhoneField';
+import { SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 
@@ -25,8 +24,6 @@ const ManagerFormSchema = ManagerRequestBody.omit({
   company: true,
   sample_submission: true,
 });
-type ManagerInput = z.input<typeof ManagerFormSchema>;
-type ManagerValues = z.output<typeof ManagerFormSchema>;
 
 const FIELDS = [
   'first_name',
@@ -47,12 +44,11 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
   const [sentAt, setSentAt] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ManagerInput, unknown, ManagerValues>({
-    resolver: zodResolver(ManagerFormSchema),
+  } = useServerForm(ManagerFormSchema, {
+    fields: FIELDS,
     defaultValues: {
       first_name: user?.first_name ?? '',
       last_name: user?.last_name ?? '',
@@ -63,27 +59,23 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
   });
   const code = useWatch({ control, name: 'phone_country_code' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submitWith(async (values) => {
     const phone = phoneWithCode(values.phone_country_code, values.phone);
-    try {
-      const answer = await withLoader(
-        call(documentsApi.managerRequest, {
-          body: {
-            ...values,
-            phone,
-            only_numbers: phone ? phoneDigits(values.phone) : null,
-            company: company?.name ?? null,
-            receive_company_id: document.company_id,
-            contact_document_id: document.id,
-          },
-        }),
-      );
-      alerts.show(answer.message, 'success');
-      setSentAt(answer.request.created_at);
-      window.scrollTo({ top: 0 });
-    } catch (error) {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-    }
+    const answer = await withLoader(
+      call(documentsApi.managerRequest, {
+        body: {
+          ...values,
+          phone,
+          only_numbers: phone ? phoneDigits(values.phone) : null,
+          company: company?.name ?? null,
+          receive_company_id: document.company_id,
+          contact_document_id: document.id,
+        },
+      }),
+    );
+    alerts.show(answer.message, 'success');
+    setSentAt(answer.request.created_at);
+    window.scrollTo({ top: 0 });
   });
 
   if (sentAt) {
@@ -103,24 +95,10 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
       <h2>Manager Escalation Request</h2>
       <fieldset className="form-section">
         <legend>Your Contact Details</legend>
-        <div className="field-row">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            error={errors.first_name}
-            {...register('first_name')}
-          />
-          <TextField label="Last Name" autoComplete="family-name" error={errors.last_name} {...register('last_name')} />
-        </div>
+        <NameFields register={register} errors={errors} />
         <div className="field-row">
           <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
-          <PhoneField
-            label="Phone"
-            error={errors.phone}
-            currentCode={code}
-            codeProps={register('phone_country_code')}
-            numberProps={register('phone')}
-          />
+          <ContactPhoneField register={register} errors={errors} currentCode={code} />
         </div>
       </fieldset>
       <fieldset className="form-section">
@@ -142,11 +120,7 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
         <TextField label="Escalation Type" error={errors.escalation_type} {...register('escalation_type')} />
         <TextAreaField label="Note to Manager" rows={4} error={errors.notes} {...register('notes')} />
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Submit
-        </button>
-      </div>
+      <SubmitActions label="Submit" busy={isSubmitting} />
     </form>
   );
 }

@@ -1,0 +1,33 @@
+import { API, DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { useServerForm } from '../../lib/use-server-form';
+import { alerts } from '../../app/alerts-store';
+import { useSession } from '../../app/session-store';
+import { withLoader } from '../../ui/modal-store';
+
+// The agreement is ticked in its own form; leaving it out sends the same body.
+const ContactSchema = ProfileBody.omit({ agree_confirm: true });
+
+/** The user's contact details, prefilled from the session and saved with POST users/profile. */
+export function useProfileForm(user: CurrentUser) {
+  const setUser = useSession((state) => state.setUser);
+  const form = useServerForm(ContactSchema, {
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      phone: user.phone ?? '',
+      phone_country_code: user.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+      country_id: user.country_id ?? null,
+      city: user.city ?? '',
+    },
+    fields: ['first_name', 'last_name', 'email', 'phone', 'phone_country_code', 'country_id', 'city'],
+    fieldMap: { country: 'country_id' },
+  });
+  const onSubmit = form.submitWith(async (values) => {
+    const answer = await withLoader(call(API.account.profile, { body: values }));
+    setUser(answer.user);
+    alerts.show(MESSAGES.profileUpdated, 'success');
+  });
+  return { ...form, onSubmit };
+}
