@@ -106,7 +106,7 @@ test('a case from submission through information, acceptance, notes and closing'
     subjectContains: `More information needed for case ${caseNumber}`,
   });
   await page.goto(mailLink(infoMail, '/information'));
-  await expect(page.getByText('Please attach the controller logs of both arrays.')).toBeVisible();
+  await expect(page.getByText('Please attach the controller logs of both arrays.').first()).toBeVisible();
   await page.getByLabel('Additional Information').fill('Logs uploaded to the shared bucket, folder 7781.');
   await page.getByRole('button', { name: 'Send Information' }).click();
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
