@@ -7,6 +7,7 @@ export const QUEUES = {
   attachments: 'attachments',
   retention: 'retention',
   notifications: 'notifications',
+  sla: 'sla',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { EXPORT_JOB_STATUSES } from '../constants/record-states';
+import { endpoint } from './endpoint';
+import { ReportRangeQuery } from './report-range';
+
+/**
+ * The one export mechanism: every spreadsheet of the product is an export of a kind, built by the worker and
+ * downloaded by the user who asked for it. A new kind is one entry here (its params), one in the api's
+ * EXPORT_POLICIES (who may ask) and one in the worker's EXPORT_SOURCES (its rows).
+ */
+export const EXPORT_PARAMS = {
+  /** Company usage report (spec 2 "Reports"): the cases of the caller's company in a date range. */
+  usage: ReportRangeQuery,
+  /** Audit timeline of one case, for members of either company of the case. */
+  case_audit: z.object({
+    token: z
+      .string({ error: 'The case token is required.' })
+      .trim()
+      .min(1, 'The case token is required.')
+      .max(200, 'The case token is not valid.'),
+  }),
+} as const;
+
+export type ExportKind = keyof typeof EXPORT_PARAMS;
+export const EXPORT_KINDS = Object.keys(EXPORT_PARAMS) as [ExportKind, ...ExportKind[]];
+export type ExportParams<K extends ExportKind> = z.input<(typeof EXPORT_PARAMS)[K]>;
+
+export const CreateExportBody = z.object({
+  kind: z.enum(EXPORT_KINDS, { error: 'The export kind is not known.' }),
+  params: z.record(z.string(), z.unknown(), { error: 'The params must be an object.' }).default({}),
+});
+export type CreateExportBody = z.input<typeof CreateExportBody>;
+
+export const ExportShape = z.object({
+  id: z.number(),
+  kind: z.string(),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  file_name: z.string().nullable(),
+  rows: z.number().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  /** When a ready file is deleted; download before then. */
+  expires_at: z.string().nullable(),
+});
+export type ExportShape = z.infer<typeof ExportShape>;
+
+export const ExportAnswer = z.object({ export: ExportShape });
+export type ExportAnswer = z.infer<typeof ExportAnswer>;
+
+export const exportsApi = {
+  create: endpoint({
+    method: 'POST',
+    path: 'exports',
+    access: 'user',
+    summary: 'Queue a spreadsheet export (kind and its params); progress arrives as export.status on the socket',
+    body: CreateExportBody,
+    response: ExportAnswer,
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: 'exports/:id',
+    access: 'user',
+    summary: 'The state of one of the caller’s exports',
+    response: ExportAnswer,
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: 'exports/:id/download',
+    access: 'user',
+    summary: 'The file of a ready export (owner only; 409 while building, 410 once expired)',
+    response: z.unknown(),
+    file: true,
+  }),
+} as const;
+
+// ---------- the exports queue (api produces, worker consumes) ----------
+
+export const EXPORT_JOB_NAMES = {
+  /** Build the file of one ExportJob row. */
+  build: 'build-export',
+  /** Repeatable: delete expired files and mark their rows expired. */
+  cleanup: 'cleanup-exports',
+} as const;
+
+export interface BuildExportJob {
+  export_id: number;
+}
+
+/** Plain object (no bullmq import) so the web bundle can import the contracts. */
+export const EXPORT_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600 },
+  /** Failed jobs are kept a week for inspection; the ExportJob row keeps the error for good. */
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+/** BullMQ job id of an export: one job per ExportJob row, so a repeated enqueue is a no-op. */
+export function exportJobId(exportId: number): string {
+  return `export.${exportId}`;
+}
