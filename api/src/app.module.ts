@@ -9,6 +9,8 @@ import { AuthModule } from './auth/auth.module';
 import { CasesModule } from './cases/cases.module';
 import { ConfigModule, SERVER_CONFIG } from './config/config.module';
 import { DirectoryModule } from './directory/directory.module';
+import { ExportsModule } from './exports/exports.module';
+import { ReportsModule } from './reports/reports.module';
 import { HealthController } from './health/health.controller';
 import { LandingModule } from './landing/landing.module';
 import { MailModule } from './mail/mail.module';
@@ -17,6 +19,7 @@ import { ProfileModule } from './profile/profile.module';
 import { RedisModule } from './redis/redis.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -49,6 +52,9 @@ import { SubmissionsModule } from './submissions/submissions.module';
     CasesModule,
     ManagerRequestsModule,
     ProfileModule,
+    ExportsModule,
+    ReportsModule,
+    WebhooksModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -5,7 +5,12 @@ import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { createRedisConnection } from './config/redis-connection';
 import { LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
+import { AttachmentsModule } from './attachments/attachments.module';
 import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { ExportsModule } from './exports/exports.module';
+import { RetentionModule } from './retention/retention.module';
+import { SlaModule } from './sla/sla.module';
 
 /**
  * Root of the worker process. Built from an already validated config so tests can point it at their own
@@ -22,6 +27,11 @@ export class WorkerModule implements OnApplicationShutdown {
       imports: [
         MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
         MailModule,
+        AttachmentsModule,
+        NotificationsModule,
+        ExportsModule,
+        SlaModule,
+        RetentionModule,
       ],
       providers: [
         { provide: SERVER_CONFIG, useValue: config },

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_ACCEPT_NOTE,
   MESSAGES,
+  resumeSlaClock,
   type CaseEventType,
   type CaseStatus,
   type MailJob,
@@ -20,7 +21,6 @@ import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
 import { CASE_ENTRY_POPULATE, toPublicCase } from './case.mappers';
-import { secondsBetween } from './case-rules';
 
 type Answer = z.output<typeof RespondBody>;
 
@@ -148,12 +148,9 @@ function lastInformationRequest(kase: Case): CaseResponse | null {
 }
 
 /** Resumes a paused SLA clock: the paused time is added to the total and pushes the due date back. */
+/** The submitter answered or the case got its final answer: the paused time pushes the due time back. */
 function resumeSla(kase: Case, now: Date): void {
-  if (!kase.slaPausedAt) return;
-  const paused = secondsBetween(kase.slaPausedAt, now);
-  kase.slaPausedSeconds += paused;
-  if (kase.responseDueAt) kase.responseDueAt = new Date(kase.responseDueAt.getTime() + paused * 1000);
-  kase.slaPausedAt = null;
+  Object.assign(kase, resumeSlaClock(kase, now));
 }
 
 /** The status and SLA effect of an answer (spec 1 §4). */

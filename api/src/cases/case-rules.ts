@@ -1,4 +1,14 @@
-import type { CaseDetail, CaseStatus, PublicCaseResponse, RespondStatus, ResponseType } from '@casebridge/contracts';
+import {
+  isSlaLate,
+  isSlaPaused,
+  pausedSeconds,
+  type CaseDetail,
+  type CaseStatus,
+  type PublicCaseResponse,
+  type RespondStatus,
+  type ResponseType,
+  type SlaClock,
+} from '@casebridge/contracts';
 
 /**
  * The rules of a case's life (spec 1 §4, spec 3 §2.14) as pure functions, so that the token page, the
@@ -86,17 +96,12 @@ export function caseControls(status: CaseStatus, side: CaseSide, allowNotes: boo
   };
 }
 
-/** Seconds between two instants, rounded; never negative. */
+/** Seconds between two instants, rounded; never negative (the SLA's paused time, from the shared calculator). */
 export function secondsBetween(from: Date, to: Date): number {
-  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+  return pausedSeconds(from, to);
 }
 
 /** The SLA state shown with a case: paused while waiting for the submitter, late once overdue and unanswered. */
-export function slaState(
-  sla: { responseDueAt: Date | null; slaPausedAt: Date | null; slaStoppedAt: Date | null },
-  now: Date = new Date(),
-): { paused: boolean; late: boolean } {
-  const paused = sla.slaPausedAt !== null;
-  const late = !paused && sla.slaStoppedAt === null && sla.responseDueAt !== null && sla.responseDueAt < now;
-  return { paused, late };
+export function slaState(sla: SlaClock, now: Date = new Date()): { paused: boolean; late: boolean } {
+  return { paused: isSlaPaused(sla), late: isSlaLate(sla, now) };
 }

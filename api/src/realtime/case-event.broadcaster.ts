@@ -1,40 +1,61 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { rooms, SERVER_EVENTS } from '@casebridge/contracts';
+import { rooms, SERVER_EVENTS, type CaseEventMessage } from '@casebridge/contracts';
 import { CaseEvent } from '@casebridge/db';
-import { ChangeSetType, MikroORM, type EventSubscriber, type FlushEventArgs } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/core';
+import { AfterCommit } from '@casebridge/db';
 import { toMessage } from './realtime.gateway';
 import { RealtimePublisher } from './realtime.publisher';
 
+interface Announcement {
+  caseId: number;
+  companyIds: number[];
+  message: CaseEventMessage;
+}
+
 /**
- * Pushes every case event the moment its transaction is committed, whichever service wrote it: the case room
- * gets the event, both companies' rooms a list refresh, and super admins an escalation-queue refresh.
- * Hooked on afterFlush so that an event is never announced for a change that was rolled back.
+ * Pushes every case event once its transaction has committed, whichever service wrote it: the case room gets
+ * the event, both companies' rooms a list refresh, and super admins an escalation-queue refresh. Never for a
+ * change that was rolled back (see AfterCommit).
  */
 @Injectable()
-export class CaseEventBroadcaster implements EventSubscriber, OnModuleInit {
+export class CaseEventBroadcaster implements OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
     private readonly publisher: RealtimePublisher,
   ) {}
 
   onModuleInit(): void {
-    this.orm.em.getEventManager().registerSubscriber(this);
+    this.orm.em
+      .getEventManager()
+      .registerSubscriber(
+        new AfterCommit<Announcement>(announcementOf, async (announcements) =>
+          announcements.forEach((item) => this.announce(item)),
+        ),
+      );
   }
 
-  afterFlush(args: FlushEventArgs): void {
-    for (const changeSet of args.uow.getChangeSets()) {
-      if (changeSet.type !== ChangeSetType.CREATE || !(changeSet.entity instanceof CaseEvent)) continue;
-      const event = changeSet.entity;
-      const found = event.case;
-      const message = toMessage(found, event);
-      this.publisher.emit(rooms.case(found.id), SERVER_EVENTS.caseEvent, message);
-      const companies = [found.submitterCompany.id, found.receiverCompany.id].map((id) => rooms.company(id));
-      this.publisher.emit(companies, SERVER_EVENTS.casesChanged, {
-        case_token: found.token,
-        status: found.status,
-        seq: event.seq,
-      });
-      this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'escalation' });
-    }
+  private announce({ caseId, companyIds, message }: Announcement): void {
+    this.publisher.emit(rooms.case(caseId), SERVER_EVENTS.caseEvent, message);
+    this.publisher.emit(
+      companyIds.map((id) => rooms.company(id)),
+      SERVER_EVENTS.casesChanged,
+      {
+        case_token: message.case_token,
+        status: message.status,
+        seq: message.seq,
+      },
+    );
+    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'escalation' });
   }
+}
+
+/** Taken at flush time, while the case as written is at hand. */
+function announcementOf(entity: object): Announcement | null {
+  if (!(entity instanceof CaseEvent)) return null;
+  const found = entity.case;
+  return {
+    caseId: found.id,
+    companyIds: [found.submitterCompany.id, found.receiverCompany.id],
+    message: toMessage(found, entity),
+  };
 }

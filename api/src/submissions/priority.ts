@@ -1,6 +1,6 @@
 import {
-  DEFAULT_RESPONSE_TIME_HOURS,
   PRIORITY_RESTRICTED_MEMBERSHIPS,
+  responseTimeHours,
   type MembershipType,
   type Priority,
 } from '@casebridge/contracts';
@@ -37,9 +37,7 @@ export function isPriorityLocked(
   return PRIORITY_RESTRICTED_MEMBERSHIPS.includes(submitter) || PRIORITY_RESTRICTED_MEMBERSHIPS.includes(receiver);
 }
 
-/** Hours the receiver has to answer: the SLA group's time for the priority, else the default. */
+/** Hours the receiver has to answer: the SLA group's time for the priority, else the default (one rule, in sla.ts). */
 export function responseHours(group: Community | null, priority: Priority): number {
-  const custom =
-    priority === 'high' ? group?.p1ResponseTime : priority === 'medium' ? group?.p2ResponseTime : group?.p3ResponseTime;
-  return typeof custom === 'number' && custom > 0 ? custom : DEFAULT_RESPONSE_TIME_HOURS[priority];
+  return responseTimeHours(priority, group);
 }

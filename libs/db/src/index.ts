@@ -25,3 +25,4 @@ export {
   dropDatabasesWithPrefix,
   testDatabaseUrl,
 } from './testing/test-database';
+export { AfterCommit } from './after-commit';

@@ -20,6 +20,7 @@ import { ProvideInformationPage } from '../features/case-public/ProvideInformati
 import { CaseDetailPage } from '../features/cases/CaseDetailPage';
 import { MyCasesPage } from '../features/cases/MyCasesPage';
 import { ManagerResponsePage } from '../features/manager-response/ManagerResponsePage';
+import { ReportsPage } from '../features/reports/ReportsPage';
 
 /** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -43,6 +44,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'case-provide-information': ProvideInformationPage,
   'case-info-base-response': CaseStatusPage,
   'manager.response': ManagerResponsePage,
+  'admin.reports': ReportsPage,
 };
 
 export function RoutePage({ name }: { name: RouteName }) {

@@ -6,6 +6,7 @@ import {
   SOCKET_PATH,
   type CaseEventMessage,
   type ClientToServerEvents,
+  type ExportStatusMessage,
   type PresenceMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
@@ -140,4 +141,23 @@ export function useCompanyCasesVersion(): number {
     };
   }, []);
   return version;
+}
+
+/**
+ * The latest export.status message of each export, while the component is mounted. Mount it before asking for
+ * the export: a fast worker may announce "ready" before the request's answer has arrived.
+ */
+export function useExportStatus(): Record<number, ExportStatusMessage> {
+  const [messages, setMessages] = useState<Record<number, ExportStatusMessage>>({});
+  useEffect(() => {
+    if (!currentToken()) return;
+    const socket = signedInSocket();
+    const onStatus = (message: ExportStatusMessage) =>
+      setMessages((previous) => ({ ...previous, [message.export_id]: message }));
+    socket.on(SERVER_EVENTS.exportStatus, onStatus);
+    return () => {
+      socket.off(SERVER_EVENTS.exportStatus, onStatus);
+    };
+  }, []);
+  return messages;
 }

@@ -1,10 +1,13 @@
 import { accountApi, authApi, landingApi } from './auth';
 import type { Endpoint } from './endpoint';
+import { exportsApi } from './exports';
+import { reportsApi } from './reports';
 import { dashboardApi } from './member/dashboard';
 import { documentsApi } from './member/documents';
 import { caseApi, managerApi } from './member/cases';
 import { profileApi } from './member/profile';
 import { systemApi } from './system';
+import { webhooksApi } from './webhooks';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -17,6 +20,9 @@ export const API = {
   cases: caseApi,
   manager: managerApi,
   profile: profileApi,
+  webhooks: webhooksApi,
+  exports: exportsApi,
+  reports: reportsApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

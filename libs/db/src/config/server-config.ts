@@ -47,6 +47,8 @@ const ServerConfigSchema = z.object({
   /** Login attempts allowed per account and per address in LOGIN_RATE_WINDOW seconds. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Hours a ready export file is kept before the cleanup job deletes it. */
+  EXPORT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { caseApi, CASE_STATUS_LABELS, type CaseDetail } from '@casebridge/contracts';
+import { caseApi, CASE_STATUS_LABELS, exportsApi, type CaseDetail } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { PageFrame } from '../../app/PageFrame';
 import { RichText } from '../../ui/RichText';
@@ -13,6 +13,8 @@ import { useReloadable, useStickyData } from './use-reloadable';
 import { useSession } from '../../app/session-store';
 import { useCaseLive } from '../../lib/live';
 import { PresenceBar } from './PresenceBar';
+import { ExportButton } from '../exports/ExportButton';
+import { SlaCountdown } from '../sla/SlaCountdown';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
 export function CaseDetailPage() {
@@ -37,6 +39,7 @@ export function CaseDetailPage() {
         <span className="muted">
           Case# {detail.internal_case_number} · {detail.document.name}
         </span>
+        <SlaCountdown sla={detail} />
       </p>
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
       <CaseControls detail={detail} onChanged={reload} onWritingNote={live.setTyping} />
@@ -54,6 +57,16 @@ export function CaseDetailPage() {
         </section>
       )}
       <CollaborationFeed notes={detail.notes} allowNotes={detail.allow_notes} />
+      <section className="card" aria-labelledby="case-audit-title">
+        <h2 id="case-audit-title">Audit Timeline</h2>
+        <p className="muted">
+          Every event, response, note and file of this case in time order (UTC), as a spreadsheet.
+        </p>
+        <ExportButton
+          label="Download Audit Timeline"
+          request={() => call(exportsApi.create, { body: { kind: 'case_audit', params: { token: detail.token } } })}
+        />
+      </section>
     </PageFrame>
   );
 }

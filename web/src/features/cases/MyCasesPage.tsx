@@ -7,6 +7,7 @@ import { useCompanyCasesVersion } from '../../lib/live';
 import { useAsync } from '../../lib/use-async';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
+import { SlaCountdown } from '../sla/SlaCountdown';
 
 type SortColumn = NonNullable<CaseListQuery['sort']>;
 
@@ -33,6 +34,12 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     sortable: true,
     firstDir: 'desc',
     render: (row) => formatDateTimeUtc(row.respond_date),
+  },
+  {
+    key: 'response_due_at',
+    header: 'Response',
+    className: 'cell-nowrap',
+    render: (row) => <SlaCountdown sla={row} />,
   },
 ];
 

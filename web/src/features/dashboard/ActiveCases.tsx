@@ -11,6 +11,7 @@ import {
 import { formatDateTimeUtc } from '../../lib/format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { useCaseList } from './use-case-list';
+import { SlaCountdown } from '../sla/SlaCountdown';
 
 const COLUMNS: DataColumn<CaseListRow>[] = [
   {
@@ -34,6 +35,12 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     sortable: true,
     className: 'cell-nowrap',
     render: (row) => <span className={`status-badge status-${row.status}`}>{CASE_STATUS_LABELS[row.status]}</span>,
+  },
+  {
+    key: 'response_due_at',
+    header: 'Response',
+    className: 'cell-nowrap',
+    render: (row) => <SlaCountdown sla={row} />,
   },
   {
     key: 'updated_at',

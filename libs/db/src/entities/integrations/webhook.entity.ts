@@ -19,6 +19,10 @@ export class WebhookEndpoint {
   @Property({ type: 'string', length: 255, hidden: true })
   secret!: string;
 
+  /** Case event types (CASE_EVENT_TYPES) this endpoint receives; null means every one. */
+  @Property({ type: 'json', nullable: true })
+  events: string[] | null = null;
+
   @Property({ type: 'boolean', default: true })
   active: Opt<boolean> = true;
 

@@ -1,0 +1,131 @@
+import {
+  ConflictException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  EXPORT_PARAMS,
+  rooms,
+  SERVER_EVENTS,
+  type ExportAnswer,
+  type ExportKind,
+  type ExportShape,
+  type ExportStatusMessage,
+} from '@casebridge/contracts';
+import { ExportJob, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import type { Actor } from '../access/actor';
+import { ValidationException, zodIssuesToFieldErrors } from '../common/errors';
+import { SERVER_CONFIG } from '../config/config.module';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { EXPORT_POLICIES } from './export-policies';
+import { ExportsProducer } from './exports.producer';
+
+export const EXPORT_NOT_FOUND = 'Export not found.';
+export const EXPORT_NOT_READY = 'The export is not ready yet. Please wait for it to finish.';
+export const EXPORT_EXPIRED = 'This export has expired and its file was deleted. Please export again.';
+
+export interface ExportDownload {
+  stream: ReadStream;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * Exports of every kind: create (check who may ask, store, enqueue for the worker), report the state, hand out
+ * the file. An export belongs to the user who asked for it: nobody else sees it (404), not even their admins.
+ */
+@Injectable()
+export class ExportsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly producer: ExportsProducer,
+    private readonly publisher: RealtimePublisher,
+    private readonly services: ModuleRef,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  /** `rawParams` are checked with the kind's schema; 422 errors are keyed params.<field>. */
+  async create(actor: Actor, kind: ExportKind, rawParams: unknown): Promise<ExportAnswer> {
+    const parsed = EXPORT_PARAMS[kind].safeParse(rawParams);
+    if (!parsed.success) throw new ValidationException(prefixed('params', zodIssuesToFieldErrors(parsed.error)));
+    const params = parsed.data;
+    const policy = EXPORT_POLICIES[kind] as (typeof EXPORT_POLICIES)[ExportKind];
+    const stored = await policy.authorize(params as never, { actor, services: this.services });
+
+    const job = this.em.create(ExportJob, { user: actor.userId, kind, params: stored });
+    await this.em.flush();
+    try {
+      await this.producer.enqueue(job.id);
+    } catch {
+      job.status = 'failed';
+      job.error = 'The export could not be queued.';
+      await this.em.flush();
+      throw new ServiceUnavailableException('The export could not be started. Please try again shortly.');
+    }
+    this.publisher.emit(rooms.user(actor.userId), SERVER_EVENTS.exportStatus, toStatusMessage(job));
+    return { export: toExportShape(job) };
+  }
+
+  async status(actor: Actor, id: number): Promise<ExportAnswer> {
+    return { export: toExportShape(await this.own(actor, id)) };
+  }
+
+  async download(actor: Actor, id: number): Promise<ExportDownload> {
+    const job = await this.own(actor, id);
+    const expired = job.status === 'expired' || (job.expiresAt !== null && job.expiresAt.getTime() <= Date.now());
+    if (expired) throw new GoneException(EXPORT_EXPIRED);
+    if (job.status === 'failed') throw new ConflictException(`The export failed: ${job.error ?? 'unknown error'}.`);
+    if (job.status !== 'ready' || !job.filePath || !job.fileName) throw new ConflictException(EXPORT_NOT_READY);
+    const path = this.absolute(job.filePath);
+    const size = await stat(path).then(
+      (info) => info.size,
+      () => null,
+    );
+    // Deleted by hand or by a cleanup that has not updated the row yet: as good as expired.
+    if (size === null) throw new GoneException(EXPORT_EXPIRED);
+    return { stream: createReadStream(path), fileName: job.fileName, size };
+  }
+
+  private async own(actor: Actor, id: number): Promise<ExportJob> {
+    const job = await this.em.findOne(ExportJob, { id, user: actor.userId });
+    if (!job) throw new NotFoundException(EXPORT_NOT_FOUND);
+    return job;
+  }
+
+  /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */
+  private absolute(storedPath: string): string {
+    const root = resolve(this.config.STORAGE_DIR);
+    const path = resolve(root, storedPath);
+    if (!path.startsWith(root + sep)) throw new GoneException(EXPORT_EXPIRED);
+    return path;
+  }
+}
+
+function prefixed(prefix: string, errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [`${prefix}.${field}`, messages]));
+}
+
+export function toExportShape(job: ExportJob): ExportShape {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    file_name: job.fileName,
+    rows: job.rowCount,
+    error: job.error,
+    created_at: job.createdAt.toISOString(),
+    expires_at: job.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function toStatusMessage(job: ExportJob): ExportStatusMessage {
+  return { export_id: job.id, status: job.status, file_name: job.fileName, rows: job.rowCount, error: job.error };
+}

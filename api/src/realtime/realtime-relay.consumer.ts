@@ -1,0 +1,177 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { REALTIME_RELAY_STREAM, type RelayedEvent } from '@casebridge/contracts';
+import type { ServerConfig } from '@casebridge/db';
+import { Redis } from 'ioredis';
+import { hostname } from 'node:os';
+import { SERVER_CONFIG } from '../config/config.module';
+import { RealtimePublisher } from './realtime.publisher';
+
+/** Consumer group shared by every api instance: each relayed event is handled by exactly one of them. */
+export const RELAY_GROUP = 'api-relay';
+const BLOCK_MS = 2000;
+const BATCH = 100;
+/** Messages of a consumer that died (pending this long) are taken over by a living one. */
+const ABANDONED_AFTER_MS = 60_000;
+const BACKOFF_MIN_MS = 250;
+const BACKOFF_MAX_MS = 15_000;
+const RELAYED_EVENTS = new Set<string>(['export.status', 'case.event', 'cases.changed', 'queue.changed']);
+
+type StreamEntry = [id: string, fields: string[]];
+type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
+
+let instances = 0;
+
+/**
+ * Carries events from the worker to the browsers. The worker XADDs to `{prefix}:realtime-relay`; every api
+ * instance reads it in the consumer group `api-relay`, so each event is handled by one instance, which emits it
+ * through RealtimePublisher (the Redis Streams adapter then reaches the sockets of every instance) and XACKs it.
+ * Delivery is at least once: an event emitted just before a crash may be emitted again after the restart.
+ */
+@Injectable()
+export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RealtimeRelay');
+  private readonly key: string;
+  /** Stable for the process, so a restarted instance with the same host and pid finds its own pending events. */
+  private readonly consumer = `${hostname()}-${process.pid}-${++instances}`;
+  private redis: Redis | null = null;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private lastTakeover = 0;
+
+  constructor(
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly publisher: RealtimePublisher,
+  ) {
+    this.key = `${config.REDIS_PREFIX}:${REALTIME_RELAY_STREAM}`;
+  }
+
+  onApplicationBootstrap(): void {
+    // Its own connection: XREADGROUP BLOCK would hold up every other command on a shared one.
+    this.redis = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.redis.on('error', () => undefined); // reconnects by itself; the loop logs what matters
+    this.running = true;
+    this.loop = this.run(this.redis);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    // disconnect (not quit) ends the blocking read at once; the loop sees `running` false and stops.
+    this.redis?.disconnect();
+    await this.loop;
+  }
+
+  private async run(redis: Redis): Promise<void> {
+    let backoff = BACKOFF_MIN_MS;
+    let groupReady = false;
+    let ownPendingDone = false;
+    while (this.running) {
+      try {
+        if (!groupReady) groupReady = await this.ensureGroup(redis);
+        if (!ownPendingDone) {
+          await this.drainOwnPending(redis);
+          ownPendingDone = true;
+        }
+        await this.takeOverAbandoned(redis);
+        const reply = (await redis.xreadgroup(
+          'GROUP',
+          RELAY_GROUP,
+          this.consumer,
+          'COUNT',
+          BATCH,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          this.key,
+          '>',
+        )) as ReadReply;
+        await this.handle(redis, reply?.[0]?.[1] ?? []);
+        backoff = BACKOFF_MIN_MS;
+      } catch (error) {
+        if (!this.running) break;
+        const message = error instanceof Error ? error.message : String(error);
+        // Redis restarted without its data: the group is gone and is created again.
+        if (message.includes('NOGROUP')) groupReady = false;
+        this.logger.warn(`relay read failed (${message}); retrying in ${backoff} ms`);
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
+      }
+    }
+  }
+
+  /** Creates the group (and the stream) if missing; from the start of the stream, so nothing relayed is lost. */
+  private async ensureGroup(redis: Redis): Promise<boolean> {
+    try {
+      await redis.xgroup('CREATE', this.key, RELAY_GROUP, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes('BUSYGROUP'))) throw error;
+    }
+    return true;
+  }
+
+  /** Events this consumer read but did not acknowledge before it stopped. */
+  private async drainOwnPending(redis: Redis): Promise<void> {
+    for (;;) {
+      const reply = (await redis.xreadgroup(
+        'GROUP',
+        RELAY_GROUP,
+        this.consumer,
+        'COUNT',
+        BATCH,
+        'STREAMS',
+        this.key,
+        '0',
+      )) as ReadReply;
+      const entries = reply?.[0]?.[1] ?? [];
+      if (entries.length === 0) return;
+      await this.handle(redis, entries);
+    }
+  }
+
+  /** Events left pending by an instance that went away; checked at most every ABANDONED_AFTER_MS. */
+  private async takeOverAbandoned(redis: Redis): Promise<void> {
+    if (Date.now() - this.lastTakeover < ABANDONED_AFTER_MS) return;
+    this.lastTakeover = Date.now();
+    const [, entries] = (await redis.xautoclaim(
+      this.key,
+      RELAY_GROUP,
+      this.consumer,
+      ABANDONED_AFTER_MS,
+      '0',
+      'COUNT',
+      BATCH,
+    )) as [string, (StreamEntry | null)[]];
+    await this.handle(
+      redis,
+      entries.filter((entry): entry is StreamEntry => entry !== null),
+    );
+  }
+
+  private async handle(redis: Redis, entries: StreamEntry[]): Promise<void> {
+    for (const [id, fields] of entries) {
+      const event = parseEvent(fields);
+      if (event) this.publisher.emit(event.room, event.event, event.message as never);
+      else this.logger.warn(`relay entry ${id} is not a relayable event; dropped`);
+      await redis.xack(this.key, RELAY_GROUP, id);
+    }
+  }
+}
+
+/** The `event` field of an entry as a RelayedEvent, or null when it is not one. */
+export function parseEvent(fields: string[]): RelayedEvent | null {
+  const index = fields.indexOf('event');
+  if (index < 0 || index % 2 !== 0) return null;
+  try {
+    const value = JSON.parse(fields[index + 1]) as Partial<RelayedEvent>;
+    if (typeof value.room !== 'string' || typeof value.event !== 'string' || !RELAYED_EVENTS.has(value.event)) {
+      return null;
+    }
+    if (typeof value.message !== 'object' || value.message === null) return null;
+    return value as RelayedEvent;
+  } catch {
+    return null;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ExportsModule } from '../exports/exports.module';
+import { ReportsController } from './reports.controller';
+import { UsageReportService } from './usage-report.service';
+
+/** Company usage reports (spec 2 "Reports"). */
+@Module({
+  imports: [ExportsModule],
+  controllers: [ReportsController],
+  providers: [UsageReportService],
+})
+export class ReportsModule {}

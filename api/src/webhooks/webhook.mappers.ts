@@ -1,0 +1,26 @@
+import type { CaseEventType, WebhookDeliveryShape, WebhookEndpointShape } from '@casebridge/contracts';
+import type { WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+
+export function toWebhookDelivery(delivery: WebhookDelivery): WebhookDeliveryShape {
+  return {
+    id: delivery.id,
+    event: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    response_code: delivery.responseCode,
+    created_at: delivery.createdAt.toISOString(),
+    delivered_at: delivery.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** The endpoint as its company sees it; the secret is never part of it. */
+export function toWebhookEndpoint(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[]): WebhookEndpointShape {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events ? (endpoint.events as CaseEventType[]) : null,
+    active: endpoint.active,
+    created_at: endpoint.createdAt.toISOString(),
+    deliveries: deliveries.map(toWebhookDelivery),
+  };
+}

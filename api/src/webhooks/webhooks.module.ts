@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IntegrationJobsProducer } from './integration-jobs.producer';
+import { IntegrationJobsSubscriber } from './integration-jobs.subscriber';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Signed webhooks for companies, and the after-commit hook that queues outbound work (webhook and Teams
+ * notifications of case events, attachment forwarding) for the worker.
+ */
+@Module({
+  controllers: [WebhooksController],
+  providers: [WebhooksService, IntegrationJobsProducer, IntegrationJobsSubscriber],
+})
+export class WebhooksModule {}

@@ -1,0 +1,49 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createOrmConfig, loadServerConfig } from '@casebridge/db';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Redis } from 'ioredis';
+import { createRedisConnection } from '../../worker/src/config/redis-connection';
+import { LOGGER, REDIS, SERVER_CONFIG } from '../../worker/src/config/tokens';
+import { ExportsModule } from '../../worker/src/exports/exports.module';
+import { createLogger } from '../../worker/src/logging/logger';
+
+export interface ExportWorker {
+  app: INestApplicationContext;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker's real exports module beside an api started by startApi(): same database, Redis prefix and
+ * STORAGE_DIR (read from the environment startApi prepared), so a test covers api → queue → worker → file.
+ * Only the exports queue is consumed, so the file's mail jobs stay queued for its own assertions.
+ */
+export async function startExportWorker(): Promise<ExportWorker> {
+  const config = loadServerConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const redis = createRedisConnection(config.REDIS_URL);
+
+  @Global()
+  @Module({
+    imports: [
+      MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
+      ExportsModule,
+    ],
+    providers: [
+      { provide: SERVER_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') },
+      { provide: REDIS, useValue: redis },
+    ],
+    exports: [SERVER_CONFIG, LOGGER, REDIS],
+  })
+  class ExportWorkerModule {}
+
+  const app = await NestFactory.createApplicationContext(ExportWorkerModule, { logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      (redis as Redis).disconnect();
+    },
+  };
+}

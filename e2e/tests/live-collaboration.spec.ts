@@ -1,0 +1,172 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { CASE_STATUS_LABELS, STORAGE_KEYS, type CaseListRow, type CaseStatus } from '../../libs/contracts/src';
+import { isSameDocument, markDocument, SocketEvents } from '../support/socket-events';
+
+/** How fast a change must reach the other company's open page, measured from the moment the save returns. */
+const LIVE_WITHIN_MS = 1000;
+const PAUSED_TEXT = 'Paused while information is requested';
+
+interface Viewer {
+  page: Page;
+  events: SocketEvents;
+}
+
+interface CaseEventPayload {
+  case_token: string;
+  type: string;
+  status: CaseStatus;
+}
+
+/** A browser context of its own (its own session and socket), signed in with the landing page's password form. */
+async function signedInViewer(browser: Browser, slug: string, email: string): Promise<Viewer> {
+  const page = await (await browser.newContext()).newPage();
+  const events = new SocketEvents(page);
+  await page.goto(`/${slug}`);
+  const loginForm = page.getByRole('region', { name: /^Log In/ });
+  await loginForm.getByLabel('Email').fill(email);
+  await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
+  await loginForm.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, events };
+}
+
+/** The newest Acme→Globex case in `status`, from the My Cases api with the page's own access token. */
+async function acmeCaseToGlobex(acme: Page, status: CaseStatus): Promise<CaseListRow> {
+  const token = await acme.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
+  expect(token, 'the Acme page holds an access token').toBeTruthy();
+  const response = await acme.request.get('/api/caller/my-cases?limit=100', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBeTruthy();
+  const { my_cases } = (await response.json()) as { my_cases: { data: CaseListRow[] } };
+  const found = my_cases.data.find(
+    (row) => row.direction === 'outbound' && row.partner.name === 'Globex Storage' && row.status === status,
+  );
+  if (!found) throw new Error(`No Acme→Globex case in status ${status} (seeded demo data expected)`);
+  return found;
+}
+
+/** Opens the case detail and waits until the page follows the case live; marks the document to prove no reload. */
+async function openCase({ page, events }: Viewer, caseToken: string): Promise<void> {
+  await page.goto(`/my-cases/${caseToken}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^(Outbound to|Inbound from) / })).toBeVisible();
+  await events.waitFor<{ case_token: string }>('case.presence', (message) => message.case_token === caseToken);
+  await markDocument(page);
+}
+
+const presenceBar = (page: Page): Locator => page.locator('p', { hasText: 'Viewing now:' });
+const slaText = (page: Page): Locator => page.locator('.case-subtitle .sla-countdown');
+const statusBadge = (page: Page): Locator => page.locator('.case-subtitle .status-badge');
+
+/** Resolves with Date.now() when the page's POST to an api path ending in `pathEnd` has been answered. */
+function saveReturned(page: Page, pathEnd: string): Promise<number> {
+  return page
+    .waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(pathEnd))
+    .then((response) => {
+      expect(response.ok(), `${pathEnd} answered ${response.status()}`).toBeTruthy();
+      return Date.now();
+    });
+}
+
+test.describe('live collaboration between two companies on one case', () => {
+  let acme: Viewer;
+  let globex: Viewer;
+
+  test.beforeEach(async ({ browser }) => {
+    acme = await signedInViewer(browser, 'acme', 'bm@acme.test');
+    globex = await signedInViewer(browser, 'globex', 'bm@globex.test');
+  });
+
+  test.afterEach(async () => {
+    await acme.page.context().close();
+    await globex.page.context().close();
+  });
+
+  test('presence, typing, a note and a file reach the other company without a reload', async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const kase = await acmeCaseToGlobex(acme.page, 'accepted');
+    await openCase(acme, kase.token);
+    await openCase(globex, kase.token);
+
+    // (a) Each sees the other in the presence bar.
+    await expect(presenceBar(acme.page)).toContainText(/Viewing now: .+ \(Globex Storage\)/);
+    await expect(presenceBar(globex.page)).toContainText(/Viewing now: .+ \(Acme Systems\)/);
+
+    // (b) Globex opens Add Note: Acme sees it writing; the saved note reaches Acme's feed within a second.
+    await globex.page.getByRole('button', { name: 'Add Note' }).click();
+    const noteDialog = globex.page.getByRole('dialog', { name: 'Add Note' });
+    await expect(presenceBar(acme.page)).toContainText(/writing a note…/);
+    const summary = `Live note ${stamp}`;
+    await noteDialog.getByLabel('Summary').fill(summary);
+    await noteDialog.getByLabel('Description').fill('Firmware 9.3 fixes the replication stall; rolling out now.');
+    const noteSaved = saveReturned(globex.page, `/api/caller/case/${kase.token}/note`);
+    await noteDialog.getByRole('button', { name: 'Add Note' }).click();
+    const noteSavedAt = await noteSaved;
+    const acmeFeed = acme.page.getByRole('region', { name: 'Collaboration Feed' });
+    await expect(acmeFeed.getByRole('heading', { name: summary })).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    test.info().annotations.push({ type: 'note visible after save', description: `${Date.now() - noteSavedAt} ms` });
+    await expect(noteDialog).toBeHidden();
+    await expect(presenceBar(acme.page)).not.toContainText('writing a note');
+    expect(
+      acme.events.named<CaseEventPayload>('case.event').some((event) => event.type === 'note_added'),
+      'Acme received the note as a live case.event',
+    ).toBe(true);
+
+    // (c) Acme uploads a small text file: it is in Globex's file list within a second.
+    const fileName = `live-${stamp}.txt`;
+    await acme.page.getByRole('button', { name: 'Upload File' }).click();
+    const uploadDialog = acme.page.getByRole('dialog', { name: 'Upload File' });
+    await uploadDialog.getByLabel('Description').fill('Controller log excerpt');
+    await uploadDialog.getByLabel('Files').setInputFiles({
+      name: fileName,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`controller log ${stamp}\nERR_REPL_TIMEOUT at 02:14\n`),
+    });
+    const uploadSaved = saveReturned(acme.page, `/api/caller/case/${kase.token}/attachments`);
+    await uploadDialog.getByRole('button', { name: 'Upload' }).click();
+    const uploadSavedAt = await uploadSaved;
+    const globexFiles = globex.page.getByRole('region', { name: 'Files' });
+    await expect(globexFiles.getByRole('button', { name: fileName })).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    test
+      .info()
+      .annotations.push({ type: 'file visible after upload', description: `${Date.now() - uploadSavedAt} ms` });
+
+    // Nothing above reloaded either page.
+    expect(await isSameDocument(acme.page), 'the Acme page was not reloaded').toBe(true);
+    expect(await isSameDocument(globex.page), 'the Globex page was not reloaded').toBe(true);
+  });
+
+  test('an information request from the token page pauses the SLA on both open pages', async ({ browser }) => {
+    const kase = await acmeCaseToGlobex(acme.page, 'open');
+    await openCase(acme, kase.token);
+    await openCase(globex, kase.token);
+    for (const viewer of [acme, globex]) {
+      await expect(statusBadge(viewer.page)).toHaveText(CASE_STATUS_LABELS.open);
+      await expect(slaText(viewer.page)).toHaveText(/^(Response due in|Late by) /);
+    }
+
+    // Globex's engineer answers from the case link of the mail, in a third page without a session.
+    const responderContext = await browser.newContext();
+    const responder = await responderContext.newPage();
+    await responder.goto(`/case/${kase.token}/respond`);
+    await expect(responder.getByRole('heading', { name: 'Respond to Collaboration Request' })).toBeVisible();
+    await responder.getByLabel('Request Information').check();
+    await responder.getByLabel('Next Steps').fill('Please attach the controller logs of both arrays.');
+    await responder.getByRole('button', { name: 'Send Response' }).click();
+    await expect(responder.getByRole('button', { name: 'Send Response' })).toBeHidden();
+    await responderContext.close();
+
+    // Both open case pages move on by themselves: new status, paused clock, the same text on both sides.
+    for (const viewer of [acme, globex]) {
+      await expect(statusBadge(viewer.page)).toHaveText(CASE_STATUS_LABELS.information);
+      await expect(slaText(viewer.page)).toHaveText(PAUSED_TEXT);
+      await viewer.events.waitFor<CaseEventPayload>(
+        'case.event',
+        (event) => event.case_token === kase.token && event.type === 'information_requested',
+      );
+      expect(await isSameDocument(viewer.page), 'the case page was not reloaded').toBe(true);
+    }
+    expect(await slaText(acme.page).textContent()).toBe(await slaText(globex.page).textContent());
+  });
+});

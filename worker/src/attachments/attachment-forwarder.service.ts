@@ -1,0 +1,106 @@
+import { type RelayedEvent } from '@casebridge/contracts';
+import { CaseAttachment, ServerConfig } from '@casebridge/db';
+import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { Redis } from 'ioredis';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { Logger } from 'pino';
+import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { postOutbound, type OutboundResult } from '../notifications/outbound-http';
+import { relayToBrowsers } from '../realtime/relay';
+import { appendCaseEvent } from './case-event-writer';
+
+export class AttachmentUploadFailed extends Error {}
+
+/**
+ * Forwards a stored attachment to the external collaboration service:
+ * POST {COLLAB_SERVICE_URL}/collaboration-requests/{case token}/attachments, multipart (description, files).
+ * 200 or 201 marks it 'done' ('attachment_uploaded'); any other answer counts an attempt, leaves it 'uploading'
+ * and throws so BullMQ retries with backoff; the last attempt marks it 'failed' ('attachment_failed').
+ */
+@Injectable()
+export class AttachmentForwarderService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly em: EntityManager,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @CreateRequestContext()
+  async forward(attachmentId: number, finalAttempt: boolean): Promise<string> {
+    const attachment = await this.em.findOne(CaseAttachment, attachmentId, { populate: ['case'] });
+    // Removed with its case (retention) before its turn came.
+    if (!attachment) return 'gone';
+    if (attachment.uploadState === 'done') return 'already-uploaded';
+    if (attachment.uploadState === 'not_required') return 'not-required';
+    const base = this.config.COLLAB_SERVICE_URL.replace(/\/+$/, '');
+    if (!base) throw new UnrecoverableError('COLLAB_SERVICE_URL is not configured; the attachment stays pending');
+
+    const file = await readFile(this.absolute(attachment.storagePath)).catch(() => null);
+    if (!file) {
+      // Retrying cannot bring the file back.
+      await this.record(attachmentId, { ok: false, status: null, error: 'The stored file is missing' }, true);
+      throw new UnrecoverableError(`Attachment ${attachmentId}: the stored file is missing`);
+    }
+    const form = new FormData();
+    form.append('description', attachment.description ?? '');
+    form.append(
+      'files',
+      new Blob([new Uint8Array(file)], { type: attachment.mimeType ?? 'application/octet-stream' }),
+      attachment.originalFilename,
+    );
+    const url = `${base}/collaboration-requests/${encodeURIComponent(attachment.case.token)}/attachments`;
+    const result = await postOutbound(url, { body: form }, (status) => status === 200 || status === 201);
+
+    const outcome = await this.record(attachmentId, result, finalAttempt);
+    if (!result.ok) throw new AttachmentUploadFailed(`Attachment ${attachmentId} to ${url}: ${result.error}`);
+    return outcome;
+  }
+
+  /** Counts the attempt and, when it settles the attachment, writes the case event; relays after commit. */
+  private async record(attachmentId: number, result: OutboundResult, finalAttempt: boolean): Promise<string> {
+    const relayed = await this.em.transactional(async (em) => {
+      const attachment = await em.findOneOrFail(CaseAttachment, attachmentId);
+      attachment.attempts += 1;
+      const file = { attachment_id: attachment.id, file: attachment.originalFilename };
+      if (result.ok) {
+        attachment.uploadState = 'done';
+        attachment.uploadedAt = new Date();
+        attachment.lastError = null;
+        return appendCaseEvent(em, attachment.case.id, 'attachment_uploaded', file);
+      }
+      attachment.lastError = result.error.slice(0, 2000);
+      if (!finalAttempt) {
+        attachment.uploadState = 'uploading';
+        return [];
+      }
+      attachment.uploadState = 'failed';
+      return appendCaseEvent(em, attachment.case.id, 'attachment_failed', { ...file, error: attachment.lastError });
+    });
+    for (const event of relayed) await this.relay(event);
+    return result.ok ? 'uploaded' : finalAttempt ? 'failed' : 'retrying';
+  }
+
+  /** A lost live message is not worth failing the job: followers catch up from the case log on (re)follow. */
+  private async relay(event: RelayedEvent): Promise<void> {
+    try {
+      await relayToBrowsers(this.redis, this.config.REDIS_PREFIX, event);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ room: event.room, event: event.event, error: message }, 'relay failed');
+    }
+  }
+
+  /** Stored paths are relative to STORAGE_DIR and can never point outside it. */
+  private absolute(storagePath: string): string {
+    const root = resolve(this.config.STORAGE_DIR);
+    const path = resolve(root, storagePath);
+    if (!path.startsWith(root + sep)) throw new UnrecoverableError('Attachment path points outside STORAGE_DIR');
+    return path;
+  }
+}

@@ -1,0 +1,112 @@
+import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/contracts';
+import { ExportJob, ServerConfig } from '@casebridge/db';
+import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { Redis } from 'ioredis';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { Logger } from 'pino';
+import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { relayToBrowsers } from '../realtime/relay';
+import { exportFileName } from './export-file-name';
+import { sourceOf } from './export-sources';
+import { writeWorkbook } from './workbook-writer';
+
+/** Folder of export files, relative to STORAGE_DIR. */
+export const EXPORTS_FOLDER = 'exports';
+
+export type BuildOutcome = 'ready' | 'already-done';
+
+export interface BuildAttempt {
+  /** No retry follows this attempt: a failure is final. */
+  last: boolean;
+}
+
+/**
+ * Builds the file of one export: queued → building → ready (or failed), each change relayed to the owner's
+ * user room as export.status. The file is written next to its final name and renamed when complete, so a crash
+ * never leaves a half file behind a "ready" row. A retried attempt starts over.
+ */
+@Injectable()
+export class ExportBuilderService {
+  constructor(
+    // Read by @CreateRequestContext: each build runs in a fresh, forked EntityManager.
+    private readonly orm: MikroORM,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @CreateRequestContext()
+  async build(exportId: number, attempt: BuildAttempt): Promise<BuildOutcome> {
+    const em = this.orm.em as unknown as EntityManager;
+    const job = await em.findOne(ExportJob, exportId);
+    if (!job) throw new UnrecoverableError(`Export ${exportId} does not exist.`);
+    // A repeated job (or one retried after it already finished) changes nothing.
+    if (job.status === 'ready' || job.status === 'expired') return 'already-done';
+
+    const source = sourceOf(job.kind);
+    if (!source) return this.fail(em, job, new UnrecoverableError(`Unknown export kind "${job.kind}".`), true);
+
+    job.status = 'building';
+    job.error = null;
+    await em.flush();
+    await this.relay(job);
+
+    let partial: string | null = null;
+    try {
+      const params = job.params ?? {};
+      const fileName = exportFileName(await source.fileStem(em, params), job.createdAt);
+      const filePath = `${EXPORTS_FOLDER}/${job.id}-${fileName}`;
+      const absolute = resolve(this.config.STORAGE_DIR, filePath);
+      partial = `${absolute}.partial`;
+      await mkdir(dirname(absolute), { recursive: true });
+      const rowCount = await writeWorkbook(partial, source.sheetName, source.columns, source.pages(em, params));
+      await rename(partial, absolute);
+      partial = null;
+
+      job.status = 'ready';
+      job.fileName = fileName;
+      job.filePath = filePath;
+      job.rowCount = rowCount;
+      job.expiresAt = new Date(Date.now() + this.config.EXPORT_TTL_HOURS * 3600 * 1000);
+      await em.flush();
+      await this.relay(job);
+      return 'ready';
+    } catch (error) {
+      if (partial) await rm(partial, { force: true });
+      return this.fail(em, job, error, attempt.last || error instanceof UnrecoverableError);
+    }
+  }
+
+  /** Keeps the error on the row: failed when no retry follows, queued again otherwise. Rethrows for BullMQ. */
+  private async fail(em: EntityManager, job: ExportJob, error: unknown, final: boolean): Promise<never> {
+    job.status = final ? 'failed' : 'queued';
+    job.error = error instanceof Error ? error.message.slice(0, 2000) : String(error);
+    await em.flush();
+    await this.relay(job);
+    throw error;
+  }
+
+  /** Best effort: the page also polls GET exports/:id, so a lost status message only delays the download. */
+  private async relay(job: ExportJob): Promise<void> {
+    const message: ExportStatusMessage = {
+      export_id: job.id,
+      status: job.status,
+      file_name: job.fileName,
+      rows: job.rowCount,
+      error: job.error,
+    };
+    try {
+      await relayToBrowsers(this.redis, this.config.REDIS_PREFIX, {
+        room: rooms.user(job.user.id),
+        event: SERVER_EVENTS.exportStatus,
+        message,
+      });
+    } catch (error) {
+      this.logger.warn({ exportId: job.id, err: error }, 'export status not relayed');
+    }
+  }
+}

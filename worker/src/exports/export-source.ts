@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A cell value of an export row; Date cells are written as spreadsheet dates (UTC). */
+export type ExportCell = string | number | Date | null;
+
+export interface ExportColumn {
+  header: string;
+  width: number;
+  /** A date column: shown as MM/DD/YY hh:mm AM/PM. */
+  date?: boolean;
+}
+
+/**
+ * The worker's half of an export kind: its sheet and its rows. `pages` yields rows a page at a time (read by
+ * keyset from PostgreSQL), so a sheet of any size is written without holding it in memory.
+ */
+export interface ExportSource {
+  sheetName: string;
+  columns: ExportColumn[];
+  /** The file name before `.YYMMDD.xlsx`; throws UnrecoverableError when the params cannot be used. */
+  fileStem(em: EntityManager, params: Record<string, unknown>): Promise<string>;
+  pages(em: EntityManager, params: Record<string, unknown>): AsyncIterable<ExportCell[][]>;
+}
+
+/** Rows read per query. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** A timestamptz as ISO text with microseconds: exact enough to resume a keyset after it. */
+export const cursorText = (expression: string) =>
+  `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -1,0 +1,14 @@
+import type { ExportKind } from '@casebridge/contracts';
+import type { ExportSource } from './export-source';
+import { caseAuditSource } from './sources/case-audit.source';
+import { usageSource } from './sources/usage.source';
+
+/** One entry per kind of EXPORT_PARAMS (contracts); the api's EXPORT_POLICIES decides who may ask. */
+export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
+  usage: usageSource,
+  case_audit: caseAuditSource,
+};
+
+export function sourceOf(kind: string): ExportSource | null {
+  return Object.prototype.hasOwnProperty.call(EXPORT_SOURCES, kind) ? EXPORT_SOURCES[kind as ExportKind] : null;
+}

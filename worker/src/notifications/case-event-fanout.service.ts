@@ -1,0 +1,117 @@
+import {
+  INTEGRATION_JOB_NAMES,
+  integrationJobOptions,
+  teamsJobId,
+  webhookJobId,
+  type CaseEventType,
+  type RetryPolicies,
+  type TeamsCardJob,
+  type WebhookDeliveryJob,
+  type WebhookPayload,
+} from '@casebridge/contracts';
+import {
+  CaseEvent,
+  Community,
+  CompanyGroupRelation,
+  DocumentGroup,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@casebridge/db';
+import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { NOTIFICATIONS_QUEUE, RETRY_POLICIES } from './tokens';
+
+/** Events worth a card in a group's Teams channel: a new case, and a case past its response time. */
+export const TEAMS_EVENT_TYPES: readonly CaseEventType[] = ['submitted', 'sla_late'];
+
+/**
+ * Turns one committed case event into its outbound jobs: a delivery (row + job) for every active endpoint of
+ * either company of the case that wants this event type, and a Teams card for every Teams-enabled group the
+ * receiver offers the case's process through. Job ids make a repeated fan-out harmless.
+ */
+@Injectable()
+export class CaseEventFanoutService {
+  constructor(
+    // Read by @CreateRequestContext: each job works in a fresh, forked EntityManager.
+    private readonly orm: MikroORM,
+    private readonly em: EntityManager,
+    @Inject(NOTIFICATIONS_QUEUE) private readonly queue: Queue<WebhookDeliveryJob | TeamsCardJob>,
+    @Inject(RETRY_POLICIES) private readonly retry: RetryPolicies,
+  ) {}
+
+  @CreateRequestContext()
+  async fanOut(caseEventId: number): Promise<string> {
+    const event = await this.em.findOne(CaseEvent, caseEventId, { populate: ['case'] });
+    // The case was purged meanwhile: nobody is left to tell.
+    if (!event) return 'gone';
+
+    const deliveries = await this.webhookDeliveries(event);
+    for (const delivery of deliveries) {
+      await this.queue.add(
+        INTEGRATION_JOB_NAMES.deliverWebhook,
+        { deliveryId: delivery.id },
+        integrationJobOptions(this.retry.webhooks, webhookJobId(delivery.endpoint.id, event.id)),
+      );
+    }
+
+    const groups = TEAMS_EVENT_TYPES.includes(event.type as CaseEventType) ? await this.teamsGroups(event) : [];
+    for (const communityId of groups) {
+      await this.queue.add(
+        INTEGRATION_JOB_NAMES.postTeamsCard,
+        { communityId, caseEventId: event.id },
+        integrationJobOptions(this.retry.webhooks, teamsJobId(communityId, event.id)),
+      );
+    }
+    return `webhooks=${deliveries.length} teams=${groups.length}`;
+  }
+
+  /** One delivery row per endpoint and event; a re-run finds the row it made before instead of adding one. */
+  private async webhookDeliveries(event: CaseEvent): Promise<WebhookDelivery[]> {
+    const kase = event.case;
+    const companies = [...new Set([kase.submitterCompany.id, kase.receiverCompany.id])];
+    const endpoints = (await this.em.find(WebhookEndpoint, { company: { $in: companies }, active: true })).filter(
+      (endpoint) => !endpoint.events || endpoint.events.includes(event.type),
+    );
+    const payload: WebhookPayload = {
+      event: event.type,
+      case_token: kase.token,
+      seq: event.seq,
+      status: kase.status,
+      at: event.createdAt.toISOString(),
+      actor: event.actorLabel,
+    };
+    const deliveries: WebhookDelivery[] = [];
+    for (const endpoint of endpoints) {
+      const existing = await this.em.findOne(WebhookDelivery, {
+        endpoint,
+        payload: { case_token: payload.case_token, seq: payload.seq },
+      });
+      deliveries.push(
+        existing ?? this.em.create(WebhookDelivery, { endpoint, eventType: event.type, payload: { ...payload } }),
+      );
+    }
+    await this.em.flush();
+    return deliveries;
+  }
+
+  /** Groups the receiver offers the case's process through (as a group document or its membership's document). */
+  private async teamsGroups(event: CaseEvent): Promise<number[]> {
+    const kase = event.case;
+    const offered = await this.em.find(DocumentGroup, { document: kase.document });
+    const memberships = await this.em.find(CompanyGroupRelation, {
+      company: kase.receiverCompany,
+      document: kase.document,
+      isActive: true,
+    });
+    const ids = [...new Set([...offered, ...memberships].map((link) => link.community.id))];
+    if (ids.length === 0) return [];
+    const groups = await this.em.find(
+      Community,
+      { id: { $in: ids }, status: 'active', msteamsIntegration: true, msteamsWebhookUrl: { $ne: null } },
+      { orderBy: { id: 'asc' } },
+    );
+    return groups.filter((group) => group.msteamsWebhookUrl?.trim()).map((group) => group.id);
+  }
+}

@@ -1,0 +1,39 @@
+import { CaseEvent, Community, ServerConfig } from '@casebridge/db';
+import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVER_CONFIG } from '../config/tokens';
+import { postOutbound } from './outbound-http';
+import { teamsCard } from './teams-card';
+
+export class TeamsPostFailed extends Error {}
+
+/** Posts a case card to a group's Teams incoming webhook; retried with backoff like webhooks. */
+@Injectable()
+export class TeamsSenderService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly em: EntityManager,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  @CreateRequestContext()
+  async post(communityId: number, caseEventId: number): Promise<string> {
+    const group = await this.em.findOne(Community, communityId);
+    // The integration may have been switched off since the job was queued.
+    if (!group?.msteamsIntegration || !group.msteamsWebhookUrl) return 'teams-disabled';
+    const event = await this.em.findOne(CaseEvent, caseEventId, {
+      populate: ['case.submitterCompany', 'case.receiverCompany'],
+    });
+    if (!event) return 'gone';
+
+    const card = teamsCard(group, event.case, event, this.config.PUBLIC_URL);
+    const result = await postOutbound(
+      group.msteamsWebhookUrl,
+      { body: JSON.stringify(card), headers: { 'Content-Type': 'application/json' } },
+      (status) => status >= 200 && status < 300,
+    );
+    if (!result.ok) throw new TeamsPostFailed(`Teams card for group ${group.id}: ${result.error}`);
+    return 'posted';
+  }
+}

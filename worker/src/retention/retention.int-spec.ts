@@ -1,0 +1,184 @@
+import { LIMITS, QUEUES } from '@casebridge/contracts';
+import { Case, CaseCustomerData, CaseEvent, CaseNote, loadServerConfig } from '@casebridge/db';
+import { MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { waitForJobState } from '../../test/support/queue-helpers';
+import { REDIS } from '../config/tokens';
+import { WorkerModule } from '../worker.module';
+import { RETENTION_JOBS, RetentionQueueWorker } from './retention-queue.worker';
+import { RetentionService } from './retention.service';
+
+const DAY = 24 * 3_600_000;
+/** The runs' pinned "now": 2 months after the wall clock, so every seeded row is older than both limits. */
+const NOW = new Date(Date.now() + 60 * DAY);
+const daysBefore = (days: number, from: Date = NOW): Date => new Date(from.getTime() - days * DAY);
+/** `NOW` minus `months` calendar months (UTC), as PostgreSQL counts them. */
+function monthsBefore(months: number): Date {
+  const date = new Date(NOW);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date;
+}
+
+describe('retention purges', () => {
+  let env: IntegrationEnv;
+  let app: INestApplicationContext;
+  let retention: RetentionService;
+  let retentionQueue: Queue;
+  const logLines: Record<string, unknown>[] = [];
+  let template: Case;
+  let counter = 0;
+
+  const em = (): EntityManager => app.get(MikroORM).em.fork() as EntityManager;
+
+  async function makeCase(createdAt: Date, rows: number): Promise<Case> {
+    const fork = em();
+    counter += 1;
+    const kase = fork.create(Case, {
+      token: `retention-${counter}-${Math.random().toString(36).slice(2, 10)}`,
+      internalCaseNumber: `RET-${counter}`,
+      submitterCompany: template.submitterCompany,
+      receiverCompany: template.receiverCompany,
+      document: template.document,
+      documentVersion: template.documentVersion,
+      summary: `Retention ${counter}`,
+      description: 'Retention test case',
+      engineerFirstName: 'Rita',
+      engineerLastName: 'Tester',
+      engineerEmail: 'rita@acme.test',
+      createdAt,
+      updatedAt: createdAt,
+    });
+    for (let index = 0; index < rows; index += 1) {
+      fork.create(CaseCustomerData, {
+        case: kase,
+        section: 'problem_section',
+        field: `Field ${index}`,
+        value: 'secret',
+      });
+    }
+    await fork.flush();
+    return kase;
+  }
+
+  async function makeNote(kase: Case, createdAt: Date): Promise<CaseNote> {
+    const fork = em();
+    const note = fork.create(CaseNote, {
+      case: kase.id,
+      creatorName: 'Rita Tester',
+      summary: 'Private summary',
+      description: 'Private text',
+      createdAt,
+    });
+    fork.create(CaseEvent, {
+      case: kase.id,
+      seq: 100 + counter++,
+      type: 'note_added',
+      actorLabel: 'Rita Tester',
+      payload: { summary: 'Private summary' },
+      createdAt,
+    });
+    await fork.flush();
+    return note;
+  }
+
+  beforeAll(async () => {
+    env = await prepareIntegrationEnv();
+    const config = loadServerConfig({ ...process.env });
+    const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
+    app = await NestFactory.createApplicationContext(WorkerModule.register(config, logger), { logger: false });
+    retention = app.get(RetentionService);
+    retentionQueue = new Queue(QUEUES.retention, { connection: app.get<Redis>(REDIS), prefix: env.redisPrefix });
+    template = await em().findOneOrFail(Case, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
+  });
+
+  afterAll(async () => {
+    await retentionQueue?.close();
+    await app?.close();
+    await env?.cleanup();
+  });
+
+  it('deletes the customer data of cases submitted over a month ago and marks them, once', async () => {
+    expect(LIMITS.customerDataRetentionMonths).toBe(1);
+    const cutoff = monthsBefore(LIMITS.customerDataRetentionMonths);
+    const old = await makeCase(new Date(cutoff.getTime() - 1000), 3);
+    const young = await makeCase(new Date(cutoff.getTime() + 60_000), 2);
+    const seededCases = await em().count(Case, { createdAt: { $lt: cutoff }, customerDataPurgedAt: null });
+    const seededRows = await em().count(CaseCustomerData, { case: { createdAt: { $lt: cutoff } } });
+
+    const first = await retention.purgeCustomerData(NOW);
+
+    expect(first).toEqual({ cases: seededCases, rows: seededRows });
+    expect(await em().count(CaseCustomerData, { case: old.id })).toBe(0);
+    expect(await em().count(CaseCustomerData, { case: young.id })).toBe(2);
+    expect((await em().findOneOrFail(Case, old.id)).customerDataPurgedAt?.toISOString()).toBe(NOW.toISOString());
+    expect((await em().findOneOrFail(Case, young.id)).customerDataPurgedAt).toBeNull();
+    expect(await em().count(CaseCustomerData, { case: { createdAt: { $lt: cutoff } } })).toBe(0);
+
+    expect(await retention.purgeCustomerData(NOW)).toEqual({ cases: 0, rows: 0 });
+    expect(await em().count(CaseCustomerData, { case: young.id })).toBe(2);
+  });
+
+  it('removes feed notes older than 30 days and their summaries in the case log, once', async () => {
+    expect(LIMITS.noteRetentionDays).toBe(30);
+    const kase = await makeCase(NOW, 0);
+    const old = await makeNote(kase, new Date(daysBefore(30).getTime() - 1000));
+    const young = await makeNote(kase, new Date(daysBefore(30).getTime() + 60_000));
+    const cutoff = daysBefore(30);
+    const seededNotes = await em().count(CaseNote, { createdAt: { $lt: cutoff } });
+    const [{ summaries }] = await em().execute<{ summaries: number }[]>(
+      `select count(*)::int as summaries from case_events
+      where type = 'note_added' and created_at < ? and jsonb_exists(payload, 'summary')`,
+      [cutoff],
+    );
+
+    const first = await retention.purgeNotes(NOW);
+
+    expect(first.notes).toBe(seededNotes);
+    expect(first.events).toBe(summaries);
+    expect(await em().findOne(CaseNote, old.id)).toBeNull();
+    expect(await em().findOne(CaseNote, young.id)).not.toBeNull();
+    const events = await em().find(CaseEvent, { case: kase.id, type: 'note_added' }, { orderBy: { createdAt: 'asc' } });
+    expect(events.map((event) => event.payload)).toEqual([{}, { summary: 'Private summary' }]);
+
+    expect(await retention.purgeNotes(NOW)).toEqual({ notes: 0, events: 0 });
+    expect(await em().findOne(CaseNote, young.id)).not.toBeNull();
+  });
+
+  it('runs each purge through the retention queue and logs one line with its counts', async () => {
+    const kase = await makeCase(monthsBefore(3), 1);
+    await makeNote(kase, daysBefore(45));
+
+    const jobs = [
+      await app.get(RetentionQueueWorker).queue.runOnce(RETENTION_JOBS.purgeCustomerData, NOW),
+      await app.get(RetentionQueueWorker).queue.runOnce(RETENTION_JOBS.purgeNotes, NOW),
+    ];
+    const [data, notes] = await Promise.all(
+      jobs.map((job) => waitForJobState(retentionQueue, job.id as string, ['completed'])),
+    );
+
+    expect(data.returnvalue).toEqual({ cases: 1, rows: 1 });
+    expect(notes.returnvalue).toEqual({ notes: 1, events: 1 });
+    for (const job of jobs) {
+      const lines = logLines.filter((line) => line.queue === QUEUES.retention && line.id === job.id);
+      expect(lines).toEqual([expect.objectContaining({ name: job.name, outcome: 'done' })]);
+    }
+  });
+
+  it('keeps the daily schedules registered', async () => {
+    const schedulers = await retentionQueue.getJobSchedulers();
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.pattern]).sort()).toEqual([
+      [RETENTION_JOBS.purgeCustomerData, '15 3 * * *'],
+      [RETENTION_JOBS.purgeNotes, '45 3 * * *'],
+    ]);
+  });
+});
