@@ -5,7 +5,7 @@ import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { isFinalAttempt, positiveId, startQueueConsumer } from '../notifications/queue-consumer';
+import { isFinalAttempt, positiveId, startQueueConsumer } from '../jobs/queue-consumer';
 import { AttachmentForwarderService } from './attachment-forwarder.service';
 
 /** Files are read whole into memory (up to the upload limit): a few at a time is enough. */

@@ -5,6 +5,7 @@ import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { isFinalAttempt, startQueueConsumer } from '../jobs/queue-consumer';
 import { ExportBuilderService } from './export-builder.service';
 import { ExportCleanupService } from './export-cleanup.service';
 
@@ -34,7 +35,7 @@ export class ExportsQueueWorker implements OnApplicationBootstrap, OnModuleDestr
       [EXPORT_JOB_NAMES.build]: (job: Job<BuildExportJob>) => {
         const id = job.data?.export_id;
         if (!Number.isInteger(id)) throw new UnrecoverableError('An export job needs an integer export_id.');
-        return builder.build(id, { last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+        return builder.build(id, { last: isFinalAttempt(job) });
       },
       [EXPORT_JOB_NAMES.cleanup]: async () => `expired ${await cleanup.expireDue()}`,
     };
@@ -48,28 +49,14 @@ export class ExportsQueueWorker implements OnApplicationBootstrap, OnModuleDestr
       { every: EXPORT_CLEANUP_EVERY_MS },
       { name: EXPORT_JOB_NAMES.cleanup, data: {}, opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
-    this.worker = new Worker(QUEUES.exports, (job) => this.process(job), {
-      connection: this.redis,
+    this.worker = startQueueConsumer({
+      queue: QUEUES.exports,
+      handlers: this.handlers,
+      redis: this.redis,
       prefix: this.config.REDIS_PREFIX,
+      logger: this.logger,
       concurrency: EXPORT_CONCURRENCY,
     });
-    this.worker.on('error', (error) => this.logger.error({ queue: QUEUES.exports, err: error }, 'export worker error'));
-  }
-
-  private async process(job: Job): Promise<string> {
-    const startedAt = Date.now();
-    const line = { queue: QUEUES.exports, name: job.name, id: job.id, attempt: job.attemptsMade + 1 };
-    try {
-      const handler = this.handlers[job.name];
-      if (!handler) throw new UnrecoverableError(`No handler for job name "${job.name}" on queue ${QUEUES.exports}`);
-      const outcome = await handler(job);
-      this.logger.info({ ...line, outcome, ms: Date.now() - startedAt }, 'job done');
-      return outcome;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ ...line, outcome: 'failed', ms: Date.now() - startedAt, error: message }, 'job failed');
-      throw error;
-    }
   }
 
   /** Runs before the ORM closes: lets running builds finish, then stops taking new ones. */

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { CaseEventFanoutService } from './case-event-fanout.service';
-import { isFinalAttempt, positiveId, startQueueConsumer } from './queue-consumer';
+import { isFinalAttempt, positiveId, startQueueConsumer } from '../jobs/queue-consumer';
 import { TeamsSenderService } from './teams-sender.service';
 import { WebhookSenderService } from './webhook-sender.service';
 

@@ -5,7 +5,7 @@ import { JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { ScheduledQueue } from '../sla/scheduled-queue';
+import { ScheduledQueue } from '../jobs/scheduled-queue';
 import { RetentionService } from './retention.service';
 
 /** Job names of QUEUES.retention (only the worker schedules them, so they live here). */

@@ -4,7 +4,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { ScheduledQueue } from './scheduled-queue';
+import { ScheduledQueue } from '../jobs/scheduled-queue';
 import { SlaLateService } from './sla-late.service';
 
 /** Job names of QUEUES.sla (only the worker schedules them, so they live here). */

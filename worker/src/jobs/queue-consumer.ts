@@ -2,8 +2,13 @@ import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 
-/** A job handler returns a short outcome for the log line ('delivered', 'already-uploaded'...). */
-export type JobHandler = (job: Job) => Promise<string>;
+/**
+ * A job handler returns a short outcome for the log line ('delivered', 'already-uploaded'...) or, for scheduled
+ * runs, counts ({ marked: 2, mailed: 2 }) that the line carries as fields.
+ */
+export type JobOutcome = string | Record<string, number>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's handlers type their own job data
+export type JobHandler = (job: Job<any>) => Promise<JobOutcome>;
 
 export interface QueueConsumerOptions {
   queue: string;
@@ -29,7 +34,8 @@ export function startQueueConsumer(options: QueueConsumerOptions): Worker {
         const handler = handlers[job.name];
         if (!handler) throw new UnrecoverableError(`No handler for job name "${job.name}" on queue ${queue}`);
         const outcome = await handler(job);
-        logger.info({ ...line, outcome, ms: Date.now() - startedAt }, 'job done');
+        const fields = typeof outcome === 'string' ? { outcome } : { outcome: 'done', ...outcome };
+        logger.info({ ...line, ...fields, ms: Date.now() - startedAt }, 'job done');
         return outcome;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
-import { Job, JobsOptions, Queue, RepeatOptions, UnrecoverableError, Worker } from 'bullmq';
+import { Job, JobsOptions, Queue, RepeatOptions, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
+import { startQueueConsumer } from './queue-consumer';
 
 /**
  * Data of a scheduled job. Repeatable runs carry none and use the time they run at; a run queued by hand (or by a
@@ -41,7 +42,7 @@ export function runTimeOf(job: Job<ScheduledJobData>): Date {
  */
 export class ScheduledQueue {
   private queue?: Queue<ScheduledJobData>;
-  private worker?: Worker<ScheduledJobData, RunCounts>;
+  private worker?: Worker;
   private readonly jobs: Map<string, ScheduledJob>;
 
   constructor(
@@ -60,12 +61,10 @@ export class ScheduledQueue {
       await this.queue.upsertJobScheduler(job.name, job.repeat, { name: job.name, data: {}, opts: job.options });
     }
     // Concurrency 1: runs of one queue never overlap within a process; across processes SKIP LOCKED keeps them apart.
-    this.worker = new Worker<ScheduledJobData, RunCounts>(this.queueName, (job) => this.process(job), {
-      connection: redis,
-      prefix,
-      concurrency: 1,
-    });
-    this.worker.on('error', (error) => logger.error({ queue: this.queueName, err: error }, 'scheduled worker error'));
+    const handlers = Object.fromEntries(
+      [...this.jobs.values()].map((job) => [job.name, (run: Job<ScheduledJobData>) => job.run(runTimeOf(run))]),
+    );
+    this.worker = startQueueConsumer({ queue: this.queueName, handlers, redis, prefix, logger, concurrency: 1 });
   }
 
   /** Queues one run now (outside the schedule), e.g. to catch up by hand; `now` pins the run's time. */
@@ -73,22 +72,6 @@ export class ScheduledQueue {
     const job = this.jobs.get(name);
     if (!this.queue || !job) throw new Error(`No scheduled job "${name}" on queue ${this.queueName}`);
     return this.queue.add(name, now ? { now: now.toISOString() } : {}, job.options);
-  }
-
-  private async process(job: Job<ScheduledJobData>): Promise<RunCounts> {
-    const startedAt = Date.now();
-    const line = { queue: this.queueName, name: job.name, id: job.id, attempt: job.attemptsMade + 1 };
-    try {
-      const handler = this.jobs.get(job.name);
-      if (!handler) throw new UnrecoverableError(`No handler for job name "${job.name}" on queue ${this.queueName}`);
-      const counts = await handler.run(runTimeOf(job));
-      this.deps.logger.info({ ...line, outcome: 'done', ...counts, ms: Date.now() - startedAt }, 'job done');
-      return counts;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.deps.logger.warn({ ...line, outcome: 'failed', ms: Date.now() - startedAt, error: message }, 'job failed');
-      throw error;
-    }
   }
 
   /** Lets a running job finish, then stops; the schedulers stay in Redis for the next start. */
