@@ -4,8 +4,11 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { createOrmConfig, loadServerConfig, type ServerConfig } from '@casebridge/db';
 import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './access/access.guard';
+import { AdminCompanyModule } from './admin-company/admin-company.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { AdminProcessesModule } from './admin-processes/admin-processes.module';
+import { AdminGroupsModule } from './admin-groups/admin-groups.module';
 import { CasesModule } from './cases/cases.module';
 import { ConfigModule, SERVER_CONFIG } from './config/config.module';
 import { DirectoryModule } from './directory/directory.module';
@@ -55,6 +58,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ExportsModule,
     ReportsModule,
     WebhooksModule,
+    AdminCompanyModule,
+    AdminProcessesModule,
+    AdminGroupsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -22,3 +22,6 @@ export * from './api/exports';
 export * from './api/reports';
 export * from './api/webhooks';
 export * from './integration-jobs';
+export * from './api/admin/processes';
+export * from './api/admin/groups';
+export * from './api/admin/company';

@@ -1,12 +1,17 @@
 import type { ExportKind } from '@casebridge/contracts';
 import type { ExportSource } from './export-source';
 import { caseAuditSource } from './sources/case-audit.source';
+import { companyUsersSource } from './sources/company-users.source';
+import { groupMembersSource, partnersSource } from './sources/group-partners.source';
 import { usageSource } from './sources/usage.source';
 
 /** One entry per kind of EXPORT_PARAMS (contracts); the api's EXPORT_POLICIES decides who may ask. */
 export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   usage: usageSource,
   case_audit: caseAuditSource,
+  company_users: companyUsersSource,
+  group_members: groupMembersSource,
+  partners: partnersSource,
 };
 
 export function sourceOf(kind: string): ExportSource | null {

@@ -19,6 +19,12 @@ export const EXPORT_PARAMS = {
       .min(1, 'The case token is required.')
       .max(200, 'The case token is not valid.'),
   }),
+  /** Users of the caller's company (spec 2 "Users": the export button); company admins only. */
+  company_users: z.object({}),
+  /** Members of one partner group (spec 2 "Partner group detail"), for an admin of a member company. */
+  group_members: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
+  /** My Partners (spec 2 "Partner groups list"): the companies of the admin's groups. */
+  partners: z.object({}),
 } as const;
 
 export type ExportKind = keyof typeof EXPORT_PARAMS;

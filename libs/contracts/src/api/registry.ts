@@ -8,6 +8,9 @@ import { caseApi, managerApi } from './member/cases';
 import { profileApi } from './member/profile';
 import { systemApi } from './system';
 import { webhooksApi } from './webhooks';
+import { adminCompanyApi } from './admin/company';
+import { adminProcessesApi } from './admin/processes';
+import { adminGroupsApi } from './admin/groups';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -23,6 +26,9 @@ export const API = {
   webhooks: webhooksApi,
   exports: exportsApi,
   reports: reportsApi,
+  adminCompany: adminCompanyApi,
+  adminProcesses: adminProcessesApi,
+  adminGroups: adminGroupsApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

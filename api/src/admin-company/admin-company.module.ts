@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ExportsModule } from '../exports/exports.module';
+import { AdminCompanyController } from './admin-company.controller';
+import { AdminScopeService } from './admin-scope.service';
+import { AdminUsersController } from './admin-users.controller';
+import { CompanyInfoService } from './company-info.service';
+import { CompanyUsersService } from './company-users.service';
+import { RegistrationSettingsService } from './registration-settings.service';
+
+/** Company administration (spec 2 "Company administration"): company, registration, queue and users. */
+@Module({
+  imports: [AccountsModule, ExportsModule],
+  controllers: [AdminCompanyController, AdminUsersController],
+  providers: [AdminScopeService, CompanyInfoService, RegistrationSettingsService, CompanyUsersService],
+  exports: [AdminScopeService],
+})
+export class AdminCompanyModule {}

@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { API, type ManagedUserBody, type UserStatusBody } from '@casebridge/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../access/actor';
+import { CurrentActor } from '../access/current-actor.decorator';
+import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { ExportsService } from '../exports/exports.service';
+import { CompanyUsersService } from './company-users.service';
+
+/** Users of the admin's company (routes admin.users, admin.user.manage). */
+@Controller()
+export class AdminUsersController {
+  constructor(
+    private readonly users: CompanyUsersService,
+    private readonly exports: ExportsService,
+  ) {}
+
+  @Route(API.adminCompany.users)
+  list(@CurrentActor() actor: Actor) {
+    return this.users.list(actor);
+  }
+
+  // Before users/:id, which would otherwise read "export" as an id.
+  @Route(API.adminCompany.exportUsers)
+  export(@CurrentActor() actor: Actor) {
+    return this.exports.create(actor, 'company_users', {});
+  }
+
+  @Route(API.adminCompany.user)
+  get(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
+    return this.users.get(actor, id);
+  }
+
+  @Route(API.adminCompany.saveUser)
+  save(@CurrentActor() actor: Actor, @IdParam('id') id: number, @ValidBody() body: z.output<typeof ManagedUserBody>) {
+    return this.users.save(actor, id, body);
+  }
+
+  @Route(API.adminCompany.deleteUser)
+  delete(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
+    return this.users.delete(actor, id);
+  }
+
+  @Route(API.adminCompany.userStatus)
+  status(@CurrentActor() actor: Actor, @IdParam('id') id: number, @ValidBody() body: z.output<typeof UserStatusBody>) {
+    return this.users.setStatus(actor, id, body.status);
+  }
+}

@@ -1,0 +1,204 @@
+import { MESSAGES, SERVER_EVENTS, SOCKET_PATH, USER_DELETED, type ManagedUser } from '@casebridge/contracts';
+import { CompanyGroupRelation, ExportJob, User } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io } from 'socket.io-client';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+
+const newUser = {
+  first_name: 'Nora',
+  last_name: 'Admin-Made',
+  email: 'nora.new@acme.test',
+  phone: '555 0111',
+  phone_country_code: 'US',
+  city: 'Denver',
+  role: 'caller',
+  type: 'basic',
+  password: 'Str0ng!Pass',
+  password_confirmation: 'Str0ng!Pass',
+  group_access: [] as number[],
+};
+
+describe('company administration: users', () => {
+  let api: ApiHarness;
+  let acme: string;
+  let globex: string;
+  let ids: Record<string, number>;
+
+  const get = (path: string, token: string) => api.http().get(`/api${path}`).set(bearer(token));
+  const post = (path: string, token: string, body: object) =>
+    api.http().post(`/api${path}`).set(bearer(token)).send(body);
+  const em = () => api.app.get(EntityManager).fork();
+
+  beforeAll(async () => {
+    api = await startApi();
+    acme = await api.login('bm@acme.test');
+    globex = await api.login('bm@globex.test');
+    const users = await em().find(User, { email: { $like: '%.test' } });
+    ids = Object.fromEntries(users.map((user) => [user.email, user.id]));
+  });
+  afterAll(() => api.close());
+
+  it('lists the own company users with its login method; no other company', async () => {
+    const body = (await get('/admin/company/users', acme).expect(200)).body;
+    expect(body).toMatchObject({
+      login_method: 'requires_registration',
+      login_method_label: 'Requires Registration',
+      domain: null,
+      slug: 'acme',
+      registration_queue: true,
+    });
+    const emails = (body.users as { email: string }[]).map((user) => user.email);
+    expect(emails).toEqual(expect.arrayContaining(['bm@acme.test', 'caller@acme.test', 'api@acme.test']));
+    expect(emails.every((email) => email.endsWith('@acme.test'))).toBe(true);
+    // Pending registrations are in the queue, not in the table.
+    expect(emails).not.toContain('olivia.chen@acme.test');
+    const globexBody = (await get('/admin/company/users', globex).expect(200)).body;
+    expect(globexBody).toMatchObject({ login_method_label: 'Email Login Link', domain: 'globex.test' });
+  });
+
+  it('one user with group access; id 0 gives the choices; a user of another company is 404', async () => {
+    const answer = (await get(`/admin/company/users/${ids['caller@acme.test']}`, acme).expect(200)).body;
+    const relations = await em().find(
+      CompanyGroupRelation,
+      { company: answer.user.company_id, userAccessFlag: 'limit' },
+      { populate: ['users'] },
+    );
+    const limited = relations.find((relation) =>
+      relation.users.getItems().some((user) => user.email === 'caller@acme.test'),
+    )!;
+    expect(answer.user.group_access).toContain(limited.community.id);
+    expect(answer.communities.length).toBeGreaterThan(0);
+    const blank = (await get('/admin/company/users/0', acme).expect(200)).body;
+    expect(blank.user).toBeNull();
+    await get(`/admin/company/users/${ids['caller@globex.test']}`, acme).expect(404);
+  });
+
+  describe('create and edit', () => {
+    let created: ManagedUser;
+
+    it('creates an active, approved, verified user made by the admin, who can sign in', async () => {
+      const answer = await post('/admin/company/users/0', acme, newUser).expect(200);
+      created = answer.body.user as ManagedUser;
+      expect(created).toMatchObject({
+        email: newUser.email,
+        role: 'caller',
+        status: 'active',
+        registration_type: 'admin',
+      });
+      const stored = await em().findOneOrFail(User, { id: created.id });
+      expect(stored.approvalStatus).toBe('approved');
+      expect(stored.emailVerifiedAt).not.toBeNull();
+      await api.login(newUser.email, newUser.password);
+    });
+
+    it('422 per field: taken e-mail, password rule and confirmation, missing password, role', async () => {
+      const taken = await post('/admin/company/users/0', acme, { ...newUser, email: 'caller@globex.test' }).expect(422);
+      expect(taken.body.errors.email).toEqual([MESSAGES.emailTaken]);
+      const weak = await post('/admin/company/users/0', acme, {
+        ...newUser,
+        email: 'weak@acme.test',
+        password: 'short',
+        password_confirmation: 'short',
+      }).expect(422);
+      expect(weak.body.errors.password).toEqual([MESSAGES.passwordRule]);
+      const mismatch = await post('/admin/company/users/0', acme, {
+        ...newUser,
+        email: 'mm@acme.test',
+        password_confirmation: 'Other0!x',
+      }).expect(422);
+      expect(mismatch.body.errors.password_confirmation).toEqual([MESSAGES.passwordConfirmation]);
+      const missing = await post('/admin/company/users/0', acme, {
+        ...newUser,
+        email: 'np@acme.test',
+        password: '',
+      }).expect(422);
+      expect(Object.keys(missing.body.errors)).toEqual(['password']);
+      const role = await post('/admin/company/users/0', acme, {
+        ...newUser,
+        email: 'r@acme.test',
+        role: 'super_admin',
+        first_name: '',
+      }).expect(422);
+      expect(Object.keys(role.body.errors).sort()).toEqual(['first_name', 'role']);
+      expect(
+        await em().count(User, { email: { $in: ['weak@acme.test', 'mm@acme.test', 'np@acme.test', 'r@acme.test'] } }),
+      ).toBe(0);
+    });
+
+    it('edits fields and limited group access; the e-mail of another user is 422', async () => {
+      const groups = (await get('/admin/company/users/0', acme).expect(200)).body.communities as {
+        id: number;
+        user_access_flag: string;
+      }[];
+      const limitedGroup = groups.find((group) => group.user_access_flag === 'limit')!;
+      const answer = await post(`/admin/company/users/${created.id}`, acme, {
+        ...newUser,
+        city: 'Austin',
+        role: 'program_manager',
+        group_access: [limitedGroup.id],
+      }).expect(200);
+      expect(answer.body.user).toMatchObject({ city: 'Austin', role: 'program_manager' });
+      expect(answer.body.user.group_access).toContain(limitedGroup.id);
+      const removed = await post(`/admin/company/users/${created.id}`, acme, { ...newUser, group_access: [] }).expect(
+        200,
+      );
+      expect(removed.body.user.group_access).not.toContain(limitedGroup.id);
+      await post(`/admin/company/users/${created.id}`, acme, { ...newUser, email: 'pm@acme.test' }).expect(422);
+    });
+
+    it("another company's admin can neither edit, disable nor delete the user", async () => {
+      await post(`/admin/company/users/${created.id}`, globex, { ...newUser, city: 'Hacked' }).expect(404);
+      await post(`/admin/company/users/${created.id}/status`, globex, { status: 'inactive' }).expect(404);
+      await get(`/admin/company/users/${created.id}/delete`, globex).expect(404);
+      const stored = await em().findOneOrFail(User, { id: created.id });
+      expect([stored.city, stored.status]).toEqual(['Denver', 'active']);
+    });
+
+    it('disabling ends the sessions and the sockets with session.ended; enabling lets the user in again', async () => {
+      const token = await api.login(newUser.email, newUser.password);
+      const socket = io(api.url, {
+        path: SOCKET_PATH,
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const ended = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.sessionEnded, resolve));
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+
+      const answer = await post(`/admin/company/users/${created.id}/status`, acme, { status: 'inactive' }).expect(200);
+      expect(answer.body.user.status).toBe('inactive');
+      await expect(ended).resolves.toEqual({ reason: 'disabled' });
+      await closed;
+      await get('/auth/me', token).expect(401);
+      socket.close();
+
+      await post(`/admin/company/users/${created.id}/status`, acme, { status: 'active' }).expect(200);
+      await api.login(newUser.email, newUser.password);
+      await post(`/admin/company/users/${created.id}/status`, acme, { status: 'gone' }).expect(422);
+    });
+
+    it('deletes the user and their sessions; not yourself', async () => {
+      const token = await api.login(newUser.email, newUser.password);
+      const answer = await get(`/admin/company/users/${created.id}/delete`, acme).expect(200);
+      expect(answer.body).toEqual({ success: true, message: USER_DELETED });
+      expect(await em().count(User, { id: created.id })).toBe(0);
+      await get('/auth/me', token).expect(401);
+      await get(`/admin/company/users/${ids['bm@acme.test']}/delete`, acme).expect(409);
+      await post(`/admin/company/users/${ids['bm@acme.test']}/status`, acme, { status: 'inactive' }).expect(409);
+    });
+  });
+
+  it('the export starts a company_users export of the own company', async () => {
+    const answer = await get('/admin/company/users/export', acme).expect(200);
+    expect(answer.body.export).toMatchObject({ kind: 'company_users' });
+    const job = await em().findOneOrFail(ExportJob, { id: answer.body.export.id }, { populate: ['user'] });
+    const acmeUser = await em().findOneOrFail(User, { id: ids['bm@acme.test'] });
+    expect(job.params).toEqual({ company_id: acmeUser.company!.id });
+    expect(job.user.id).toBe(acmeUser.id);
+  });
+});

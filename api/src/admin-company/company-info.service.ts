@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CHANGE_REQUEST_SENT,
+  INTERNAL_NOTE_PREVIEW_LENGTH,
+  LOGIN_METHOD_LABELS,
+  type AdminCompanyResponse,
+  type LoginMethod,
+} from '@casebridge/contracts';
+import { ChangeRequest, Department, DocumentNote, User } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../access/actor';
+import { htmlToPlainText } from '../accounts/html-text';
+import { groupOptions, toRegistrationSettings } from './admin-company.mappers';
+import { AdminScopeService } from './admin-scope.service';
+
+/** The company page of the admin area: info box, departments, internal notes, relations and change requests. */
+@Injectable()
+export class CompanyInfoService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly scope: AdminScopeService,
+  ) {}
+
+  async company(actor: Actor): Promise<AdminCompanyResponse> {
+    const company = await this.scope.company(actor);
+    await this.em.populate(company, ['signupManager', 'altSignupManager', 'registrationCommunities']);
+    const relations = await this.scope.relations(company);
+    const managers = await this.em.find(
+      User,
+      { company, status: 'active', approvalStatus: 'approved' },
+      { orderBy: { lastName: 'asc', firstName: 'asc', id: 'asc' } },
+    );
+    const limited = company.membershipType === 'limited';
+    const actingUser = await this.em.findOneOrFail(User, { id: actor.userId });
+    return {
+      company: {
+        id: company.id,
+        name: company.name,
+        slug: company.slug,
+        url: company.url,
+        status: company.status,
+        membership_type: company.membershipType,
+        login_method: company.loginMethod,
+        login_method_label: LOGIN_METHOD_LABELS[company.loginMethod as LoginMethod],
+        domain: company.domain,
+        additional_domains: company.additionalDomains,
+        communications_email: company.communicationsEmail,
+        bcc_response_email: company.bccResponseEmail,
+        allow_notes: company.allowNotes,
+      },
+      // SSO setup is for administrator-type users; both pages are blocked for limited membership.
+      links: { registration: !limited, sso: !limited && actingUser.type === 'admin', change_request: true },
+      registration: toRegistrationSettings(company),
+      signup_managers: managers.map((user) => ({
+        id: user.id,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+      })),
+      groups: groupOptions(relations),
+    };
+  }
+
+  async departments(actor: Actor, companyId: number) {
+    const company = await this.scope.ownCompany(actor, companyId);
+    const departments = await this.em.find(Department, { company }, { orderBy: { name: 'asc', id: 'asc' } });
+    return {
+      departments: departments.map((department) => ({
+        id: department.id,
+        name: department.name,
+        description: department.description,
+        status: department.status,
+      })),
+    };
+  }
+
+  async internalNotes(actor: Actor) {
+    const company = await this.scope.company(actor);
+    const notes = await this.em.find(
+      DocumentNote,
+      { company },
+      { populate: ['document', 'document.company'], orderBy: { updatedAt: 'desc', id: 'desc' } },
+    );
+    return {
+      notes: notes.map((note) => ({
+        id: note.id,
+        member: note.document.company.name,
+        process: note.document.name,
+        document_id: note.document.id,
+        note: preview(note.note),
+        updated_at: note.updatedAt.toISOString(),
+      })),
+    };
+  }
+
+  async relations(actor: Actor) {
+    const company = await this.scope.company(actor);
+    const relations = await this.scope.relations(company);
+    return {
+      relations: relations.map((relation) => ({
+        id: relation.id,
+        community: {
+          id: relation.community.id,
+          name: relation.community.name,
+          type: relation.community.type,
+          host_name: relation.community.vhost,
+        },
+        department: relation.department ? { id: relation.department.id, name: relation.department.name } : null,
+        user_access_flag: relation.userAccessFlag,
+        document: relation.document ? { id: relation.document.id, name: relation.document.name } : null,
+      })),
+    };
+  }
+
+  /** Stored for membership staff, who make the change (spec 2 §9: 24-48 hours). */
+  async requestChange(actor: Actor, body: { change_type: string; changes: string }) {
+    const company = await this.scope.company(actor);
+    this.em.create(ChangeRequest, {
+      company,
+      user: actor.userId,
+      changeType: body.change_type,
+      changes: htmlToPlainText(body.changes),
+    });
+    await this.em.flush();
+    return { success: true, message: CHANGE_REQUEST_SENT };
+  }
+}
+
+/** Plain text cut at INTERNAL_NOTE_PREVIEW_LENGTH characters, with an ellipsis when cut. */
+function preview(html: string): string {
+  const text = htmlToPlainText(html).replace(/\s+/g, ' ').trim();
+  if (text.length <= INTERNAL_NOTE_PREVIEW_LENGTH) return text;
+  return `${text.slice(0, INTERNAL_NOTE_PREVIEW_LENGTH - 1).trimEnd()}…`;
+}

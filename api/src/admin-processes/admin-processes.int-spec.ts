@@ -1,0 +1,151 @@
+import type { AdminProcessDetail, AdminProcessRow } from '@casebridge/contracts';
+import { DocumentVersion, User } from '@casebridge/db';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+
+describe('company admin: inbound process documents', () => {
+  let api: ApiHarness;
+  let ids: DemoIds;
+  let acmeBm: string;
+  let acmePm: string;
+  let globexBm: string;
+  let initechBm: string;
+  let acmeCaller: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    ids = await demoIds(api);
+    [acmeBm, acmePm, globexBm, initechBm, acmeCaller] = await Promise.all(
+      ['bm@acme.test', 'pm@acme.test', 'bm@globex.test', 'bm@initech.test', 'caller@acme.test'].map((email) =>
+        api.login(email),
+      ),
+    );
+  }, 60_000);
+
+  afterAll(() => api?.close());
+
+  const get = (path: string, token: string) => api.http().get(`/api/${path}`).set(bearer(token));
+  const post = (path: string, token: string, body: object) =>
+    api.http().post(`/api/${path}`).set(bearer(token)).send(body);
+
+  it('lists only the own company’s documents with type label, groups and escalation manager', async () => {
+    const response = await get('admin/company/documents', acmeBm).expect(200);
+    const rows = response.body.documents as AdminProcessRow[];
+    expect(rows.map((row) => row.name).sort()).toEqual(['Acme Manager Escalation', 'Acme Systems Collaboration']);
+    const collaboration = rows.find((row) => row.name === 'Acme Systems Collaboration')!;
+    expect(collaboration.type_label).toBe('Collaboration');
+    expect(collaboration.groups.map((group) => group.name)).toContain('Storage Alliance');
+    const manager = await orm(api).findOneOrFail(User, { email: 'bm@acme.test' });
+    expect(collaboration.escalation_manager).toBe(manager.fullName);
+    expect(rows.find((row) => row.name === 'Acme Manager Escalation')!.type_label).toBe('Manager');
+  });
+
+  it('refuses callers (403) and anonymous calls (401)', async () => {
+    await get('admin/company/documents', acmeCaller).expect(403);
+    await api.http().get('/api/admin/company/documents').expect(401);
+  });
+
+  it('shows one document with sections, relations, managers and the company’s users by first name', async () => {
+    const id = ids.documents['Acme Systems Collaboration'];
+    const body = (await get(`admin/company/documents/${id}`, acmePm).expect(200)).body as AdminProcessDetail;
+    expect(body.document.id).toBe(id);
+    expect(body.document.settings.type_label).toBe('Standard Email Process');
+    expect(body.document.settings.detailed).toBe(true);
+    expect(body.document.group_relations.map((relation) => relation.community.name)).toContain('Storage Alliance');
+    expect(body.document.managers.map((manager) => manager.user_type)).toEqual(['main', 'alternate']);
+    expect(body.document.managers[0].user.email).toBe('bm@acme.test');
+    const sections = [
+      ...body.document.common_customer_section,
+      ...body.document.problem_section,
+      ...body.document.contact_section,
+    ];
+    expect(sections.length).toBeGreaterThan(0);
+    expect(body.companies).toEqual([{ id: ids.acme, name: 'Acme Systems' }]);
+    const firstNames = body.users.map((user) => user.first_name);
+    expect(firstNames).toEqual([...firstNames].sort((a, b) => a.localeCompare(b)));
+    expect(body.users.every((user) => user.email.endsWith('@acme.test'))).toBe(true);
+    expect(body.communities.map((community) => community.name)).toContain('Storage Alliance');
+  });
+
+  it('answers 404 for another company’s document and 422 for a non-numeric id', async () => {
+    await get(`admin/company/documents/${ids.documents['Globex Storage Collaboration']}`, acmeBm).expect(404);
+    await post(`admin/company/documents/${ids.documents['Globex Storage Collaboration']}`, acmeBm, {
+      title: 'Taken over',
+    }).expect(404);
+    await get(`admin/company/documents/${ids.documents['Globex Storage Collaboration']}/sample`, acmeBm).expect(404);
+    const bad = await get('admin/company/documents/abc', acmeBm).expect(422);
+    expect(bad.body.errors.documentId).toBeDefined();
+  });
+
+  it('updates the editable fields, sanitizes the instructions and keeps the type', async () => {
+    const id = ids.documents['Acme Systems Collaboration'];
+    const before = (await get(`admin/company/documents/${id}`, acmeBm).expect(200)).body as AdminProcessDetail;
+    const pm = before.users.find((user) => user.email === 'pm@acme.test')!;
+    const response = await post(`admin/company/documents/${id}`, acmeBm, {
+      title: 'Acme Storage Support',
+      support_hours: '8x5',
+      product_supported: 'Arrays',
+      collaborate_email: 'Support@Acme.test',
+      collaborate_cc_email: 'a@acme.test, b@acme.test',
+      escalation_instructions: '<p onclick="x()">Call us</p><script>alert(1)</script>',
+      escalation_user_id: pm.id,
+      alt_escalation_user_id: 0,
+      escalation_alias: 'escalations@acme.test',
+      document_type: 'default',
+    }).expect(200);
+    expect(response.body.message).toMatch(/updated/);
+    const after = (await get(`admin/company/documents/${id}`, acmeBm).expect(200)).body as AdminProcessDetail;
+    expect(after.document.settings).toMatchObject({
+      document_type: 'ticket',
+      title: 'Acme Storage Support',
+      support_hours: '8x5',
+      product_supported: 'Arrays',
+      collaborate_email: 'support@acme.test',
+      escalation_user_id: pm.id,
+      alt_escalation_user_id: 0,
+      escalation_alias: 'escalations@acme.test',
+    });
+    expect(after.document.settings.escalation_instructions).toBe('<p>Call us</p>');
+    const version = await orm(api).findOneOrFail(DocumentVersion, { document: id }, { orderBy: { id: 'desc' } });
+    expect(version.escalationInstructions).toBe('<p>Call us</p>');
+  });
+
+  it('refuses invalid fields and users of another company with 422', async () => {
+    const id = ids.documents['Acme Systems Collaboration'];
+    const invalid = await post(`admin/company/documents/${id}`, acmeBm, {
+      title: '',
+      collaborate_email: 'not-an-email',
+      escalation_alias: 'nope',
+    }).expect(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['collaborate_email', 'escalation_alias', 'title']);
+    const globexUsers = (
+      await get(`admin/company/documents/${ids.documents['Globex Storage Collaboration']}`, globexBm).expect(200)
+    ).body as AdminProcessDetail;
+    const stranger = await post(`admin/company/documents/${id}`, acmeBm, {
+      title: 'x',
+      escalation_user_id: globexUsers.users[0].id,
+    }).expect(422);
+    expect(stranger.body.errors.escalation_user_id).toEqual(['Please choose a user of your company.']);
+  });
+
+  it('serves the sample form for a detailed document and 422 for a parent', async () => {
+    const sample = await get(
+      `admin/company/documents/${ids.documents['Globex Storage Collaboration']}/sample`,
+      globexBm,
+    ).expect(200);
+    expect(sample.body.document.settings.document_type).toBe('ticket');
+    expect(sample.body.messages).toMatchObject({ high: expect.stringMatching(/^P1/) });
+    const parent = await get(
+      `admin/company/documents/${ids.documents['Globex Support Options']}/sample`,
+      globexBm,
+    ).expect(422);
+    expect(parent.body.errors.document_type).toBeDefined();
+  });
+
+  it('shows the limited process of a limited member and 404 for other memberships', async () => {
+    const limited = (await get('admin/company/documents/limited', initechBm).expect(200)).body as AdminProcessDetail;
+    expect(limited.document.name).toBe('Initech Network Collaboration');
+    expect(limited.companies).toEqual([{ id: ids.initech, name: expect.any(String) }]);
+    await get('admin/company/documents/limited', acmeBm).expect(404);
+  });
+});

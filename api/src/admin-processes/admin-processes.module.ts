@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { AdminProcessesController } from './admin-processes.controller';
+import { AdminProcessesService } from './admin-processes.service';
+
+/** Company administration: the company's inbound process documents (spec 2 §7). */
+@Module({
+  controllers: [AdminProcessesController],
+  providers: [AdminProcessesService],
+})
+export class AdminProcessesModule {}
