@@ -43,6 +43,10 @@ export class ExportsQueueWorker implements OnApplicationBootstrap, OnModuleDestr
 
   async onApplicationBootstrap(): Promise<void> {
     this.queue = new Queue(QUEUES.exports, { connection: this.redis, prefix: this.config.REDIS_PREFIX });
+    // Without a listener BullMQ prints each failed reconnect as a raw stack trace while Redis is away.
+    this.queue.on('error', (error) =>
+      this.logger.warn({ queue: QUEUES.exports, err: error.message }, 'queue connection error'),
+    );
     // Upserted by every worker process: one schedule in Redis however many workers run.
     await this.queue.upsertJobScheduler(
       EXPORT_CLEANUP_SCHEDULER,

@@ -56,6 +56,10 @@ export class ScheduledQueue {
   async start(): Promise<void> {
     const { redis, prefix, logger } = this.deps;
     this.queue = new Queue<ScheduledJobData>(this.queueName, { connection: redis, prefix });
+    // Without a listener BullMQ prints each failed reconnect as a raw stack trace while Redis is away.
+    this.queue.on('error', (error) =>
+      logger.warn({ queue: this.queueName, err: error.message }, 'queue connection error'),
+    );
     // upsert: every worker process registers the same schedulers; BullMQ keeps one per id.
     for (const job of this.jobs.values()) {
       await this.queue.upsertJobScheduler(job.name, job.repeat, { name: job.name, data: {}, opts: job.options });

@@ -38,7 +38,10 @@ export class MailProducer {
     for (;;) {
       const found = await Promise.all(jobs.map((job) => this.queue.getJob(mailJobId(job.dedupeKey))));
       const current = await Promise.all(found.map((job) => (job ? job.getState() : 'missing')));
-      if (current.every((state) => states.includes(state as JobState))) return found as Job<MailJob>[];
+      if (current.every((state) => states.includes(state as JobState))) {
+        // Read again: a job fetched just before it finished carries no return value or failure reason yet.
+        return (await Promise.all(jobs.map((job) => this.queue.getJob(mailJobId(job.dedupeKey))))) as Job<MailJob>[];
+      }
       if (Date.now() > deadline) {
         const summary = jobs.map((job, i) => `${job.dedupeKey}=${current[i]}`).join(', ');
         throw new Error(`Not every job reached ${states.join('/')} within ${timeoutMs} ms: ${summary}`);

@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import os from 'os';
 import path from 'path';
 import { findFreePort } from '../../support/mail-catcher';
+import { settleWithin, sleep } from './timing';
 
 export interface PrivateRedisOptions {
   /** Keep the data across restarts in an append-only file (in a temporary folder removed by destroy()). */
@@ -58,7 +59,7 @@ export class PrivateRedis {
     if (!child || !this.running) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill(signal);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await settleWithin(exited, 5_000);
     if (this.running) {
       child.kill('SIGKILL');
       await exited;
@@ -87,7 +88,7 @@ export class PrivateRedis {
       }
       if (!this.running) throw new Error(`private redis exited: ${this.output}`);
       if (Date.now() > deadline) throw new Error(`private redis not ready within ${timeoutMs} ms: ${this.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
   }
 }

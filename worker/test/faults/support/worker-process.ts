@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
+import { settleWithin, sleep } from './timing';
 
 /** The repository root, from this file's place in worker/test/faults/support. */
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -74,7 +75,7 @@ export class WorkerProcess {
         await worker.kill();
         throw new Error(`worker process did not start: ${worker.output.slice(-3000)}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
     return worker;
   }
@@ -102,7 +103,7 @@ export class WorkerProcess {
     if (!this.running) return;
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.kill(signal);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await settleWithin(exited, 10_000);
     if (this.running) {
       this.child.kill('SIGKILL');
       await exited;

@@ -1,0 +1,50 @@
+import { MESSAGES } from '@casebridge/contracts';
+import { ApiHarness, startApi } from '../../../api/test/api-harness';
+import { findFreePort, MailCatcher } from '../support/mail-catcher';
+import { RunningWorker, startWorker } from '../support/worker-app';
+import { MailProducer } from './support/fault-mail';
+
+/** The api only enqueues: with no worker running it keeps answering, and the mail waits for the next worker. */
+describe('api while the worker is down', () => {
+  let api: ApiHarness;
+  let catcher: MailCatcher;
+  let producer: MailProducer;
+  let worker: RunningWorker | undefined;
+
+  beforeAll(async () => {
+    api = await startApi();
+    catcher = await new MailCatcher(await findFreePort()).start();
+    producer = new MailProducer(process.env.REDIS_URL || 'redis://127.0.0.1:6379', process.env.REDIS_PREFIX ?? '');
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await producer?.close();
+    await catcher?.stop();
+    await api?.close();
+  });
+
+  it('answers forgot-password with 200, keeps the mail queued, and a later worker delivers it', async () => {
+    expect(await producer.queue.getWorkersCount()).toBe(0);
+    const started = Date.now();
+    await api
+      .http()
+      .post('/api/auth/forgot_password')
+      .send({ email: 'caller@acme.test' })
+      .expect(200, { message: MESSAGES.forgotPasswordSent });
+    // Answered at once: the request never waits for a consumer.
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const queued = await api.lastMailTo('caller@acme.test', 'password-reset');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await producer.state(queued)).toBe('waiting');
+    expect(await catcher.all()).toHaveLength(0);
+
+    worker = await startWorker(catcher.smtpUrl);
+    const mail = await catcher.waitForMailTo('caller@acme.test');
+    expect(mail.links).toContain(queued.variables.link);
+    const [job] = await producer.waitForAll([queued], ['completed'], 15_000);
+    expect(job.returnvalue).toBe('sent');
+    expect(await catcher.allTo('caller@acme.test')).toHaveLength(1);
+  }, 45_000);
+});
