@@ -1,6 +1,14 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { MESSAGES, routePath, type VerifyResponse } from '@casebridge/contracts';
-import { Company, hashPassword, normalizeEmail, OneTimeToken, User, type ServerConfig } from '@casebridge/db';
+import { MESSAGES, rooms, routePath, SERVER_EVENTS, type VerifyResponse } from '@casebridge/contracts';
+import {
+  Company,
+  CompanyGroupRelation,
+  hashPassword,
+  normalizeEmail,
+  OneTimeToken,
+  User,
+  type ServerConfig,
+} from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { RegistrationBody as RegistrationSchema } from '@casebridge/contracts';
@@ -9,6 +17,7 @@ import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { accountMails } from '../mail/account-mails';
 import { MailProducer } from '../mail/mail.producer';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { RateLimiter } from '../redis/rate-limiter.service';
 import { htmlToPlainText } from './html-text';
 
@@ -25,6 +34,7 @@ export class RegistrationService {
     private readonly tokens: OneTimeTokens,
     private readonly mail: MailProducer,
     private readonly rateLimiter: RateLimiter,
+    private readonly publisher: RealtimePublisher,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -53,9 +63,11 @@ export class RegistrationService {
       passwordHash: await hashPassword(body.password),
       agreementDate: new Date(),
     });
+    await this.grantDefaultGroupAccess(company, user);
     const verification = this.tokens.issue(user, 'verification');
     const approval = needsApproval ? this.tokens.issue(user, 'registration_approval') : null;
     await this.em.flush();
+    if (needsApproval) this.announceQueueChange(company.id);
 
     await this.mail.send(
       accountMails.verification(
@@ -126,6 +138,7 @@ export class RegistrationService {
     // An unverified applicant gets a verification link in the approval mail; a verified one the company page.
     const verification = approved && !user.emailVerifiedAt ? this.tokens.issue(user, 'verification') : null;
     await this.em.flush();
+    if (user.company) this.announceQueueChange(user.company.id);
     const link = verification
       ? this.link(routePath('verify_account', { token: verification.raw }))
       : this.link(routePath('home-with-slug', { slug: user.company?.slug ?? '' }));
@@ -136,6 +149,25 @@ export class RegistrationService {
       user: { first_name: user.firstName, last_name: user.lastName },
       message: approved ? MESSAGES.userApproved : MESSAGES.userRejected,
     };
+  }
+
+  /** The groups the company's registration settings open to every new user (relations limited to listed users). */
+  private async grantDefaultGroupAccess(company: Company, user: User): Promise<void> {
+    const defaults = await company.registrationCommunities.loadItems();
+    if (!defaults.length) return;
+    const relations = await this.em.find(CompanyGroupRelation, {
+      company,
+      community: { $in: defaults },
+      userAccessFlag: 'limit',
+    });
+    relations.forEach((relation) => relation.users.add(user));
+  }
+
+  /** The company's registration queue and the back office's change live. */
+  private announceQueueChange(companyId: number): void {
+    this.publisher.emit([rooms.superAdmins, rooms.company(companyId)], SERVER_EVENTS.queueChanged, {
+      queue: 'registration',
+    });
   }
 
   private async signupManagers(company: Company): Promise<User[]> {

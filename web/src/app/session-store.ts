@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@casebridge/contracts';
 import { ApiError, call, configureApiClient, refreshToken } from '../lib/api';
-import { closeLiveSocket } from '../lib/live';
+import { closeLiveSocket, onLiveSessionEnded } from '../lib/live';
 import { storage } from '../lib/storage';
 import { alerts } from './alerts-store';
 import { navigateTo } from './navigation';
@@ -182,6 +182,12 @@ configureApiClient({
     if (!isOnboardingPath(window.location.pathname)) navigateTo('/', { replace: true });
   },
   onRateLimited: () => alerts.show(MESSAGES.tooManyRequests, 'warning'),
+});
+
+onLiveSessionEnded(() => {
+  useSession.getState().clear();
+  alerts.flash(MESSAGES.mustBeLoggedIn, 'danger');
+  navigateTo('/', { replace: true });
 });
 
 export function isSignedIn(): boolean {

@@ -15,6 +15,12 @@ import { currentToken } from './api';
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let memberSocket: LiveSocket | null = null;
+let sessionEnded: () => void = () => undefined;
+
+/** The session store plugs in here (this module must not depend on it): what to do when the server ends the session. */
+export function onLiveSessionEnded(handler: () => void): void {
+  sessionEnded = handler;
+}
 const caseSockets = new Map<string, LiveSocket>();
 
 /** Pages reload at most this often when events arrive in bursts. */
@@ -25,11 +31,15 @@ const RELOAD_DEBOUNCE_MS = 250;
  * token is picked up; Socket.IO reconnects by itself and pages re-follow their case on every connect.
  */
 function signedInSocket(): LiveSocket {
-  memberSocket ??= io({
-    path: SOCKET_PATH,
-    auth: (send) => send({ token: currentToken() ?? '' }),
-    transports: ['websocket', 'polling'],
-  });
+  if (!memberSocket) {
+    memberSocket = io({
+      path: SOCKET_PATH,
+      auth: (send) => send({ token: currentToken() ?? '' }),
+      transports: ['websocket', 'polling'],
+    });
+    // Account disabled or signed out everywhere: leave at once rather than on the next failing call.
+    memberSocket.on(SERVER_EVENTS.sessionEnded, () => sessionEnded());
+  }
   return memberSocket;
 }
 
