@@ -60,31 +60,11 @@ export const caseMails = {
   },
 
   accepted(kase: Case, response: CaseResponse, publicUrl: string): MailJob {
-    return {
-      template: 'case-accepted',
-      to: [kase.engineerEmail],
-      variables: {
-        ...common(kase),
-        first_name: kase.engineerFirstName,
-        note: response.nextSteps ?? '',
-        link: publicUrl + routePath('case-info', { token: kase.token }),
-      },
-      dedupeKey: `case-accepted-${response.id}`,
-    };
+    return finalAnswerToSubmitter('case-accepted', kase, response, publicUrl);
   },
 
   rejected(kase: Case, response: CaseResponse, publicUrl: string): MailJob {
-    return {
-      template: 'case-rejected',
-      to: [kase.engineerEmail],
-      variables: {
-        ...common(kase),
-        first_name: kase.engineerFirstName,
-        note: response.nextSteps ?? '',
-        link: publicUrl + routePath('case-info', { token: kase.token }),
-      },
-      dedupeKey: `case-rejected-${response.id}`,
-    };
+    return finalAnswerToSubmitter('case-rejected', kase, response, publicUrl);
   },
 
   /** To the receiving process; its assigned engineer is copied. */
@@ -105,3 +85,23 @@ export const caseMails = {
     };
   },
 };
+
+/** Acceptance and rejection tell the submitting engineer, with the receiver's next steps and the case link. */
+function finalAnswerToSubmitter(
+  template: 'case-accepted' | 'case-rejected',
+  kase: Case,
+  response: CaseResponse,
+  publicUrl: string,
+): MailJob {
+  return {
+    template,
+    to: [kase.engineerEmail],
+    variables: {
+      ...common(kase),
+      first_name: kase.engineerFirstName,
+      note: response.nextSteps ?? '',
+      link: publicUrl + routePath('case-info', { token: kase.token }),
+    },
+    dedupeKey: `${template}-${response.id}`,
+  };
+}
