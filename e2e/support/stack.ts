@@ -40,6 +40,26 @@ export interface StartedProcess {
   logFile: string;
 }
 
+const running = new Set<ChildProcess>();
+let exitHooksInstalled = false;
+
+/**
+ * If the runner itself dies (killed, not finished), its stack must not outlive it holding the test ports:
+ * the children are killed on exit and on SIGTERM / SIGHUP (Playwright handles SIGINT with its own teardown).
+ */
+function killChildrenWhenRunnerDies(): void {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', killAll);
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(1);
+    });
+  }
+}
+
 /** Starts `node <args>` from the repo root, output appended to test-results/<name>.log. */
 export function startNodeProcess(name: string, args: string[], env: NodeJS.ProcessEnv): StartedProcess {
   mkdirSync(E2E_STACK.resultsDir, { recursive: true });
@@ -48,6 +68,9 @@ export function startNodeProcess(name: string, args: string[], env: NodeJS.Proce
   const child = spawn(process.execPath, args, { cwd: E2E_STACK.repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  killChildrenWhenRunnerDies();
   return { name, child, logFile };
 }
 
