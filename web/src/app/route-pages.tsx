@@ -21,6 +21,15 @@ import { CaseDetailPage } from '../features/cases/CaseDetailPage';
 import { MyCasesPage } from '../features/cases/MyCasesPage';
 import { ManagerResponsePage } from '../features/manager-response/ManagerResponsePage';
 import { ReportsPage } from '../features/reports/ReportsPage';
+import { CompanyPage } from '../features/admin-company/CompanyPage';
+import { CompanyUserManagePage } from '../features/admin-company/CompanyUserManagePage';
+import { RegistrationSettingsPage } from '../features/admin-company/RegistrationSettingsPage';
+import { UsersPage } from '../features/admin-company/UsersPage';
+import { InboundProcessListPage } from '../features/admin-processes/InboundProcessListPage';
+import { ProcessDetailsPage } from '../features/admin-processes/ProcessDetailsPage';
+import { PartnerGroupsPage } from '../features/admin-groups/PartnerGroupsPage';
+import { PartnerGroupPage } from '../features/admin-groups/PartnerGroupPage';
+import { GroupUsersPage } from '../features/admin-groups/GroupUsersPage';
 
 /** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -45,6 +54,15 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'case-info-base-response': CaseStatusPage,
   'manager.response': ManagerResponsePage,
   'admin.reports': ReportsPage,
+  'admin.company': CompanyPage,
+  'admin.company.registration': RegistrationSettingsPage,
+  'admin.users': UsersPage,
+  'admin.user.manage': CompanyUserManagePage,
+  'admin.inbound_process': InboundProcessListPage,
+  'admin.inbound_process.manage': ProcessDetailsPage,
+  'admin.partner_groups': PartnerGroupsPage,
+  'admin.partner_groups.manage': PartnerGroupPage,
+  'admin.partner_groups.users': GroupUsersPage,
 };
 
 export function RoutePage({ name }: { name: RouteName }) {

@@ -1,0 +1,47 @@
+import { adminCompanyApi, ChangeRequestBody } from '@casebridge/contracts';
+import type { z } from 'zod';
+import { alerts } from '../../app/alerts-store';
+import { call } from '../../lib/api';
+import { useServerForm } from '../../lib/use-server-form';
+import { Modal } from '../../ui/Modal';
+import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
+import { TextAreaField, TextField } from '../../ui/fields';
+
+type ChangeRequestInput = z.input<typeof ChangeRequestBody>;
+
+interface ChangeRequestModalProps {
+  onClose: () => void;
+  /** Prefills what the request is about (e.g. "User changes"). */
+  changeType?: string;
+}
+
+/** Contact: a change request only the network can make (POST admin/company/change, 24-48 hours). */
+export function ChangeRequestModal({ onClose, changeType = '' }: ChangeRequestModalProps) {
+  const {
+    register,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useServerForm(ChangeRequestBody, {
+    defaultValues: { change_type: changeType, changes: '' } satisfies ChangeRequestInput,
+    fields: ['change_type', 'changes'],
+  });
+
+  const onSubmit = submitWith(async (values) => {
+    const answer = await call(adminCompanyApi.change, { body: values });
+    alerts.show(answer.message, 'success');
+    onClose();
+  });
+
+  return (
+    <Modal title="Request a Change" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <p className="muted">Change requests take 24-48 hours to complete.</p>
+        <TextField label="What would you like to change?" error={errors.change_type} {...register('change_type')} />
+        <TextAreaField label="Describe the changes" rows={6} error={errors.changes} {...register('changes')} />
+        <SubmitActions label="Send Request" busy={isSubmitting}>
+          <CancelButton onClick={onClose} />
+        </SubmitActions>
+      </form>
+    </Modal>
+  );
+}

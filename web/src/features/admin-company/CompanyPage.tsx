@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  adminCompanyApi,
+  type DepartmentRow,
+  type InternalNoteRow,
+  MEMBERSHIP_LEVEL_LABELS,
+  membershipLevel,
+  routePath,
+  type AdminCompanyResponse,
+} from '@casebridge/contracts';
+import type { z } from 'zod';
+import { PageFrame } from '../../app/PageFrame';
+import { call } from '../../lib/api';
+import { useAsync } from '../../lib/use-async';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { ChangeRequestModal } from './ChangeRequestModal';
+import { statusLabel } from './labels';
+
+type Department = z.infer<typeof DepartmentRow>;
+type InternalNote = z.infer<typeof InternalNoteRow>;
+
+const DEPARTMENT_COLUMNS: DataColumn<Department>[] = [
+  { key: 'name', header: 'Name', render: (row) => row.name },
+  { key: 'description', header: 'Description', render: (row) => row.description ?? '' },
+  { key: 'status', header: 'Status', render: (row) => statusLabel(row.status) },
+];
+
+const NOTE_COLUMNS: DataColumn<InternalNote>[] = [
+  { key: 'member', header: 'Member', render: (row) => row.member },
+  { key: 'process', header: 'Process', render: (row) => row.process },
+  { key: 'note', header: 'Note', render: (row) => row.note, className: 'note-cell' },
+];
+
+/** /admin/company: company info box, departments and internal notes (spec 2 "Company page"). */
+export function CompanyPage() {
+  const company = useAsync(() => call(adminCompanyApi.company), []);
+  const notes = useAsync(() => call(adminCompanyApi.internalNotes), []);
+
+  return (
+    <PageFrame title="Company">
+      {company.status === 'loading' && <p className="muted">Loading…</p>}
+      {company.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {company.error}
+        </p>
+      )}
+      {company.data && <CompanyInfo data={company.data} />}
+      {company.data && <Departments companyId={company.data.company.id} />}
+      <section className="card" aria-labelledby="internal-notes-title">
+        <h2 id="internal-notes-title">Internal Notes</h2>
+        {notes.status === 'failed' && (
+          <p className="notice notice-warning" role="alert">
+            {notes.error}
+          </p>
+        )}
+        <DataTable
+          caption="Internal notes"
+          columns={NOTE_COLUMNS}
+          rows={notes.data?.notes ?? []}
+          rowKey={(row) => row.id}
+          loading={notes.status === 'loading'}
+          emptyText="No internal notes."
+        />
+      </section>
+    </PageFrame>
+  );
+}
+
+function CompanyInfo({ data }: { data: AdminCompanyResponse }) {
+  const [contactOpen, setContactOpen] = useState(false);
+  const { company, links } = data;
+  return (
+    <section className="card company-info" aria-labelledby="company-info-title">
+      <div className="card-title">
+        <h2 id="company-info-title">{company.name}</h2>
+        <div className="company-info-actions">
+          {links.registration && (
+            <Link className="button button-secondary button-small" to={routePath('admin.company.registration')}>
+              User Registration
+            </Link>
+          )}
+          {links.sso && (
+            <Link className="button button-secondary button-small" to={routePath('admin.company.sso')}>
+              Single Sign-On Setup
+            </Link>
+          )}
+          {links.change_request && (
+            <button type="button" className="button button-small" onClick={() => setContactOpen(true)}>
+              Contact
+            </button>
+          )}
+        </div>
+      </div>
+      <dl className="info-list">
+        <dt>Membership</dt>
+        <dd>{MEMBERSHIP_LEVEL_LABELS[membershipLevel(company.membership_type)]}</dd>
+        <dt>Status</dt>
+        <dd>{statusLabel(company.status)}</dd>
+        <dt>Login Method</dt>
+        <dd>{company.login_method_label}</dd>
+        {company.url && (
+          <>
+            <dt>Web Site</dt>
+            <dd>{company.url}</dd>
+          </>
+        )}
+        {company.domain && (
+          <>
+            <dt>Domain</dt>
+            <dd>
+              {company.domain}
+              {company.additional_domains ? `, ${company.additional_domains}` : ''}
+            </dd>
+          </>
+        )}
+        {company.communications_email && (
+          <>
+            <dt>Communications Email</dt>
+            <dd>{company.communications_email}</dd>
+          </>
+        )}
+        {company.bcc_response_email && (
+          <>
+            <dt>BCC Response Email</dt>
+            <dd>{company.bcc_response_email}</dd>
+          </>
+        )}
+      </dl>
+      {contactOpen && <ChangeRequestModal onClose={() => setContactOpen(false)} />}
+    </section>
+  );
+}
+
+function Departments({ companyId }: { companyId: number }) {
+  const departments = useAsync(() => call(adminCompanyApi.departments, { params: { id: companyId } }), [companyId]);
+  return (
+    <section className="card" aria-labelledby="departments-title">
+      <h2 id="departments-title">Departments</h2>
+      {departments.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {departments.error}
+        </p>
+      )}
+      <DataTable
+        caption="Departments"
+        columns={DEPARTMENT_COLUMNS}
+        rows={departments.data?.departments ?? []}
+        rowKey={(row) => row.id}
+        loading={departments.status === 'loading'}
+        emptyText="No departments."
+      />
+    </section>
+  );
+}

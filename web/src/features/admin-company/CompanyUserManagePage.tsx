@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  API,
+  adminCompanyApi,
+  ASSIGNABLE_ROLES,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  ManagedUserBody,
+  MESSAGES,
+  roleLabel,
+  routePath,
+  USER_DELETED,
+  USER_SAVED,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  type AssignableRole,
+  type Country,
+  type GroupOption,
+  type LoginMethod,
+  type ManagedUser,
+} from '@casebridge/contracts';
+import { PageFrame } from '../../app/PageFrame';
+import { alerts } from '../../app/alerts-store';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { useServerForm } from '../../lib/use-server-form';
+import { ContactFields, ContactPhoneField } from '../../ui/ContactFields';
+import { PasswordFields } from '../../ui/PasswordFields';
+import { SubmitActions } from '../../ui/SubmitActions';
+import { SelectField } from '../../ui/fields';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
+import { statusLabel } from './labels';
+
+interface Loaded {
+  user: ManagedUser | null;
+  communities: GroupOption[];
+  login_method: LoginMethod;
+  countries: Country[];
+}
+
+const usersPath = () => routePath('admin.users');
+
+/** The role to preselect: the user's own when it can be given, otherwise the default (Standard User). */
+function assignableRole(role: string | undefined): AssignableRole {
+  return ASSIGNABLE_ROLES.find((item) => item === role) ?? 'caller';
+}
+
+/** /admin/users/{id}: create (id 0) or edit a user of the company (spec 2 "Manage user"). */
+export function CompanyUserManagePage() {
+  const { id: idParam = '' } = useParams();
+  const id = Number(idParam);
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setLoaded(null);
+    const load = async (): Promise<Loaded> => {
+      if (!Number.isInteger(id) || id < 0) throw new Error(MESSAGES.unknownError);
+      const [answer, formData] = await Promise.all([
+        call(adminCompanyApi.user, { params: { id } }),
+        call(API.account.profileFormData),
+      ]);
+      return { ...answer, countries: formData.countries };
+    };
+    load().then(
+      (data) => alive && setLoaded(data),
+      (error: unknown) => {
+        if (!alive) return;
+        alerts.flash(errorMessage(error), 'warning');
+        void navigate(usersPath());
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [id, navigate]);
+
+  const title = loaded?.user ? `${loaded.user.first_name} ${loaded.user.last_name}` : id === 0 ? 'New User' : 'User';
+  return (
+    <PageFrame title={title}>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={usersPath()}>Users</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      {loaded ? <UserForm key={loaded.user?.id ?? 0} loaded={loaded} /> : <p className="muted">Loading…</p>}
+    </PageFrame>
+  );
+}
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'phone_country_code',
+  'country_id',
+  'city',
+  'role',
+  'type',
+  'password',
+  'password_confirmation',
+  'group_access',
+] as const;
+
+function UserForm({ loaded }: { loaded: Loaded }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const [user, setUser] = useState(loaded.user);
+  const isNew = user === null;
+  const {
+    register,
+    control,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useServerForm(ManagedUserBody, {
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+      country_id: user?.country_id ?? null,
+      city: user?.city ?? '',
+      role: assignableRole(user?.role),
+      type: user?.type ?? 'basic',
+      password: '',
+      password_confirmation: '',
+      group_access: user?.group_access ?? [],
+    },
+    fields: FIELDS,
+    fieldMap: { country: 'country_id' },
+  });
+  const code = useWatch({ control, name: 'phone_country_code' });
+  const role = useWatch({ control, name: 'role' });
+  const showPassword = isNew && (loaded.login_method !== 'sso' || role === 'api');
+
+  const onSubmit = submitWith(async (values) => {
+    const body = {
+      ...values,
+      group_access: withAllGroups(loaded.communities, values.group_access),
+      ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
+    };
+    const answer = await withLoader(call(adminCompanyApi.saveUser, { params: { id: user?.id ?? 0 }, body }));
+    alerts.flash(answer.message || USER_SAVED, 'success');
+    void navigate(usersPath());
+  });
+
+  const onDelete = async () => {
+    if (!user) return;
+    const ok = await confirm(`Are you sure you want to delete ${user.first_name} ${user.last_name}?`, {
+      title: 'Delete User',
+      confirmLabel: 'Delete',
+    });
+    if (!ok) return;
+    try {
+      const answer = await withLoader(call(adminCompanyApi.deleteUser, { params: { id: user.id } }));
+      alerts.flash(answer.message || USER_DELETED, 'success');
+      void navigate(usersPath());
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const onToggleStatus = async () => {
+    if (!user) return;
+    const status = user.status === 'active' ? 'inactive' : 'active';
+    try {
+      const answer = await withLoader(call(adminCompanyApi.userStatus, { params: { id: user.id }, body: { status } }));
+      setUser(answer.user);
+      alerts.show(answer.message, 'success');
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  return (
+    <form className="card user-manage" onSubmit={onSubmit} noValidate>
+      {user && (
+        <p className="muted">
+          Status: <strong>{statusLabel(user.status)}</strong>
+        </p>
+      )}
+      <ContactFields
+        register={register}
+        errors={errors}
+        phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
+        countries={loaded.countries}
+      />
+      <div className="field-row">
+        <SelectField
+          label="Role"
+          options={ASSIGNABLE_ROLES.map((value) => ({ value, label: roleLabel(value) }))}
+          error={errors.role}
+          {...register('role')}
+        />
+        <SelectField
+          label="Type"
+          options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
+          error={errors.type}
+          {...register('type')}
+        />
+      </div>
+      {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
+      <Controller
+        control={control}
+        name="group_access"
+        render={({ field, fieldState }) => (
+          <GroupAccessChecks
+            legend="Group Access"
+            groups={loaded.communities}
+            value={(field.value ?? []).map(Number)}
+            onChange={field.onChange}
+            error={fieldState.error}
+          />
+        )}
+      />
+      <SubmitActions label="Save" busy={isSubmitting}>
+        {user && (
+          <>
+            <button type="button" className="button button-secondary" onClick={() => void onToggleStatus()}>
+              {user.status === 'active' ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void onDelete()}>
+              Delete
+            </button>
+          </>
+        )}
+      </SubmitActions>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+/** "active" → "Active". */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { adminGroupsApi, MESSAGES, removeAccessConfirm, routePath, type ResponseOf } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { PageFrame } from '../../app/PageFrame';
+import { alerts } from '../../app/alerts-store';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { TextField } from '../../ui/fields';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { TrashIcon } from './GroupDocuments';
+
+type AccessUser = ResponseOf<typeof adminGroupsApi.users>['users'][number];
+type FoundUser = ResponseOf<typeof adminGroupsApi.searchUsers>['users'][number];
+
+const MIN_TERM = 2;
+const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`.trim();
+
+/** /admin/partner_groups/{group_id}/users: User Access Management (spec 2 "Partner group User Access"). */
+export function GroupUsersPage() {
+  const { group_id: groupParam = '' } = useParams();
+  const groupId = Number(groupParam);
+  const confirm = useConfirm();
+  const [version, setVersion] = useState(0);
+  const group = useAsync(() => call(adminGroupsApi.group, { params: { groupId } }), [groupId]);
+  const users = useAsync(() => call(adminGroupsApi.users, { params: { groupId } }), [groupId, version]);
+  const [term, setTerm] = useState('');
+  const [found, setFound] = useState<FoundUser[] | null>(null);
+  const [searchVersion, setSearchVersion] = useState(0);
+
+  useEffect(() => {
+    const trimmed = term.trim();
+    if (trimmed.length < MIN_TERM) {
+      setFound(null);
+      return;
+    }
+    let current = true;
+    call(adminGroupsApi.searchUsers, { params: { groupId }, body: { search_term: trimmed } }).then(
+      (answer) => current && setFound(answer.users),
+      (error: unknown) => {
+        if (!current) return;
+        setFound([]);
+        alerts.show(errorMessage(error), 'warning');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [term, groupId, searchVersion]);
+
+  const reload = () => {
+    setVersion((value) => value + 1);
+    setSearchVersion((value) => value + 1);
+  };
+
+  const add = async (user: FoundUser) => {
+    try {
+      const answer = await withLoader(call(adminGroupsApi.addUser, { params: { groupId, userId: user.id } }));
+      alerts.show(answer.message, 'success');
+      reload();
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const remove = async (user: AccessUser) => {
+    if (!(await confirm(removeAccessConfirm(fullName(user))))) return;
+    try {
+      const answer = await withLoader(call(adminGroupsApi.removeUser, { params: { groupId, userId: user.id } }));
+      alerts.show(answer.message, 'success');
+      reload();
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const accessColumns: DataColumn<AccessUser>[] = [
+    { key: 'name', header: 'Name', render: (row) => fullName(row) },
+    { key: 'location', header: 'Location', render: (row) => row.location ?? '' },
+    { key: 'role', header: 'Role', render: (row) => row.role },
+    { key: 'last_login_date', header: 'Last Login', render: (row) => formatDateTime(row.last_login_date) },
+    {
+      key: 'remove',
+      header: 'Remove',
+      className: 'cell-action',
+      render: (row) => (
+        <button
+          type="button"
+          className="icon-button icon-danger"
+          aria-label={`Remove access for ${fullName(row)}`}
+          title="Remove access"
+          onClick={() => void remove(row)}
+        >
+          <TrashIcon />
+        </button>
+      ),
+    },
+  ];
+
+  const title = group.data ? `User Access Management: ${group.data.group.name}` : 'User Access Management';
+  return (
+    <PageFrame title={title}>
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to={routePath('admin.partner_groups')}>Partner Groups</Link>
+        {group.data && (
+          <>
+            {' / '}
+            <Link to={routePath('admin.partner_groups.manage', { group_id: groupId })}>{group.data.group.name}</Link>
+          </>
+        )}
+      </nav>
+      {group.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {group.error}
+        </p>
+      )}
+      <section className="card" aria-labelledby="group-user-search-title">
+        <h2 id="group-user-search-title">Add Users</h2>
+        <TextField
+          label="Search by e-mail"
+          type="search"
+          autoComplete="off"
+          hint={`Type at least ${MIN_TERM} characters.`}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        {found !== null && (
+          <div role="status" aria-live="polite">
+            {found.length === 0 ? (
+              <p className="muted">{MESSAGES.noUsersFound}</p>
+            ) : (
+              <ul className="plain-list group-user-results">
+                {found.map((user) => (
+                  <li key={user.id}>
+                    <span>
+                      {fullName(user)} <span className="muted">{user.email}</span>
+                    </span>
+                    {user.group_access ? (
+                      <span className="access-check" aria-label={`${fullName(user)} has access`} role="img">
+                        ✓
+                      </span>
+                    ) : (
+                      <button type="button" className="button button-small" onClick={() => void add(user)}>
+                        Add User
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="group-users-title">
+        <h2 id="group-users-title">Users with Access</h2>
+        {users.status === 'failed' && (
+          <p className="notice notice-warning" role="alert">
+            {users.error}
+          </p>
+        )}
+        <DataTable
+          caption="Users with access"
+          columns={accessColumns}
+          rows={users.data?.users ?? []}
+          rowKey={(row) => row.id}
+          loading={users.status === 'loading'}
+          emptyText={MESSAGES.noUsersFound}
+        />
+      </section>
+    </PageFrame>
+  );
+}

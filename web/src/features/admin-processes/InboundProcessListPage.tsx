@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { adminProcessesApi, documentTypeListLabel, routePath, type AdminProcessRow } from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { useAsync } from '../../lib/use-async';
+import { PageFrame } from '../../app/PageFrame';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+
+const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ');
+
+const COLUMNS: DataColumn<AdminProcessRow>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (row) => <Link to={routePath('admin.inbound_process.manage', { document_id: row.id })}>{row.name}</Link>,
+  },
+  { key: 'type', header: 'Type', render: (row) => documentTypeListLabel(row.document_type) },
+  { key: 'departments', header: 'Departments', render: (row) => names(row.departments) },
+  { key: 'groups', header: 'Groups', render: (row) => names(row.groups) },
+  { key: 'escalation_manager', header: 'Escalation Manager', render: (row) => row.escalation_manager ?? '' },
+];
+
+/** /admin/inbound_process: the company's inbound process documents (spec 2 "Inbound process list"). */
+export function InboundProcessListPage() {
+  const list = useAsync(() => call(adminProcessesApi.list), []);
+  return (
+    <PageFrame title="Inbound Processes">
+      <section className="card">
+        {list.status === 'failed' && (
+          <p className="notice notice-warning" role="alert">
+            {list.error}
+          </p>
+        )}
+        <DataTable
+          caption="Inbound processes"
+          columns={COLUMNS}
+          rows={list.data?.documents ?? []}
+          rowKey={(row) => row.id}
+          loading={list.status === 'loading'}
+          emptyText="No process documents."
+        />
+      </section>
+    </PageFrame>
+  );
+}
