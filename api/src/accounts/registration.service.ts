@@ -19,7 +19,7 @@ import { accountMails } from '../mail/account-mails';
 import { MailProducer } from '../mail/mail.producer';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { RateLimiter } from '../redis/rate-limiter.service';
-import { htmlToPlainText } from './html-text';
+import { htmlToPlainText } from '../common/rich-text';
 
 export type ApprovalAction = 'approve' | 'reject';
 

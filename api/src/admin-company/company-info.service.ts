@@ -9,7 +9,7 @@ import {
 import { ChangeRequest, Department, DocumentNote, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
-import { htmlToPlainText } from '../accounts/html-text';
+import { htmlToOneLine, htmlToPlainText } from '../common/rich-text';
 import { groupOptions, toRegistrationSettings } from './admin-company.mappers';
 import { AdminScopeService } from './admin-scope.service';
 
@@ -128,7 +128,7 @@ export class CompanyInfoService {
 
 /** Plain text cut at INTERNAL_NOTE_PREVIEW_LENGTH characters, with an ellipsis when cut. */
 function preview(html: string): string {
-  const text = htmlToPlainText(html).replace(/\s+/g, ' ').trim();
+  const text = htmlToOneLine(html);
   if (text.length <= INTERNAL_NOTE_PREVIEW_LENGTH) return text;
   return `${text.slice(0, INTERNAL_NOTE_PREVIEW_LENGTH - 1).trimEnd()}…`;
 }

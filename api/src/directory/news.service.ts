@@ -1,3 +1,4 @@
+import { htmlToOneLine } from '../common/rich-text';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMITS, type NewsPost } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/db';
@@ -84,7 +85,7 @@ export function mapBlogPosts(body: unknown): NewsPost[] | null {
     if (posts.length >= LIMITS.newsPosts) break;
     if (!raw || typeof raw !== 'object') continue;
     const post = raw as Record<string, unknown>;
-    const title = htmlToText(rendered(post.title));
+    const title = htmlToOneLine(rendered(post.title));
     const link = typeof post.link === 'string' && /^https?:\/\//i.test(post.link) ? post.link : null;
     if (!title || !link) continue;
     posts.push({
@@ -92,7 +93,7 @@ export function mapBlogPosts(body: unknown): NewsPost[] | null {
       title,
       link,
       date: dateOf(post),
-      excerpt: htmlToText(rendered(post.excerpt)),
+      excerpt: htmlToOneLine(rendered(post.excerpt)),
       image: featuredImage(post._embedded),
     });
   }
@@ -119,35 +120,4 @@ function featuredImage(embedded: unknown): string | null {
   if (!Array.isArray(media) || !media[0] || typeof media[0] !== 'object') return null;
   const source = (media[0] as { source_url?: unknown }).source_url;
   return typeof source === 'string' && /^https?:\/\//i.test(source) ? source : null;
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-};
-
-/** Rendered WordPress HTML to one line of plain text. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-      if (code[0] === '#') {
-        const value = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-        return Number.isFinite(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : '';
-      }
-      return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
 }

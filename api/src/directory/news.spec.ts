@@ -1,4 +1,5 @@
-import { htmlToText, mapBlogPosts } from './news.service';
+import { htmlToOneLine } from '../common/rich-text';
+import { mapBlogPosts } from './news.service';
 import { fillHintPlaceholders } from './outreach.service';
 import { initialsOf, initialsSvg } from './directory.service';
 
@@ -20,8 +21,8 @@ describe('blog posts', () => {
   });
 
   it('turns rendered HTML into plain text', () => {
-    expect(htmlToText('<p>A &amp; B&#8217;s &#x2013; <em>new</em> [&hellip;]</p>\n')).toBe('A & B’s – new […]');
-    expect(htmlToText('&unknown; &#0;')).toBe('&unknown;');
+    expect(htmlToOneLine('<p>A &amp; B&#8217;s &#x2013; <em>new</em> [&hellip;]</p>\n')).toBe('A & B’s – new […]');
+    expect(htmlToOneLine('&unknown; &#0;')).toBe('&unknown;');
   });
 });
 

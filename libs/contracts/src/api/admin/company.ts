@@ -10,7 +10,7 @@ import {
   USER_TYPES,
   type RegistrationType,
 } from '../../constants/roles';
-import { ApprovalResponse } from '../auth';
+import { ApprovalResponse, CurrentUser } from '../auth';
 import {
   emailField,
   idField,
@@ -185,19 +185,21 @@ export const CompanyUsersResponse = z.object({
 });
 export type CompanyUsersResponse = z.infer<typeof CompanyUsersResponse>;
 
-export const ManagedUser = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  phone_country_code: z.string(),
-  country_id: z.number().nullable(),
+/** A user as the company admin manages it: the profile fields of CurrentUser plus what the admin pages show. */
+export const ManagedUser = CurrentUser.pick({
+  id: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  phone: true,
+  phone_country_code: true,
+  country_id: true,
+  city: true,
+  role: true,
+  type: true,
+  status: true,
+}).extend({
   country: z.object({ name: z.string() }).nullable(),
-  city: z.string().nullable(),
-  role: z.enum(ROLES),
-  type: z.enum(USER_TYPES),
-  status: z.enum(USER_STATUSES),
   company_id: z.number(),
   registration_type: z.enum(REGISTRATION_TYPES),
   last_login_date: z.string().nullable(),
