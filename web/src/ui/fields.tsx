@@ -16,11 +16,11 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function errorText(error?: FieldError | string): string | undefined {
+export function errorText(error?: FieldError | string): string | undefined {
   return typeof error === 'string' ? error : error?.message;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   const message = errorText(error);
   return (
     <div className={message ? 'field field-invalid' : 'field'}>
@@ -40,7 +40,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-function describedBy(id: string, error?: FieldError | string, hint?: ReactNode): string | undefined {
+export function describedBy(id: string, error?: FieldError | string, hint?: ReactNode): string | undefined {
   const ids = [hint ? `${id}-hint` : null, errorText(error) ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
