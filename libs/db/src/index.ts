@@ -26,3 +26,9 @@ export {
   testDatabaseUrl,
 } from './testing/test-database';
 export { AfterCommit } from './after-commit';
+export {
+  usageReportRowsQuery,
+  usageReportCountQuery,
+  type UsageReportRecord,
+  type UsageReportQueryOptions,
+} from './queries/usage-report';
