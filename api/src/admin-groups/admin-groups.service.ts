@@ -1,8 +1,8 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CompanyGroupRelation, type ServerConfig } from '@casebridge/db';
+import { CompanyGroupRelation, groupPartnersQuery, type GroupPartnerRecord, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { AdminGroupDetail, MyGroupRelation, PartnerCompanyRow } from '@casebridge/contracts';
+import type { AdminGroupDetail, MembershipType, MyGroupRelation, PartnerCompanyRow } from '@casebridge/contracts';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -11,7 +11,7 @@ import { storedFilePath } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { toAdminGroup, toMyRelation } from './admin-groups.mappers';
 import { GroupAccessService, type GroupMembership } from './group-access.service';
-import { partnerScope, partnersVisible } from './group-partners';
+import { partnersVisible } from './group-partners';
 
 export type GroupFileKind = 'addendum' | 'current_license' | 'code_of_conduct';
 
@@ -26,6 +26,18 @@ const FILE_LABELS: Record<GroupFileKind, string> = {
   current_license: 'current license',
   code_of_conduct: 'code of conduct',
 };
+
+/** Partner tables are not paged; the exports carry every row. */
+const PARTNERS_SHOWN_MAX = 5000;
+
+function toPartner(record: GroupPartnerRecord) {
+  return {
+    company: { id: record.company_id, name: record.company },
+    department: record.department_id === null ? null : { id: record.department_id, name: record.department ?? '' },
+    document: record.document_id === null ? null : { id: record.document_id, name: record.process ?? '' },
+    membership: record.membership as MembershipType,
+  };
+}
 
 /** Partner groups of the admin's company: the list, one group with its partners, its agreements, My Partners. */
 @Injectable()
@@ -79,54 +91,35 @@ export class AdminGroupsService {
     return { stream: createReadStream(path), fileName: basename(path), size };
   }
 
-  /** My Partners: for each group of the company, the members it sees as partners (see partnerScope). */
+  /** My Partners: the members each group of the company lets it see (libs/db groupPartnersQuery). */
   async partnerCompanies(actor: Actor): Promise<{ partners: z.infer<typeof PartnerCompanyRow>[] }> {
-    const companyId = this.access.companyOf(actor);
-    const mine = await this.em.find(
-      CompanyGroupRelation,
-      { company: companyId, isActive: true, community: { status: 'active' } },
-      { populate: ['community.sponsorCompany'], orderBy: { id: 'asc' } },
-    );
+    const records = await this.partnerRecords(this.access.companyOf(actor), null);
     const rows: z.infer<typeof PartnerCompanyRow>[] = [];
     const seen = new Set<string>();
-    for (const relation of mine) {
-      for (const partner of await this.partnersOf({ companyId, relation })) {
-        const key = `${relation.community.id}:${partner.company.id}:${partner.document?.id ?? 0}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        rows.push({
-          company: partner.company,
-          group: { id: relation.community.id, name: relation.community.name },
-          membership: partner.membership,
-          collaboration_process: partner.document,
-        });
-      }
+    for (const record of records) {
+      // A partner present through several departments with the same process is listed once per group.
+      const key = `${record.group_id}:${record.company_id}:${record.document_id ?? 0}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const partner = toPartner(record);
+      rows.push({
+        company: partner.company,
+        group: { id: record.group_id, name: record.group_name },
+        membership: partner.membership,
+        collaboration_process: partner.document,
+      });
     }
     rows.sort((a, b) => a.company.name.localeCompare(b.company.name) || a.group.name.localeCompare(b.group.name));
     return { partners: rows };
   }
 
   private async partnersOf({ companyId, relation }: GroupMembership) {
-    const community = relation.community;
-    const scope = partnerScope(community, relation, companyId);
-    const others = await this.em.find(
-      CompanyGroupRelation,
-      {
-        community,
-        isActive: true,
-        company: {
-          id: scope === 'sponsor' ? (community.sponsorCompany?.id ?? -1) : { $ne: companyId },
-          status: 'active',
-        },
-      },
-      { populate: ['company', 'department', 'document'], orderBy: { company: { name: 'asc' }, id: 'asc' } },
-    );
-    return others.map((other) => ({
-      company: { id: other.company.id, name: other.company.name },
-      department: other.department ? { id: other.department.id, name: other.department.name } : null,
-      document:
-        other.document && !other.document.deletedAt ? { id: other.document.id, name: other.document.name } : null,
-      membership: other.company.membershipType,
-    }));
+    const records = await this.partnerRecords(companyId, relation.community.id);
+    return records.map(toPartner).sort((a, b) => a.company.name.localeCompare(b.company.name));
+  }
+
+  private async partnerRecords(companyId: number, groupId: number | null): Promise<GroupPartnerRecord[]> {
+    const query = groupPartnersQuery({ companyId, groupId, limit: PARTNERS_SHOWN_MAX });
+    return this.em.execute<GroupPartnerRecord[]>(query.sql, query.params);
   }
 }

@@ -32,3 +32,4 @@ export {
   type UsageReportRecord,
   type UsageReportQueryOptions,
 } from './queries/usage-report';
+export { groupPartnersQuery, type GroupPartnerRecord, type GroupPartnersQueryOptions } from './queries/group-partners';

@@ -1,50 +1,18 @@
 import { UnrecoverableError } from 'bullmq';
+import { groupPartnersQuery, type GroupPartnerRecord } from '@casebridge/db';
 import { numberParam } from '../export-params';
 import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
 
-interface PartnerRecord {
-  id: number;
-  company: string;
-  department: string | null;
-  group_name: string;
-  membership: string;
-  process: string | null;
-}
-
-/**
- * The partners a company sees in a group, as the api's partnerScope (api/src/admin-groups/group-partners.ts; keep
- * the two alike): the sponsor sees every member; in a partner program, or through an "Only Sponsor" relation, a
- * member sees only the sponsor; otherwise every member. `c` is the community, `m` one of my relations, `r` the
- * partner's relation.
- */
-const PARTNER_SCOPE = `(c.sponsor_company_id = m.company_id
-  or (c.type <> 'partner_program' and m.member_relationship = 'many_to_many')
-  or r.company_id = c.sponsor_company_id)`;
-
-const PARTNERS_SQL = `
-  select r.id, pc.name as company, dep.name as department, c.name as group_name,
-      pc.membership_type as membership, d.name as process
-    from company_group_relations r
-    join communities c on c.id = r.community_id and c.status = 'active'
-    join companies pc on pc.id = r.company_id and pc.status = 'active'
-    left join departments dep on dep.id = r.department_id
-    left join contact_documents d on d.id = r.document_id and d.deleted_at is null
-    where r.is_active and r.company_id <> ?
-      and exists (select 1 from company_group_relations m
-        where m.community_id = c.id and m.company_id = ? and m.is_active and ${PARTNER_SCOPE})`;
-
-/** Pages of partner relations by id; `groupId` null means every group of the company (My Partners). */
+/** Pages of the partner relations a company sees (libs/db groupPartnersQuery, shared with the api) by id; `groupId` null means every group of the company (My Partners). */
 async function* partnerPages(
   em: Parameters<ExportSource['pages']>[0],
   companyId: number,
   groupId: number | null,
-): AsyncIterable<PartnerRecord[]> {
+): AsyncIterable<GroupPartnerRecord[]> {
   let after = 0;
   for (;;) {
-    const records = await em.execute<PartnerRecord[]>(
-      `${PARTNERS_SQL} ${groupId === null ? '' : 'and c.id = ?'} and r.id > ? order by r.id limit ?`,
-      [companyId, companyId, ...(groupId === null ? [] : [groupId]), after, EXPORT_PAGE_SIZE],
-    );
+    const query = groupPartnersQuery({ companyId, groupId, afterId: after, limit: EXPORT_PAGE_SIZE });
+    const records = await em.execute<GroupPartnerRecord[]>(query.sql, query.params);
     if (records.length === 0) return;
     yield records;
     if (records.length < EXPORT_PAGE_SIZE) return;
