@@ -46,6 +46,8 @@ export class CaseEventFanoutService {
     const event = await this.em.findOne(CaseEvent, caseEventId, { populate: ['case'] });
     // The case was purged meanwhile: nobody is left to tell.
     if (!event) return 'gone';
+    // A sample submission only tries the form out: partners' integrations must not hear of it.
+    if (event.case.isSample) return 'sample';
 
     const deliveries = await this.webhookDeliveries(event);
     for (const delivery of deliveries) {

@@ -196,4 +196,19 @@ describe('case events to signed webhooks and Teams', () => {
     expect(noteFanout.returnvalue).toMatch(/teams=0$/);
     expect(teams.requests.filter(newCase)).toHaveLength(1);
   });
+  it('tells no integration about a sample submission', async () => {
+    const fork = em();
+    const sample = await fork.findOneOrFail(Case, kase.id);
+    sample.isSample = true;
+    await fork.flush();
+    try {
+      const event = await writeEvent(kase.id, 'submitted');
+      const fanout = await waitForJobState(notifications, caseEventJobId(event.id), ['completed']);
+      expect(fanout.returnvalue).toBe('sample');
+      expect(await em().count(WebhookDelivery, { payload: { seq: event.seq } })).toBe(0);
+    } finally {
+      sample.isSample = false;
+      await fork.flush();
+    }
+  });
 });

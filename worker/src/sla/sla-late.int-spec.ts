@@ -107,7 +107,7 @@ describe('SLA late marking', () => {
     await env?.cleanup();
   });
 
-  it('marks exactly the running overdue cases, numbers one sla_late event each and queues one mail each', async () => {
+  it('marks exactly the running overdue cases (never a sample), numbers one sla_late event each and queues one mail each', async () => {
     const overdue = await makeCase({ responseDueAt: at(-1) });
     const resumed = await makeCase({ status: 'information', responseDueAt: at(-5), slaPausedSeconds: 600 });
     const atDue = await makeCase({ responseDueAt: at(0) });
@@ -115,6 +115,7 @@ describe('SLA late marking', () => {
     const paused = await makeCase({ status: 'information', responseDueAt: at(-60), slaPausedAt: at(-90) });
     const stopped = await makeCase({ status: 'accepted', responseDueAt: at(-60), slaStoppedAt: at(-70) });
     const rejected = await makeCase({ status: 'rejected', responseDueAt: at(-60), slaStoppedAt: at(-30) });
+    const sample = await makeCase({ responseDueAt: at(-60), isSample: true });
 
     expect(await late.run(BASE)).toEqual({ marked: 2, mailed: 2, unmailed: 0 });
 
@@ -128,7 +129,7 @@ describe('SLA late marking', () => {
         [4, 'System', BASE.toISOString()],
       ]);
     }
-    for (const kase of [atDue, notYet, paused, stopped, rejected]) {
+    for (const kase of [atDue, notYet, paused, stopped, rejected, sample]) {
       const fresh = await reload(kase);
       expect(fresh.lateAt).toBeNull();
       expect(fresh.eventSeq).toBe(3);

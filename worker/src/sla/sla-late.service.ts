@@ -50,7 +50,7 @@ interface MarkedRow {
  */
 const SELECT_DUE = `
   select id from cases
-  where status in ('open', 'information') and deleted_at is null and late_at is null
+  where status in ('open', 'information') and deleted_at is null and is_sample = false and late_at is null
     and sla_paused_at is null and sla_stopped_at is null and response_due_at < ?
   order by response_due_at, id
   limit ?
@@ -59,7 +59,7 @@ const SELECT_DUE = `
 /** Late cases not mailed yet (also those marked by a run that stopped before mailing). */
 const SELECT_UNNOTIFIED = `
   select id from cases
-  where status in ('open', 'information') and deleted_at is null and late_at is not null
+  where status in ('open', 'information') and deleted_at is null and is_sample = false and late_at is not null
     and late_notified_at is null and sla_stopped_at is null
   order by late_at, id
   limit ?

@@ -10,7 +10,8 @@ export async function waitForJobState(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const job = await queue.getJob(jobId);
-    if (job && states.includes((await job.getState()) as JobState)) return job;
+    // Read the job again once it is there: the copy fetched before the state change lacks its return value.
+    if (job && states.includes((await job.getState()) as JobState)) return (await queue.getJob(jobId)) ?? job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const job = await queue.getJob(jobId);
