@@ -1,6 +1,7 @@
 // `npm run demo`: build, reset the demo database and run the whole product locally until Ctrl-C.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { demoIdpArgs, demoIdpSettings, prepareDemoIdp } from './lib/demo-idp.mjs';
 import {
   canConnect,
   hostAndPort,
@@ -18,6 +19,8 @@ const MAIL_WEB_PORT = 1080;
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/casebridge';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+/** The local SAML identity provider of Umbrella Cloud (single sign-on demo). */
+const DEMO_SAML_IDP_PORT = Number(process.env.DEMO_SAML_IDP_PORT || 7000);
 
 const env = {
   ...process.env,
@@ -65,7 +68,20 @@ async function checkServices() {
   );
 }
 
-function printWelcome() {
+/** Readies Umbrella's identity provider; null (and a note) when the demo runs without single sign-on. */
+async function prepareSingleSignOn() {
+  const settings = demoIdpSettings(DEMO_SAML_IDP_PORT);
+  const problem = (await canConnect('127.0.0.1', settings.port))
+    ? `port ${settings.port} is in use (set DEMO_SAML_IDP_PORT)`
+    : await prepareDemoIdp(settings);
+  if (problem) {
+    console.log(`Single sign-on demo skipped: ${problem}. Everything else works as usual.`);
+    return null;
+  }
+  return settings;
+}
+
+function printWelcome(idp) {
   const width = Math.max(...DEMO_IDENTITIES.map(([email]) => email.length));
   const roleWidth = Math.max(...DEMO_IDENTITIES.map(([, role]) => role.length));
   const lines = [
@@ -75,6 +91,9 @@ function printWelcome() {
     `  App:        ${PUBLIC_URL}`,
     `  API docs:   ${PUBLIC_URL}/api/docs`,
     `  Mail inbox: http://127.0.0.1:${MAIL_WEB_PORT}`,
+    idp
+      ? `  SSO IdP:    ${idp.base} (open ${PUBLIC_URL}/umbrella, Single Sign-On, sign in as caller@umbrella.test)`
+      : '  SSO IdP:    not running (see the note above)',
     '',
     'Demo identities (password for all: Passw0rd!)',
     '',
@@ -99,8 +118,12 @@ if (!existsSync(path.join(REPO_ROOT, 'node_modules'))) {
 console.log('Building server packages and the web app...');
 if ((await run('npm', ['run', 'build'])) !== 0) fail('The build failed; see the output above.');
 
+const idp = await prepareSingleSignOn();
+// The seed points Umbrella Cloud at the identity provider and trusts its certificate.
+const seedEnv = idp ? { ...env, DEMO_SAML_IDP_URL: idp.base, DEMO_SAML_IDP_CERT_FILE: idp.certFile } : env;
+
 console.log(`Resetting the demo database (${DATABASE_URL})...`);
-if ((await run('node', ['libs/db/dist/cli/reset.js'], { env })) !== 0) fail('Resetting the database failed.');
+if ((await run('node', ['libs/db/dist/cli/reset.js'], { env: seedEnv })) !== 0) fail('Resetting the database failed.');
 
 if (await canConnect('127.0.0.1', SMTP_PORT)) {
   console.log(`Something already listens on SMTP port ${SMTP_PORT}; using it as the mail catcher.`);
@@ -119,10 +142,11 @@ if (await canConnect('127.0.0.1', SMTP_PORT)) {
 }
 startChild('worker', process.execPath, ['worker/dist/main.js'], env);
 startChild('api', process.execPath, ['api/dist/main.js'], env);
+if (idp) startChild('saml-idp', process.execPath, demoIdpArgs(idp, PUBLIC_URL));
 
 if (!(await waitForHttpOk(`http://127.0.0.1:${PORT}/api/health`, 90_000))) {
   console.error('The api did not become healthy within 90 s; see its output above.');
   stopAllAndExit(1);
 } else {
-  printWelcome();
+  printWelcome(idp);
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   API,
+  endpointUrl,
   MESSAGES,
   membershipLevel,
   routePath,
@@ -143,6 +144,11 @@ export const useSession = create<SessionState>((set, get) => ({
     const { token, role, company } = get();
     if (token) await call(API.auth.logout, { body: {}, noRefresh: true }).catch(() => undefined);
     get().clear();
+    // Single sign-on users also leave their identity provider's session: the api's SAML logout continues there.
+    if (company?.login_method === 'sso' && role !== 'super_admin' && role !== 'api') {
+      window.location.replace(endpointUrl(API.saml.logout, { slug: company.slug }));
+      return;
+    }
     const destination = role !== 'super_admin' && company ? routePath('home-with-slug', { slug: company.slug }) : '/';
     navigateTo(destination, { replace: true });
   },

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { existsSync, readFileSync } from 'node:fs';
 import type { LoginMethod, MembershipType, Role } from '@casebridge/contracts';
 import { Company } from '../../entities/accounts/company.entity';
 import { Country } from '../../entities/accounts/country.entity';
@@ -205,6 +206,17 @@ export async function seedCountries(em: EntityManager): Promise<Map<string, Coun
   return countries;
 }
 
+/**
+ * The demo identity provider: DEMO_SAML_IDP_URL (default http://localhost:7000) and, when the demo generated one,
+ * its signing certificate from DEMO_SAML_IDP_CERT_FILE. Without a certificate, SSO sign-ins are refused as not set up.
+ */
+function demoIdentityProvider(): { url: string; certificate: string | null } {
+  const url = (process.env.DEMO_SAML_IDP_URL || 'http://localhost:7000').replace(/\/$/, '');
+  const certFile = process.env.DEMO_SAML_IDP_CERT_FILE;
+  const certificate = certFile && existsSync(certFile) ? readFileSync(certFile, 'utf8') : null;
+  return { url, certificate };
+}
+
 function createCompany(em: EntityManager, definition: DemoCompanyDefinition): Company {
   const domain = `${definition.slug}.test`;
   const company = em.create(Company, {
@@ -225,11 +237,13 @@ function createCompany(em: EntityManager, definition: DemoCompanyDefinition): Co
     createdAt: daysAgo(400),
   });
   if (definition.loginMethod === 'sso') {
-    // Points at the local test identity provider used by the SSO tests.
+    // Points at the local saml-idp that `npm run demo` starts (scripts/lib/demo-idp.mjs).
+    const idp = demoIdentityProvider();
     company.ssoIdentitySource = 'url';
-    company.ssoIdpEntityUrl = 'http://localhost:7000/metadata';
-    company.ssoIdpFederationUrl = 'http://localhost:7000/saml/sso';
-    company.ssoIdpLogoutUrl = 'http://localhost:7000/saml/slo';
+    company.ssoIdpEntityUrl = `${idp.url}/metadata`;
+    company.ssoIdpFederationUrl = `${idp.url}/saml/sso`;
+    company.ssoIdpLogoutUrl = `${idp.url}/signout`;
+    company.ssoIdpCertificate = idp.certificate;
     company.ssoLoginSection = `<p>${definition.name} staff: sign in with your corporate account.</p>`;
     company.ssoRegistrationSection = '<p>Your account is created on your first single sign-on.</p>';
   }
