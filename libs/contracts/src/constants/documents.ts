@@ -92,6 +92,8 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'collaborate-invite',
   'missing-partner',
   'onboarding-status',
+  'onboarding-saved',
+  'onboarding-received',
   'case-late',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

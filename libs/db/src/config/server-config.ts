@@ -43,6 +43,8 @@ const ServerConfigSchema = z.object({
   STRIPE_SECRET_KEY: z.string().default(''),
   STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   STRIPE_API_BASE: z.string().default(''),
+  /** Where browsers load Stripe.js from; tests point it at the local Stripe stand-in. */
+  STRIPE_JS_URL: z.string().min(1).default('https://js.stripe.com/v3/'),
   LOGO_SERVICE_URL: z.string().default(''),
   /** Login attempts allowed per account and per address in LOGIN_RATE_WINDOW seconds. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

@@ -246,4 +246,28 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       button('link', 'Open {{product}}'),
     ].join('\n'),
   },
+  {
+    slug: 'onboarding-saved',
+    name: 'Onboarding saved for later',
+    type: 'system',
+    subject: '[{{product}}] Finish your {{group}} application',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Your application to {{group}} has been saved. Open the link below to continue where you left off.</p>',
+      button('link', 'Continue my application'),
+      '<p>Keep this mail: the link is the only way back to your saved application.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'onboarding-received',
+    name: 'Onboarding request received',
+    type: 'system',
+    subject: '[{{product}}] We received the {{group}} application of {{company}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Thank you: the application of {{company}} to {{group}} has been sent for review.</p>',
+      '<p>You will receive a status e-mail once it has been reviewed.</p>',
+      button('link', 'Registration status'),
+    ].join('\n'),
+  },
 ];

@@ -3,18 +3,24 @@ import { DocumentGroup } from '../../entities/documents/document-parts.entity';
 import { Community } from '../../entities/groups/community.entity';
 import { CompanyGroupRelation } from '../../entities/groups/company-group-relation.entity';
 import { GroupDocument } from '../../entities/groups/group-document.entity';
+import { loadServerConfig } from '../../config/server-config';
 import { type DemoAccounts, demoUser } from './accounts';
 import type { DemoDocuments } from './documents';
+import { demoBanner, demoPdf, writeDemoGroupFiles } from './group-files';
 import { daysAgo } from './time';
 
 export interface DemoGroups {
   storageAlliance: Community;
   cloudConnect: Community;
+  edgeProgram: Community;
   backupSolutionSupport: Community;
   openInterop: Community;
 }
 
-/** Partner groups of every type: a priced and a free partner program, a solution support and an open group. */
+/**
+ * Partner groups of every type: a priced and two free partner programs (one without members yet), a solution support
+ * and an open group.
+ */
 export async function seedGroups(
   em: EntityManager,
   accounts: DemoAccounts,
@@ -40,7 +46,7 @@ export async function seedGroups(
       { label: 'Frequently asked questions', url: 'https://alliance.globex.test/faq' },
     ],
     logoPath: 'groups/storage-alliance/logo.png',
-    bannerPath: 'groups/storage-alliance/banner.jpg',
+    bannerPath: 'groups/storage-alliance/banner.svg',
     codeOfConductPath: 'groups/storage-alliance/code-of-conduct.pdf',
     currentLicensePath: 'groups/storage-alliance/database-license.pdf',
     addendumPath: 'groups/storage-alliance/data-processing-addendum.pdf',
@@ -70,6 +76,24 @@ export async function seedGroups(
     links: [{ label: 'Partner handbook', url: 'https://partners.umbrella.test/handbook' }],
     codeOfConductPath: 'groups/cloud-connect/code-of-conduct.pdf',
     currentLicensePath: 'groups/cloud-connect/license.pdf',
+    bannerPath: 'groups/cloud-connect/banner.svg',
+    createdAt,
+  });
+
+  // A free program nobody has joined yet, so a limited member (Initech) can go through onboarding in the demo.
+  const edgeProgram = em.create(Community, {
+    name: 'Globex Edge Program',
+    description: 'A free program for edge-storage vendors whose customers run Globex arrays.',
+    type: 'partner_program',
+    sponsorCompany: companies.globex,
+    document: documents.globexCollaboration.document,
+    vhost: 'globex-edge',
+    hostEmail: 'edge@globex.test',
+    instructions: '<p>Globex covers the membership. Tell us how partners reach your support team.</p>',
+    links: [{ label: 'Edge program overview', url: 'https://edge.globex.test/overview' }],
+    codeOfConductPath: 'groups/globex-edge/code-of-conduct.pdf',
+    currentLicensePath: 'groups/globex-edge/license.pdf',
+    bannerPath: 'groups/globex-edge/banner.svg',
     createdAt,
   });
 
@@ -152,5 +176,28 @@ export async function seedGroups(
   companies.acme.registrationCommunities.add(storageAlliance, openInterop);
 
   await em.flush();
-  return { storageAlliance, cloudConnect, backupSolutionSupport, openInterop };
+  await writeDemoGroupFiles(loadServerConfig().STORAGE_DIR, [
+    ...agreementFiles(storageAlliance),
+    ...agreementFiles(cloudConnect),
+    ...agreementFiles(edgeProgram),
+    { path: storageAlliance.bannerPath ?? '', content: demoBanner(storageAlliance.name, '#12355b', '#2a7ab0') },
+    { path: cloudConnect.bannerPath ?? '', content: demoBanner(cloudConnect.name, '#1d4d2b', '#3c9a5f') },
+    { path: edgeProgram.bannerPath ?? '', content: demoBanner(edgeProgram.name, '#4a2a6b', '#8a5cc2') },
+  ]);
+  return { storageAlliance, cloudConnect, edgeProgram, backupSolutionSupport, openInterop };
+}
+
+/** The agreements a group names, as readable PDFs, so the onboarding and admin downloads have something to open. */
+function agreementFiles(group: Community) {
+  const pages = [
+    [group.codeOfConductPath, 'Code of Conduct', 'Members treat shared cases and customer data with care.'],
+    [group.currentLicensePath, 'Database License', 'Directory data may be used only to collaborate on cases.'],
+    [group.addendumPath, group.addendumName ?? 'Addendum', 'Personal data is processed only to resolve cases.'],
+  ] as const;
+  return pages
+    .filter(([path]) => !!path)
+    .map(([path, title, line]) => ({
+      path: path ?? '',
+      content: demoPdf(`${group.name}: ${title}`, [line, 'Demo document of the Casebridge sample network.']),
+    }));
 }

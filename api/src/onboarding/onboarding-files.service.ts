@@ -1,0 +1,72 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { endpointUrl, ONBOARDING_AGREEMENTS, API, type OnboardingAgreement } from '@casebridge/contracts';
+import type { Community, ServerConfig } from '@casebridge/db';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { storedFilePath } from '../common/stored-files';
+import { SERVER_CONFIG } from '../config/config.module';
+import { OnboardingSessionsService } from './onboarding-sessions.service';
+
+export interface OnboardingDownload {
+  stream: ReadStream;
+  fileName: string;
+  size: number;
+}
+
+const AGREEMENT_LABELS: Record<OnboardingAgreement, string> = {
+  code_of_conduct: 'code of conduct',
+  database_license: 'database license',
+  addendum: 'addendum',
+};
+
+function agreementPath(group: Community, kind: OnboardingAgreement): string | null {
+  return {
+    code_of_conduct: group.codeOfConductPath,
+    database_license: group.currentLicensePath,
+    addendum: group.addendumPath,
+  }[kind];
+}
+
+/** The group's agreements and banner, public like the landing page of the group. */
+@Injectable()
+export class OnboardingFilesService {
+  constructor(
+    private readonly sessions: OnboardingSessionsService,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async addendum(vhost: string): Promise<{ url: string | null }> {
+    const group = await this.sessions.group(vhost);
+    if (!group.addendumPath) return { url: null };
+    return { url: endpointUrl(API.onboarding.agreementFile, { vhost, kind: 'addendum' }) };
+  }
+
+  async agreement(vhost: string, kind: string): Promise<OnboardingDownload> {
+    const group = await this.sessions.group(vhost);
+    if (!isAgreement(kind)) throw new NotFoundException('There is no such agreement.');
+    return this.download(agreementPath(group, kind), `This group has no ${AGREEMENT_LABELS[kind]}.`);
+  }
+
+  /** The banner, or the group's logo when it has no banner (the landing page links here for either). */
+  async banner(vhost: string): Promise<OnboardingDownload> {
+    const group = await this.sessions.group(vhost);
+    return this.download(group.bannerPath ?? group.logoPath, 'This group has no banner.');
+  }
+
+  private async download(stored: string | null, missingMessage: string): Promise<OnboardingDownload> {
+    const path = stored ? storedFilePath(this.config.STORAGE_DIR, stored) : null;
+    const size = path
+      ? await stat(path).then(
+          (info) => (info.isFile() ? info.size : null),
+          () => null,
+        )
+      : null;
+    if (!path || size === null) throw new NotFoundException(missingMessage);
+    return { stream: createReadStream(path), fileName: basename(path), size };
+  }
+}
+
+function isAgreement(kind: string): kind is OnboardingAgreement {
+  return (ONBOARDING_AGREEMENTS as readonly string[]).includes(kind);
+}

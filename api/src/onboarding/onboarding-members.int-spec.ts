@@ -1,0 +1,257 @@
+import { MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
+import { ContactDocument, OnboardingSession } from '@casebridge/db';
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { contactBody, OnboardingClient } from '../../test/onboarding-fixtures';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+
+const NONE = { code_of_conduct: false, database_license: false, addendum: false };
+
+/** The contact step of a member with an account: no password. */
+function memberContact(token: string, email: string, countryId: number) {
+  const body = contactBody(token, email, countryId);
+  return { ...body, user: { ...body.user, password: undefined, password_confirmation: undefined } };
+}
+
+describe('onboarding: existing members (limited, basic, elite) and the group rules', () => {
+  let api: ApiHarness;
+  let stripe: StripeStandIn;
+  let alliance: OnboardingClient;
+  let cloud: OnboardingClient;
+  let ids: DemoIds;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await startApi({ STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_BASE: stripe.url });
+    alliance = await new OnboardingClient(api, 'storage-alliance').load();
+    cloud = await new OnboardingClient(api, 'cloud-connect').load();
+    ids = await demoIds(api);
+  }, 60_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+
+  async function liveDocuments(companyId: number): Promise<{ id: number; name: string }[]> {
+    const documents = await orm(api).find(
+      ContactDocument,
+      { company: companyId, deletedAt: null, currentVersion: { $ne: null } },
+      { orderBy: { name: 'asc', id: 'asc' } },
+    );
+    return documents.map((document) => ({ id: document.id, name: document.name }));
+  }
+
+  it('refuses unknown groups, a group id of another page, and companies that are already members', async () => {
+    await new OnboardingClient(api, 'nowhere').get('group').expect(404);
+    const unknown = await new OnboardingClient(api, 'nowhere')
+      .post('verify_email', { partner_group_id: alliance.group.id, email: 'a@b.test' })
+      .expect(404);
+    expect(unknown.body.error).toBeTruthy();
+    // "restore" is never a vhost: the restore route is matched first, and the word is refused as a group.
+    await new OnboardingClient(api, 'restore')
+      .post('verify_email', { partner_group_id: 1, email: 'a@b.test' })
+      .expect(404);
+    const notSession = await api.http().get('/api/onboarding/restore/group').expect(404);
+    expect(notSession.body).toEqual({ error: ONBOARDING_MESSAGES.sessionNotFound });
+
+    const wrongGroup = await alliance
+      .post('verify_email', { partner_group_id: cloud.group.id, email: 'a@b.test' })
+      .expect(422);
+    expect(Object.keys(wrongGroup.body.errors)).toEqual(['partner_group_id']);
+    const badEmail = await alliance
+      .post('verify_email', { partner_group_id: alliance.group.id, email: 'x' })
+      .expect(422);
+    expect(Object.keys(badEmail.body.errors)).toEqual(['email']);
+
+    const member = await alliance
+      .post('verify_email', { partner_group_id: alliance.group.id, email: 'BM@acme.test' })
+      .expect(200);
+    expect(member.body).toEqual({
+      valid: false,
+      message: ONBOARDING_MESSAGES.alreadyMember,
+      session: null,
+      redirect: null,
+    });
+
+    // A new session every time; an unknown token (or one of another group) is not found.
+    const first = await cloud.start('fresh@startup.test');
+    const second = await cloud.start('fresh@startup.test');
+    expect(second.token).not.toBe(first.token);
+    const foreign = await alliance.post('agreements', { session_token: first.token, agreements: NONE }).expect(404);
+    expect(foreign.body).toEqual({ error: ONBOARDING_MESSAGES.sessionNotFound });
+    await cloud.post('agreements', { session_token: 'no-such-token', agreements: NONE }).expect(404);
+    await cloud.restore('no-such-token').expect(404);
+  });
+
+  it('registers a limited member without agreements or payment', async () => {
+    const email = 'bm@initech.test';
+    const session = await alliance.start(email);
+    expect(session).toMatchObject({
+      company: { id: ids.initech, name: 'Initech Networks' },
+      membership_type: 'limited',
+      user_known: true,
+      names_known: true,
+      agreements_required: NONE,
+      payment_required: false,
+      data: { company: { name: 'Initech Networks' }, user: { email } },
+    });
+    expect(session.data.user?.first_name).toBeTruthy();
+
+    const contacted = await alliance
+      .post('validate_contact', memberContact(session.token, email, alliance.countryId))
+      .expect(200);
+    expect(contacted.body.next).toBe('agreements');
+    const agreed = await alliance.post('agreements', { session_token: session.token, agreements: NONE }).expect(200);
+    expect(agreed.body).toMatchObject({ valid: true, next: 'register-limited', session: { step: 'agreements' } });
+    expect(agreed.body.session.data.agreements).toEqual({
+      code_of_conduct: true,
+      database_license: true,
+      addendum: true,
+    });
+
+    const noPayment = await alliance
+      .post('payment', { session_token: session.token, name_on_card: 'Bill', card_token: 'tok_visa' })
+      .expect(409);
+    expect(noPayment.body).toEqual({ error: ONBOARDING_MESSAGES.paymentNotRequired });
+    await alliance.post('register', { session_token: session.token, document: {} }).expect(422);
+    await alliance.post('register/existing', { session_token: session.token, document_id: 0 }).expect(409);
+    await alliance.post('register/limited', { session_token: session.token, company_id: ids.acme }).expect(403);
+    await alliance.post('register/limited', { session_token: session.token, company_id: 'x' }).expect(422);
+
+    const registered = await alliance
+      .post('register/limited', { session_token: session.token, company_id: ids.initech })
+      .expect(200);
+    expect(registered.body).toMatchObject({ valid: true, next: 'success', session: { status: 'pending_review' } });
+    await api.lastMailTo(email, 'onboarding-received');
+    await alliance.post('register/limited', { session_token: session.token, company_id: ids.initech }).expect(409);
+    expect(stripe.charges).toHaveLength(0);
+  });
+
+  it('lets an elite member of a free group choose one of its own processes', async () => {
+    const email = 'bm@globex.test';
+    const session = await cloud.start(email);
+    expect(session).toMatchObject({
+      company: { id: ids.globex },
+      membership_type: 'elite',
+      agreements_required: NONE,
+      payment_required: false,
+    });
+    await cloud.post('register/existing', { session_token: session.token, document_id: 0 }).expect(409);
+    const contacted = await cloud
+      .post('validate_contact', memberContact(session.token, email, cloud.countryId))
+      .expect(200);
+    expect(contacted.body).toMatchObject({ next: 'basic-premium', session: { step: 'basic-premium' } });
+
+    // Only the session's own company's processes are listed.
+    const own = await liveDocuments(ids.globex);
+    const listed = await cloud
+      .get(`documents/${ids.globex}?session_token=${encodeURIComponent(session.token)}`)
+      .expect(200);
+    expect(listed.body).toEqual(own);
+    await cloud.get(`documents/${ids.acme}?session_token=${encodeURIComponent(session.token)}`).expect(403);
+    await cloud.get(`documents/${ids.globex}`).expect(422);
+    await cloud.get(`documents/${ids.globex}?session_token=unknown`).expect(404);
+
+    const free = await cloud
+      .post('payment', { session_token: session.token, name_on_card: 'Globex', card_token: 'tok_visa' })
+      .expect(409);
+    expect(free.body).toEqual({ error: ONBOARDING_MESSAGES.paymentNotRequired });
+    const [acmeDocument] = await liveDocuments(ids.acme);
+    const foreign = await cloud
+      .post('register/existing', { session_token: session.token, document_id: acmeDocument.id })
+      .expect(422);
+    expect(Object.keys(foreign.body.errors)).toEqual(['document_id']);
+    await cloud
+      .post('register/existing', { session_token: session.token, document_id: own[0].id, user_access: 'everyone' })
+      .expect(422);
+
+    const registered = await cloud
+      .post('register/existing', { session_token: session.token, document_id: own[0].id })
+      .expect(200);
+    expect(registered.body).toMatchObject({ valid: true, session: { status: 'pending_review', step: 'success' } });
+    const stored = await orm(api).findOneOrFail(OnboardingSession, { token: session.token });
+    expect(stored.data).toMatchObject({ document_id: own[0].id, user_access: 'open' });
+  });
+
+  it('asks a basic member of a priced group to accept the forced addendum and to pay before choosing', async () => {
+    const email = 'caller@umbrella.test';
+    const session = await alliance.start(email);
+    expect(session).toMatchObject({
+      membership_type: 'basic',
+      agreements_required: { code_of_conduct: false, database_license: false, addendum: true },
+      payment_required: true,
+    });
+    await alliance.post('validate_contact', memberContact(session.token, email, alliance.countryId)).expect(200);
+    const unticked = await alliance
+      .post('register/existing', { session_token: session.token, document_id: 0, agreements: NONE })
+      .expect(422);
+    expect(unticked.body.message).toBe(MESSAGES.acceptAllAgreements);
+    const unpaid = await alliance
+      .post('register/existing', {
+        session_token: session.token,
+        document_id: 0,
+        user_access: 'restricted',
+        agreements: { ...NONE, addendum: true },
+      })
+      .expect(409);
+    expect(unpaid.body).toEqual({ error: ONBOARDING_MESSAGES.paymentRequired });
+    // Nothing of the refused call was kept: the basic-premium page accepts the agreements, then pays.
+    const restoredAgreements = (await alliance.restore(session.token).expect(200)).body.session.data.agreements;
+    expect(restoredAgreements).toBeNull();
+    const agreed = await alliance
+      .post('agreements', { session_token: session.token, agreements: { ...NONE, addendum: true } })
+      .expect(200);
+    expect(agreed.body).toMatchObject({ next: 'payment', session: { step: 'choose-process' } });
+    const paid = await alliance
+      .post('payment', { session_token: session.token, name_on_card: 'Umbrella', card_token: 'tok_visa' })
+      .expect(200);
+    expect(paid.body.next).toBe('choose-process');
+    // The stored agreements count; none need to be sent again.
+    const registered = await alliance
+      .post('register/existing', { session_token: session.token, document_id: 0, user_access: 'restricted' })
+      .expect(200);
+    expect(registered.body.session).toMatchObject({
+      status: 'pending_review',
+      data: { agreements: { addendum: true } },
+    });
+    const stored = await orm(api).findOneOrFail(OnboardingSession, { token: session.token });
+    expect(stored.data).toMatchObject({ document_id: 0, user_access: 'restricted' });
+  });
+
+  it('takes a new company through a free group without payment, saving the process for later', async () => {
+    const email = 'team@free-rider.test';
+    const session = await cloud.startWithContact(email);
+    const agreed = await cloud
+      .post('agreements', {
+        session_token: session.token,
+        agreements: { code_of_conduct: true, database_license: true },
+      })
+      .expect(200);
+    expect(agreed.body).toMatchObject({ next: 'process', session: { payment_required: false, step: 'process' } });
+    await cloud
+      .post('payment', { session_token: session.token, name_on_card: 'Free', card_token: 'tok_visa' })
+      .expect(409);
+
+    const draft = await cloud
+      .post('register', { session_token: session.token, document: { support_hours: '9-5' }, save_for_later: true })
+      .expect(200);
+    expect(draft.body).toMatchObject({
+      message: ONBOARDING_MESSAGES.savedForLater,
+      session: { status: 'saved_for_later' },
+    });
+    const mail = await api.lastMailTo(email, 'onboarding-saved');
+    expect(mail.variables.link).toContain(`/onboarding/restore/${session.token}`);
+    const restored = (await cloud.restore(session.token).expect(200)).body;
+    expect(restored.session).toMatchObject({ step: 'process', data: { document: { support_hours: '9-5' } } });
+    expect(restored.group.free).toBe(true);
+
+    const incomplete = await cloud
+      .post('register', { session_token: session.token, document: { support_hours: '9-5' } })
+      .expect(422);
+    expect(Object.keys(incomplete.body.errors)).toEqual(
+      expect.arrayContaining(['document.support_email', 'document.manager_email']),
+    );
+    expect(cloud.transcript()).not.toMatch(/argon2|password_hash/);
+  });
+});

@@ -1,0 +1,91 @@
+import { useNavigate } from 'react-router-dom';
+import { API, MESSAGES, ONBOARDING_MESSAGES, type OnboardingNext } from '@casebridge/contracts';
+import { alerts } from '../../app/alerts-store';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { withLoader } from '../../ui/modal-store';
+import {
+  AGREEMENT_FIELD_MAP,
+  AGREEMENT_FIELDS,
+  AgreementChecks,
+  agreementDefaults,
+  type AgreementValues,
+} from './AgreementChecks';
+import { MissingSession, OnboardingFrame } from './OnboardingFrame';
+import { PaymentPanel } from './PaymentPanel';
+import { useOnboarding } from './onboarding-store';
+import { nextPath } from './steps';
+import { useAgreementsStep } from './use-agreements-step';
+import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
+import { useOnboardingForm } from './use-onboarding-form';
+
+/** /onboarding/agreements: new and limited members accept the agreements, then pay when asked (spec 2 §2, §4). */
+export function AgreementsPage() {
+  const flow = useOnboardingFlow();
+  if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;
+  return <AgreementsForm {...flow} />;
+}
+
+function AgreementsForm(flow: OnboardingFlow) {
+  const { vhost, group, session } = flow;
+  const navigate = useNavigate();
+  const draft = useOnboarding((state) => state.drafts.agreements);
+  const saveDraft = useOnboarding((state) => state.saveDraft);
+  const setSession = useOnboarding((state) => state.setSession);
+  const { sendAgreements, paymentModal } = useAgreementsStep(flow);
+  const {
+    register,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useOnboardingForm<AgreementValues>({
+    defaultValues: agreementDefaults(session, draft),
+    fields: AGREEMENT_FIELDS,
+    fieldMap: AGREEMENT_FIELD_MAP,
+    // The submission warning is already on screen.
+    onOtherError: () => undefined,
+  });
+
+  /** Where each `next` leads; a limited member is registered right here (spec 2 §4). */
+  const continueWith = async (next: OnboardingNext) => {
+    if (next === 'register-limited') {
+      if (!session.company) throw new Error(MESSAGES.submissionError);
+      const answer = await withLoader(
+        call(API.onboarding.registerLimited, {
+          params: { vhost },
+          body: { session_token: session.token, company_id: session.company.id },
+        }),
+      );
+      if (!answer.valid) throw new Error(answer.message ?? MESSAGES.submissionError);
+      setSession(answer.session);
+      next = answer.next ?? 'success';
+    }
+    const to = nextPath(next);
+    if (to) await navigate(to);
+  };
+
+  const onSubmit = submitWith(async (values) => {
+    saveDraft('agreements', values);
+    const next = await sendAgreements(values);
+    if (!next) return;
+    try {
+      await continueWith(next);
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  });
+
+  return (
+    <OnboardingFrame title="Agreements" group={group}>
+      <form className="narrow-form" onSubmit={onSubmit} noValidate>
+        <AgreementChecks vhost={vhost} session={session} register={register} errors={errors} />
+        <PaymentPanel group={group} session={session} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Next
+          </button>
+        </div>
+      </form>
+      {paymentModal}
+    </OnboardingFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { useNavigate } from 'react-router-dom';
+import { ONBOARDING_MESSAGES } from '@casebridge/contracts';
+import { alerts } from '../../app/alerts-store';
+import { errorMessage } from '../../lib/api-error';
+import {
+  AGREEMENT_FIELD_MAP,
+  AGREEMENT_FIELDS,
+  AgreementChecks,
+  agreementDefaults,
+  type AgreementValues,
+} from './AgreementChecks';
+import { MissingSession, OnboardingFrame } from './OnboardingFrame';
+import { PaymentPanel } from './PaymentPanel';
+import { CHOICE_FIELDS, choiceDefaults, ProcessChoice, type ChoiceValues } from './ProcessChoice';
+import { useOnboarding } from './onboarding-store';
+import { CHOOSE_PROCESS_MESSAGE, registerExisting } from './register-existing';
+import { nextPath } from './steps';
+import { useAgreementsStep } from './use-agreements-step';
+import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
+import { useOnboardingForm } from './use-onboarding-form';
+
+type BasicPremiumValues = AgreementValues & ChoiceValues;
+
+/**
+ * /onboarding/basic-premium: an existing member (not limited) accepts the agreements, pays when asked and picks
+ * its process and user access on one page (spec 2 §2 "A duplicate page variant also carries the process choice").
+ */
+export function BasicPremiumPage() {
+  const flow = useOnboardingFlow();
+  if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;
+  return <BasicPremiumForm {...flow} />;
+}
+
+function BasicPremiumForm(flow: OnboardingFlow) {
+  const { vhost, group, session } = flow;
+  const navigate = useNavigate();
+  const drafts = useOnboarding((state) => state.drafts);
+  const saveDraft = useOnboarding((state) => state.saveDraft);
+  const setSession = useOnboarding((state) => state.setSession);
+  const { sendAgreements, paymentModal } = useAgreementsStep(flow);
+  const {
+    register,
+    submitWith,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useOnboardingForm<BasicPremiumValues>({
+    defaultValues: { ...agreementDefaults(session, drafts.agreements), ...choiceDefaults(drafts.choice) },
+    fields: [...AGREEMENT_FIELDS, ...CHOICE_FIELDS],
+    fieldMap: AGREEMENT_FIELD_MAP,
+    onOtherError: () => undefined,
+  });
+
+  const onSubmit = submitWith(async (values) => {
+    saveDraft('agreements', values);
+    saveDraft('choice', { document_id: values.document_id, user_access: values.user_access });
+    if (values.document_id === '') {
+      setError('document_id', { type: 'required', message: CHOOSE_PROCESS_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    // Payment (when due) comes between the agreements and the registration, as on the agreements page.
+    const next = await sendAgreements(values);
+    if (!next) return;
+    try {
+      const registered = await registerExisting(vhost, session, values, values);
+      setSession(registered.session);
+      await navigate(nextPath(registered.next) ?? nextPath('success')!);
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+      throw error;
+    }
+  });
+
+  return (
+    <OnboardingFrame title="Membership" group={group}>
+      <form className="narrow-form" onSubmit={onSubmit} noValidate>
+        <AgreementChecks vhost={vhost} session={session} register={register} errors={errors} />
+        <ProcessChoice vhost={vhost} session={session} register={register} errors={errors} />
+        <PaymentPanel group={group} session={session} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Submit
+          </button>
+        </div>
+      </form>
+      {paymentModal}
+    </OnboardingFrame>
+  );
+}
