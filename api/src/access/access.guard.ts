@@ -5,7 +5,15 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import { isCompanyAdminRole, MESSAGES, type EndpointAccess } from '@casebridge/contracts';
+import {
+  API_TOKEN_MESSAGES,
+  isApiTokenText,
+  isCompanyAdminRole,
+  MESSAGES,
+  type EndpointAccess,
+} from '@casebridge/contracts';
+import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator';
+import { apiTokenMayCall } from '../api-tokens/api-token-scope';
 import { endpointOf } from '../common/contract-route';
 import { SessionTokenService } from '../auth/session-token.service';
 import type { Actor, RequestWithActor } from './actor';
@@ -17,7 +25,10 @@ import { bearerTokenOf } from './current-actor.decorator';
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly sessions: SessionTokenService) {}
+  constructor(
+    private readonly sessions: SessionTokenService,
+    private readonly apiTokens: ApiTokenAuthenticator,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -28,8 +39,12 @@ export class AccessGuard implements CanActivate {
 
     const token = bearerTokenOf(request);
     if (!token) throw new UnauthorizedException(MESSAGES.mustBeLoggedIn);
-    const actor = await this.sessions.authenticate(token);
-    if (!actor) throw new UnauthorizedException(MESSAGES.sessionExpired);
+    // API tokens of api users (`cbk_...`, never the shape of a JWT) act as their user, except on the calls that
+    // manage sessions, the account or tokens. Every other bearer takes the session-JWT path as before.
+    const apiToken = isApiTokenText(token);
+    const actor = apiToken ? await this.apiTokens.authenticate(token) : await this.sessions.authenticate(token);
+    if (!actor) throw new UnauthorizedException(apiToken ? API_TOKEN_MESSAGES.invalid : MESSAGES.sessionExpired);
+    if (apiToken && !apiTokenMayCall(endpoint)) throw new ForbiddenException(API_TOKEN_MESSAGES.refused);
     request.actor = actor;
     if (!isAllowed(endpoint.access, actor)) throw new ForbiddenException(MESSAGES.noAccess);
     return true;

@@ -9,6 +9,8 @@ export interface Actor {
   sessionId: string;
   /** Set while a super admin is logged in as this user. */
   impersonatorId: number | null;
+  /** Set when the caller authenticated with an API token (`cbk_...`) instead of a session JWT. */
+  apiTokenId?: number;
 }
 
 export interface RequestWithActor extends Request {

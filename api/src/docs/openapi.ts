@@ -1,6 +1,8 @@
-import { allEndpoints, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
+import { allEndpoints, API_TOKEN_PREFIX, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
 import { z } from 'zod';
+import { apiTokenMayCall } from '../api-tokens/api-token-scope';
 import { serverPath } from '../common/contract-route';
+import { REST_API_ENDPOINTS, REST_API_TAG, REST_API_TAG_DESCRIPTION } from './rest-api';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -47,10 +49,13 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
       content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
     };
   }
+  const restDescription = REST_API_ENDPOINTS.get(endpoint);
   return {
     summary: endpoint.summary,
-    description: `${productName} api · access: ${endpoint.access}`,
-    tags: [endpoint.path.split('/')[0]],
+    description: [restDescription, `${productName} api · access: ${endpoint.access}`, tokenNote(endpoint)]
+      .filter(Boolean)
+      .join('\n\n'),
+    tags: [restDescription ? REST_API_TAG : endpoint.path.split('/')[0]],
     security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
     parameters,
     ...(endpoint.body
@@ -69,6 +74,14 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
   };
 }
 
+/** Whether an API token may make this call (the same rule AccessGuard applies). */
+function tokenNote(endpoint: Endpoint): string | null {
+  if (endpoint.access === 'public') return null;
+  return apiTokenMayCall(endpoint)
+    ? 'Session token or API token.'
+    : 'Session token only: API tokens get 403 here (session, account and token management).';
+}
+
 /** The OpenAPI document of /api, generated from the endpoint registry of the contracts. */
 export function buildOpenApiDocument(productName: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -81,10 +94,26 @@ export function buildOpenApiDocument(productName: string): JsonSchema {
     info: {
       title: `${productName} API`,
       version: '1',
-      description:
-        'REST api of the member portal. Authenticate with POST /api/auth/login and send the access token as `Authorization: Bearer <token>`. Errors: 422 `{message, errors}`, others `{error}`.',
+      description: [
+        'REST api of the member portal. Send `Authorization: Bearer <token>` with either a session access token',
+        '(POST /api/auth/login, one hour, renewed with POST /api/auth/refresh) or, for users of role api, an API',
+        `token (\`${API_TOKEN_PREFIX}...\`) created on the Integrations page. Integrations start at the tag`,
+        `"${REST_API_TAG}". Errors: 422 \`{message, errors}\`, others \`{error}\`; 401 means the token is missing,`,
+        'expired or revoked.',
+      ].join(' '),
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    tags: [{ name: REST_API_TAG, description: REST_API_TAG_DESCRIPTION }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            `A session access token (a JWT from POST /api/auth/login) or an API token (\`${API_TOKEN_PREFIX}...\`) ` +
+            'of a user of role api. API tokens cannot call session, account or token management.',
+        },
+      },
+    },
     paths,
   };
 }

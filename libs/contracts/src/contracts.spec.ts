@@ -74,5 +74,6 @@ describe('route table', () => {
     expect(routeGuard('admin.users')).toBe('company_admin');
     expect(routeGuard('case-info')).toBe('member');
     expect(routeGuard('case-response')).toBe('public');
+    expect(routeGuard('admin.integrations')).toBe('company_admin_or_api');
   });
 });

@@ -45,6 +45,8 @@ export function guardRoute(name: RouteName, request: Request): Response | null {
       if (!role || !isCompanyAdminRole(role)) return deny(MESSAGES.noAccess);
       if (guard === 'company_admin_not_limited' && isLimited) return deny(MESSAGES.membershipBlocked);
       return null;
+    case 'company_admin_or_api':
+      return role === 'api' || (role && isCompanyAdminRole(role)) ? null : deny(MESSAGES.noAccess);
     case 'super_admin':
       return role === 'super_admin' ? null : deny(MESSAGES.noAccess);
   }

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, signInOnLanding, test } from '../fixtures';
+
+/** Reads the secret the one-time modal shows, closes it and returns it. */
+async function takeOneTimeSecret(page: Page, title: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByText('Copy it now: it will not be shown again.')).toBeVisible();
+  const secret = await dialog.getByTestId('one-time-secret').inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+  return secret;
+}
+
+test('a business manager manages a webhook and an API token that works on the cases API until revoked', async ({
+  page,
+  request,
+}) => {
+  await signInOnLanding(page, 'acme', 'bm@acme.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
+  await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api/docs');
+
+  // A webhook endpoint: its secret is shown once, then rotated to a new one.
+  const url = `https://hooks.acme.test/e2e-${Date.now()}`;
+  await page.getByRole('button', { name: 'Add Endpoint' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add Endpoint' });
+  await addDialog.getByLabel('Url').fill(url);
+  await addDialog.getByLabel('Accepted').check();
+  await addDialog.getByLabel('Closed').check();
+  await addDialog.getByRole('button', { name: 'Add Endpoint' }).click();
+  const firstSecret = await takeOneTimeSecret(page, 'Signing Secret');
+  expect(firstSecret).toMatch(/^whsec_/);
+  const endpointRow = page.getByRole('row', { name: url });
+  await expect(endpointRow).toContainText('Accepted, Closed');
+  await expect(endpointRow).toContainText('None yet');
+  await expect(page.getByText(firstSecret)).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Rotate secret of ${url}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate Secret' }).click();
+  const rotatedSecret = await takeOneTimeSecret(page, 'New Signing Secret');
+  expect(rotatedSecret).toMatch(/^whsec_/);
+  expect(rotatedSecret).not.toBe(firstSecret);
+
+  await page.getByRole('button', { name: `Recent deliveries of ${url}` }).click();
+  await expect(page.getByRole('region', { name: `Recent deliveries: ${url}` })).toContainText('Nothing delivered yet.');
+
+  // An API token for Acme's api user; the raw token is shown once and works as a bearer on the cases API.
+  const tokenName = `E2E sync ${Date.now()}`;
+  const tokens = page.getByRole('region', { name: 'API Tokens' });
+  await tokens.getByLabel('Token Name').fill(tokenName);
+  await tokens.getByLabel('API User').selectOption({ label: 'Acme Integration (api@acme.test)' });
+  await tokens.getByRole('button', { name: 'Create Token' }).click();
+  const rawToken = await takeOneTimeSecret(page, 'New API Token');
+  expect(rawToken).toMatch(/^cbk_/);
+  const tokenRow = tokens.getByRole('row', { name: tokenName });
+  await expect(tokenRow).toContainText('api@acme.test');
+  await expect(tokenRow).toContainText('Never');
+
+  const listCases = () =>
+    request.get('/api/caller/get-cases/company', { headers: { Authorization: `Bearer ${rawToken}` } });
+  const allowed = await listCases();
+  expect(allowed.status()).toBe(200);
+  const cases = (await allowed.json()) as { total: number; data: { token: string }[] };
+  expect(cases.total).toBeGreaterThan(0);
+
+  // The table shows the use after a reload.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'API Tokens' }).getByRole('row', { name: tokenName }),
+  ).not.toContainText('Never');
+
+  // Revoked in the UI: the same call is refused.
+  await page.getByRole('button', { name: `Revoke ${tokenName}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('row', { name: tokenName })).toHaveCount(0);
+  const refused = await listCases();
+  expect(refused.status()).toBe(401);
+
+  // The endpoint is removed again, so later journeys deliver to nothing.
+  await page.getByRole('button', { name: `Delete ${url}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: url })).toHaveCount(0);
+});
+
+test('an api user sees only its own tokens on the Integrations page', async ({ page }) => {
+  await signInOnLanding(page, 'acme', 'api@acme.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
+  // Webhooks are company-admin business; no user choice either: the token is the api user's own.
+  await expect(page.getByRole('heading', { name: 'Webhooks' })).toHaveCount(0);
+  const tokens = page.getByRole('region', { name: 'API Tokens' });
+  await expect(tokens.getByLabel('API User')).toHaveCount(0);
+
+  const tokenName = `Own token ${Date.now()}`;
+  await tokens.getByLabel('Token Name').fill(tokenName);
+  await tokens.getByRole('button', { name: 'Create Token' }).click();
+  expect(await takeOneTimeSecret(page, 'New API Token')).toMatch(/^cbk_/);
+  await expect(tokens.getByRole('row', { name: tokenName })).toContainText('api@acme.test');
+  await page.getByRole('button', { name: `Revoke ${tokenName}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(tokens.getByRole('row', { name: tokenName })).toHaveCount(0);
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import {
+  API,
+  CreateApiTokenBody,
+  type ApiTokenListResponse,
+  type ApiTokenShape,
+  type CreatedApiTokenResponse,
+} from '@casebridge/contracts';
+import { alerts } from '../../app/alerts-store';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTimeUtc } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { useServerForm } from '../../lib/use-server-form';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { SelectField, TextField } from '../../ui/fields';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { SubmitActions } from '../../ui/SubmitActions';
+import { OneTimeSecretModal } from './OneTimeSecretModal';
+
+const loadTokens = () => call(API.apiTokens.list);
+
+/**
+ * API tokens of the company's api users. Admins choose the api user; an api user makes tokens for itself.
+ * The raw token is shown once, right after creation.
+ */
+export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
+  const confirm = useConfirm();
+  const [version, setVersion] = useState(0);
+  const [rawToken, setRawToken] = useState<string | null>(null);
+  const tokens = useAsync(loadTokens, [version]);
+  const reload = () => setVersion((value) => value + 1);
+
+  const revoke = async (row: ApiTokenShape) => {
+    const question = `Revoke the API token "${row.name}"? Integrations using it stop working at once.`;
+    if (!(await confirm(question, { confirmLabel: 'Revoke' }))) return;
+    try {
+      const answer = await withLoader(call(API.apiTokens.revoke, { params: { id: row.id } }));
+      alerts.show(answer.message ?? 'The API token has been revoked.', 'success');
+      reload();
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const columns: DataColumn<ApiTokenShape>[] = [
+    { key: 'name', header: 'Name', render: (row) => row.name },
+    {
+      key: 'user',
+      header: 'User',
+      render: (row) => `${row.user.first_name} ${row.user.last_name} (${row.user.email})`,
+    },
+    { key: 'created_at', header: 'Created', render: (row) => formatDateTimeUtc(row.created_at) },
+    {
+      key: 'last_used_at',
+      header: 'Last Used',
+      render: (row) => (row.last_used_at ? formatDateTimeUtc(row.last_used_at) : 'Never'),
+    },
+    {
+      key: 'revoke',
+      header: 'Revoke',
+      className: 'cell-action',
+      render: (row) => (
+        <button
+          type="button"
+          className="button button-danger button-small"
+          aria-label={`Revoke ${row.name}`}
+          onClick={() => void revoke(row)}
+        >
+          Revoke
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="api-tokens-title">
+      <h2 id="api-tokens-title">API Tokens</h2>
+      <p className="muted">
+        An API token lets an integration call the REST API as a user of role API User. Send it as{' '}
+        <code>Authorization: Bearer cbk_…</code>. Only a hash is stored: the token is shown once.
+      </p>
+      {tokens.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {tokens.error}
+        </p>
+      )}
+      {tokens.status === 'ready' && (
+        <CreateApiTokenForm
+          isAdmin={isAdmin}
+          apiUsers={tokens.data.api_users}
+          onCreated={(answer) => {
+            setRawToken(answer.raw_token);
+            reload();
+          }}
+        />
+      )}
+      <DataTable
+        caption="API tokens"
+        columns={columns}
+        rows={tokens.data?.tokens ?? []}
+        rowKey={(row) => row.id}
+        loading={tokens.status === 'loading'}
+        utcNote
+        emptyText="No API tokens yet."
+      />
+      {rawToken && (
+        <OneTimeSecretModal
+          title="New API Token"
+          label="API token"
+          secret={rawToken}
+          onClose={() => setRawToken(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+interface CreateApiTokenFormProps {
+  isAdmin: boolean;
+  apiUsers: ApiTokenListResponse['api_users'];
+  onCreated: (answer: CreatedApiTokenResponse) => void;
+}
+
+function CreateApiTokenForm({ isAdmin, apiUsers, onCreated }: CreateApiTokenFormProps) {
+  const {
+    register,
+    reset,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useServerForm(CreateApiTokenBody, {
+    fields: ['name', 'user_id'],
+    // An api user sends no user (the token is its own); an admin with one api user has it chosen already.
+    defaultValues: { name: '', user_id: isAdmin ? (apiUsers.length === 1 ? apiUsers[0].id : '') : null },
+  });
+
+  const onSubmit = submitWith(async (values) => {
+    const answer = await withLoader(call(API.apiTokens.create, { body: values }));
+    reset();
+    onCreated(answer);
+  });
+
+  if (isAdmin && apiUsers.length === 0) {
+    return (
+      <p className="notice notice-warning">
+        Your company has no active user of role API User yet. Create one under Admin, Users, then make a token for it.
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create API token">
+      <TextField label="Token Name" maxLength={100} error={errors.name} {...register('name')} />
+      {isAdmin && (
+        <SelectField
+          label="API User"
+          placeholder="Choose a user"
+          options={apiUsers.map((user) => ({
+            value: user.id,
+            label: `${user.first_name} ${user.last_name} (${user.email})`,
+          }))}
+          error={errors.user_id}
+          {...register('user_id')}
+        />
+      )}
+      <SubmitActions label="Create Token" busy={isSubmitting} />
+    </form>
+  );
+}

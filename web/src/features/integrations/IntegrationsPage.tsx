@@ -1,0 +1,22 @@
+import { isCompanyAdminRole } from '@casebridge/contracts';
+import { PageFrame } from '../../app/PageFrame';
+import { useSession } from '../../app/session-store';
+import { ApiTokensBox } from './ApiTokensBox';
+import { RestApiSection } from './RestApiSection';
+import { WebhooksBox } from './WebhooksBox';
+
+/**
+ * /admin/integrations (beyond the spec): webhooks (company admins), API tokens (company admins and api users)
+ * and where the REST API is documented.
+ */
+export function IntegrationsPage() {
+  const role = useSession((state) => state.role);
+  const isAdmin = role !== null && isCompanyAdminRole(role);
+  return (
+    <PageFrame title="Integrations">
+      {isAdmin && <WebhooksBox />}
+      <ApiTokensBox isAdmin={isAdmin} />
+      <RestApiSection />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { API, type WebhookEndpointShape, type WebhookSecretResponse } from '@casebridge/contracts';
+import { alerts } from '../../app/alerts-store';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTimeUtc } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { AddWebhookModal } from './AddWebhookModal';
+import { OneTimeSecretModal } from './OneTimeSecretModal';
+import { WebhookDeliveries } from './WebhookDeliveries';
+import { DELIVERY_STATUS_LABELS, eventLabel } from './labels';
+
+function lastDelivery(endpoint: WebhookEndpointShape): string {
+  const last = endpoint.deliveries[0];
+  if (!last) return 'None yet';
+  const code = last.response_code ? ` (${last.response_code})` : '';
+  return `${DELIVERY_STATUS_LABELS[last.status]}${code}, ${formatDateTimeUtc(last.created_at)}`;
+}
+
+/** The company's webhook endpoints: add, rotate the secret, delete, and their recent deliveries. */
+export function WebhooksBox() {
+  const confirm = useConfirm();
+  const [version, setVersion] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
+  const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
+  const endpoints = useAsync(() => call(API.webhooks.list), [version]);
+  const reload = () => setVersion((value) => value + 1);
+  const rows = endpoints.data?.endpoints ?? [];
+  const shownDeliveries = rows.find((row) => row.id === openDeliveries) ?? null;
+
+  const showSecret = (title: string, answer: WebhookSecretResponse) => {
+    setSecret({ title, value: answer.secret });
+    reload();
+  };
+
+  const rotate = async (row: WebhookEndpointShape) => {
+    const question = `Replace the signing secret of ${row.url}? The old secret stops working at once.`;
+    if (!(await confirm(question, { confirmLabel: 'Rotate Secret' }))) return;
+    try {
+      showSecret('New Signing Secret', await withLoader(call(API.webhooks.rotate, { params: { id: row.id } })));
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const remove = async (row: WebhookEndpointShape) => {
+    if (!(await confirm(`Delete the endpoint ${row.url} and its delivery history?`, { confirmLabel: 'Delete' }))) {
+      return;
+    }
+    try {
+      await withLoader(call(API.webhooks.delete, { params: { id: row.id } }));
+      alerts.show('The webhook endpoint has been deleted.', 'success');
+      if (openDeliveries === row.id) setOpenDeliveries(null);
+      reload();
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const columns: DataColumn<WebhookEndpointShape>[] = [
+    { key: 'url', header: 'Url', render: (row) => <code>{row.url}</code> },
+    {
+      key: 'events',
+      header: 'Events',
+      render: (row) => (row.events ? row.events.map(eventLabel).join(', ') : 'All events'),
+    },
+    { key: 'active', header: 'Active', render: (row) => (row.active ? 'Yes' : 'No') },
+    { key: 'last_delivery', header: 'Last Delivery', render: lastDelivery },
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'cell-action',
+      render: (row) => (
+        <div>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-expanded={openDeliveries === row.id}
+            aria-label={`Recent deliveries of ${row.url}`}
+            onClick={() => setOpenDeliveries(openDeliveries === row.id ? null : row.id)}
+          >
+            Deliveries
+          </button>{' '}
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Rotate secret of ${row.url}`}
+            onClick={() => void rotate(row)}
+          >
+            Rotate Secret
+          </button>{' '}
+          <button
+            type="button"
+            className="button button-danger button-small"
+            aria-label={`Delete ${row.url}`}
+            onClick={() => void remove(row)}
+          >
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="webhooks-title">
+      <div className="card-title">
+        <h2 id="webhooks-title">Webhooks</h2>
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          Add Endpoint
+        </button>
+      </div>
+      <p className="muted">
+        Case events of your company&apos;s cases are POSTed to these addresses, signed with the endpoint&apos;s secret (
+        <code>X-Casebridge-Signature: sha256=&lt;HMAC of the body&gt;</code>) and retried when they fail.
+      </p>
+      {endpoints.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {endpoints.error}
+        </p>
+      )}
+      <DataTable
+        caption="Webhook endpoints"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={endpoints.status === 'loading'}
+        utcNote
+        emptyText="No webhook endpoints yet."
+      />
+      {shownDeliveries && <WebhookDeliveries endpoint={shownDeliveries} />}
+      {adding && (
+        <AddWebhookModal
+          onClose={() => setAdding(false)}
+          onCreated={(answer) => {
+            setAdding(false);
+            showSecret('Signing Secret', answer);
+          }}
+        />
+      )}
+      {secret && (
+        <OneTimeSecretModal
+          title={secret.title}
+          label="Signing secret"
+          secret={secret.value}
+          onClose={() => setSecret(null)}
+        />
+      )}
+    </section>
+  );
+}
