@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import {
+  rooms,
+  SERVER_EVENTS,
+  type ManagedUserFields,
+  type SessionEndedMessage,
+  type UserStatus,
+} from '@casebridge/contracts';
+import { Company, CompanyGroupRelation, Country, hashPassword, User } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { RegistrationService } from '../accounts/registration.service';
+import { SessionTokenService } from '../auth/session-token.service';
+import { ValidationException } from '../common/errors';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { groupOptions } from './admin-company.mappers';
+import { AdminScopeService } from './admin-scope.service';
+
+export type UserFormBody = z.output<typeof ManagedUserFields>;
+
+/**
+ * The rules of a company user's account, whoever manages it (the company's admin or a super admin): validate and
+ * save the user form for a given company, enable/disable, set a password, delete, and end sessions and sockets.
+ * Callers decide whose users they may reach; this service only applies the rules.
+ */
+@Injectable()
+export class UserAccountsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly scope: AdminScopeService,
+    private readonly registrations: RegistrationService,
+    private readonly sessions: SessionTokenService,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  /** Creates (existing null) or updates a user of `company`; every field problem comes back in one 422. */
+  async save(
+    company: Company,
+    existing: User | null,
+    body: UserFormBody,
+  ): Promise<{ user: User; relations: CompanyGroupRelation[] }> {
+    const relations = await this.scope.relations(company);
+    await this.validate(company, existing, body, relations);
+
+    const user = existing ?? (await this.create(company, body));
+    Object.assign(user, {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      phone: body.phone,
+      phoneCountryCode: body.phone_country_code || user.phoneCountryCode,
+      country: body.country_id ? this.em.getReference(Country, body.country_id) : null,
+      city: body.city,
+      role: body.role,
+      type: body.type,
+    });
+    this.applyGroupAccess(user, relations, body.group_access);
+    await this.em.flush();
+    await this.em.populate(user, ['country', 'company']);
+    return { user, relations };
+  }
+
+  /** Disabling ends the user's sessions and sockets at once. */
+  async setStatus(user: User, status: UserStatus): Promise<void> {
+    user.status = status;
+    await this.em.flush();
+    if (status === 'inactive') await this.endSessions(user.id, 'user_disabled', 'disabled');
+  }
+
+  /** A password set by an administrator ends the user's sessions: whoever had them must sign in with the new one. */
+  async setPassword(user: User, password: string): Promise<void> {
+    user.passwordHash = await hashPassword(password);
+    await this.em.flush();
+    await this.endSessions(user.id, 'password_set_by_admin', 'password_changed');
+  }
+
+  /** Cases, notes and responses the user wrote keep their content (their foreign keys set the author to null). */
+  async delete(user: User): Promise<void> {
+    await this.em.transactional(async (em) => {
+      await this.sessions.revokeUserSessions(user.id, 'account_deleted');
+      await em.nativeDelete(User, { id: user.id });
+    });
+    this.em.getUnitOfWork().unsetIdentity(user);
+    this.endSockets(user.id, 'disabled');
+  }
+
+  async endSessions(userId: number, reason: string, told: SessionEndedMessage['reason']): Promise<void> {
+    await this.sessions.revokeUserSessions(userId, reason);
+    this.endSockets(userId, told);
+  }
+
+  /** Whether the company's users sign in with a password: not at an SSO company, except api users. */
+  usesPassword(company: Company, role: string): boolean {
+    return company.loginMethod !== 'sso' || role === 'api';
+  }
+
+  private async create(company: Company, body: UserFormBody): Promise<User> {
+    return this.em.create(User, {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      company,
+      status: 'active',
+      approvalStatus: 'approved',
+      emailVerifiedAt: new Date(),
+      registrationType: 'admin',
+      passwordHash: this.usesPassword(company, body.role) && body.password ? await hashPassword(body.password) : null,
+    });
+  }
+
+  private async validate(
+    company: Company,
+    existing: User | null,
+    body: UserFormBody,
+    relations: CompanyGroupRelation[],
+  ) {
+    const errors: Record<string, string[]> = {};
+    await this.registrations.assertEmailFree(body.email, existing?.id).catch((error: unknown) => {
+      if (!(error instanceof ValidationException)) throw error;
+      Object.assign(errors, error.errors);
+    });
+    const needsPassword = !existing && this.usesPassword(company, body.role);
+    if (needsPassword && !body.password) errors.password = ['The password field is required.'];
+    if (body.country_id && !(await this.em.count(Country, { id: body.country_id }))) {
+      errors.country_id = ['The selected country is invalid.'];
+    }
+    const offered = new Set(groupOptions(relations).map((group) => group.id));
+    if (body.group_access.some((groupId) => !offered.has(groupId)))
+      errors.group_access = ['The selected group is invalid.'];
+    if (Object.keys(errors).length) throw new ValidationException(errors);
+  }
+
+  /** Only "limit" relations list users; the "all" ones reach every user anyway. */
+  private applyGroupAccess(user: User, relations: CompanyGroupRelation[], groupIds: number[]): void {
+    const wanted = new Set(groupIds);
+    for (const relation of relations) {
+      if (relation.userAccessFlag !== 'limit') continue;
+      if (wanted.has(relation.community.id)) {
+        if (!relation.users.contains(user, false)) relation.users.add(user);
+      } else if (relation.users.contains(user, false)) {
+        relation.users.remove(user);
+      }
+    }
+  }
+
+  /** Open pages learn why, then the sockets close; the next request answers 401. */
+  private endSockets(userId: number, reason: SessionEndedMessage['reason']): void {
+    this.publisher.emit(rooms.user(userId), SERVER_EVENTS.sessionEnded, { reason });
+    this.publisher.disconnectRoom(rooms.user(userId));
+  }
+}

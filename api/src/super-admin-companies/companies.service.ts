@@ -1,0 +1,159 @@
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { COMPANY_DELETED, rooms, SERVER_EVENTS, type CompanyListRow, type CompanyStatus } from '@casebridge/contracts';
+import {
+  Case,
+  Community,
+  Company,
+  DocumentFile,
+  GroupDocument,
+  ManagerRequest,
+  OnboardingSession,
+  User,
+  type ServerConfig,
+} from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { unlink } from 'node:fs/promises';
+import { SessionTokenService } from '../auth/session-token.service';
+import { storedFilePath } from '../common/stored-files';
+import { SERVER_CONFIG } from '../config/config.module';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { CompanyLookupService } from './company-lookup.service';
+import { toOption, toSuperAdminCompany } from './super-admin-companies.mappers';
+
+interface ListRecord {
+  id: number;
+  name: string;
+  slug: string;
+  membership_type: CompanyListRow['membership_type'];
+  status: CompanyListRow['status'];
+  groups: string[] | null;
+  users: string | number;
+}
+
+/** The back office's companies: list, one company, enable/disable and delete. */
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly lookup: CompanyLookupService,
+    private readonly sessions: SessionTokenService,
+    private readonly publisher: RealtimePublisher,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  /** Groups are those of active relations; users are approved users (as the companies.xlsx export counts). */
+  async list(): Promise<{ companies: CompanyListRow[] }> {
+    const records = await this.em.execute<ListRecord[]>(
+      `select c.id, c.name, c.slug, c.membership_type, c.status,
+          array(select distinct g.name from company_group_relations r
+            join communities g on g.id = r.community_id
+            where r.company_id = c.id and r.is_active order by g.name) as groups,
+          (select count(*) from users u where u.company_id = c.id and u.approval_status = 'approved') as users
+        from companies c
+        order by c.name, c.id`,
+    );
+    return {
+      companies: records.map((record) => ({
+        id: record.id,
+        name: record.name,
+        slug: record.slug,
+        groups: record.groups ?? [],
+        membership_type: record.membership_type,
+        users: Number(record.users),
+        status: record.status,
+      })),
+    };
+  }
+
+  async options() {
+    const companies = await this.em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' }, fields: ['id', 'name'] });
+    return { companies: companies.map(toOption) };
+  }
+
+  async get(id: number) {
+    const company = await this.lookup.company(id);
+    await this.em.populate(company, ['registrationCommunities']);
+    return { company: toSuperAdminCompany(company) };
+  }
+
+  /** Disabling ends every session of the company's users (sign-in checks the company status too). */
+  async setStatus(id: number, status: CompanyStatus) {
+    const company = await this.lookup.company(id);
+    company.status = status;
+    await this.em.flush();
+    if (status === 'inactive') await this.endSessions(company, 'company_disabled');
+    await this.em.populate(company, ['registrationCommunities']);
+    return {
+      success: true,
+      message: `Company ${status === 'active' ? 'enabled' : 'disabled'}.`,
+      company: toSuperAdminCompany(company),
+    };
+  }
+
+  /**
+   * Deletes a company and what only it owns (users, departments, processes, relations, its group documents,
+   * webhooks, favourites of it; the database cascades). Refused with 409 while other companies depend on it:
+   * cases or manager requests (either side), groups it hosts, onboarding applications.
+   */
+  async delete(id: number) {
+    const company = await this.lookup.company(id);
+    await this.assertDeletable(company);
+    const files = await this.storedFilesOf(company);
+    const userIds = (await this.em.find(User, { company }, { fields: ['id'] })).map((user) => user.id);
+    await this.em.transactional(async (em) => {
+      for (const userId of userIds) await this.sessions.revokeUserSessions(userId, 'company_deleted');
+      await em.nativeDelete(Company, { id: company.id });
+    });
+    this.em.clear();
+    for (const userId of userIds) this.endSockets(userId);
+    for (const stored of files) {
+      const absolute = storedFilePath(this.config.STORAGE_DIR, stored);
+      if (absolute) await unlink(absolute).catch(() => undefined);
+    }
+    return { success: true, message: COMPANY_DELETED };
+  }
+
+  private async assertDeletable(company: Company): Promise<void> {
+    const reasons: string[] = [];
+    const cases = await this.em.count(Case, { $or: [{ submitterCompany: company }, { receiverCompany: company }] });
+    if (cases) reasons.push(`has ${cases} ${cases === 1 ? 'case' : 'cases'}`);
+    const requests = await this.em.count(ManagerRequest, {
+      $or: [{ submitterCompany: company }, { receiverCompany: company }],
+    });
+    if (requests) reasons.push(`has ${requests} manager ${requests === 1 ? 'request' : 'requests'}`);
+    const hosted = await this.em.find(Community, { sponsorCompany: company }, { orderBy: { name: 'asc' } });
+    if (hosted.length) reasons.push(`hosts ${hosted.map((group) => group.name).join(', ')}`);
+    if (await this.em.count(OnboardingSession, { company })) reasons.push('has onboarding applications');
+    if (reasons.length) {
+      throw new ConflictException(
+        `${company.name} cannot be deleted: it ${reasons.join(', ')}. Disable the company instead.`,
+      );
+    }
+  }
+
+  /** Files kept for the company, removed once its rows are gone. */
+  private async storedFilesOf(company: Company): Promise<string[]> {
+    const groupDocuments = await this.em.find(GroupDocument, { company, filePath: { $ne: null } });
+    const documentFiles = await this.em.find(DocumentFile, { document: { company }, filePath: { $ne: null } });
+    return [
+      company.logoPath,
+      company.ssoIdentityFilePath,
+      ...groupDocuments.map((doc) => doc.filePath),
+      ...documentFiles.map((file) => file.filePath),
+    ].filter((path): path is string => path !== null);
+  }
+
+  private async endSessions(company: Company, reason: string): Promise<void> {
+    const users = await this.em.find(User, { company }, { fields: ['id'] });
+    for (const user of users) {
+      await this.sessions.revokeUserSessions(user.id, reason);
+      this.endSockets(user.id);
+    }
+  }
+
+  /** Open pages learn why, then the sockets close; the next request answers 401 (as for a disabled user). */
+  private endSockets(userId: number): void {
+    this.publisher.emit(rooms.user(userId), SERVER_EVENTS.sessionEnded, { reason: 'disabled' });
+    this.publisher.disconnectRoom(rooms.user(userId));
+  }
+}

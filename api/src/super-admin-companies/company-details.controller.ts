@@ -1,0 +1,68 @@
+import { Controller } from '@nestjs/common';
+import { API } from '@casebridge/contracts';
+import type { Actor } from '../access/actor';
+import { CurrentActor } from '../access/current-actor.decorator';
+import { IdParam, Route } from '../common/contract-route';
+import { ExportsService } from '../exports/exports.service';
+import { CompanyDetailsService } from './company-details.service';
+
+const api = API.superAdminCompanies;
+
+/** Back office: the panels of a company's detail page and the choices of its forms. */
+@Controller()
+export class CompanyDetailsController {
+  constructor(
+    private readonly details: CompanyDetailsService,
+    private readonly exports: ExportsService,
+  ) {}
+
+  @Route(api.relations)
+  relations(@IdParam('id') id: number) {
+    return this.details.relations(id);
+  }
+
+  @Route(api.managers)
+  managers(@IdParam('id') id: number) {
+    return this.details.managers(id);
+  }
+
+  @Route(api.users)
+  users(@IdParam('id') id: number) {
+    return this.details.users(id);
+  }
+
+  @Route(api.exportUsers)
+  exportUsers(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
+    return this.exports.create(actor, 'company_users', { company_id: id });
+  }
+
+  @Route(api.departments)
+  departments(@IdParam('id') id: number) {
+    return this.details.departments(id);
+  }
+
+  @Route(api.allDepartments)
+  allDepartments(@IdParam('id') id: number) {
+    return this.details.allDepartments(id);
+  }
+
+  @Route(api.documents)
+  documents(@IdParam('id') id: number) {
+    return this.details.documents(id);
+  }
+
+  @Route(api.allDocuments)
+  allDocuments(@IdParam('id') id: number) {
+    return this.details.allDocuments(id);
+  }
+
+  @Route(api.groups)
+  groups(@IdParam('id') id: number) {
+    return this.details.groups(id);
+  }
+
+  @Route(api.docsAndDepts)
+  docsAndDepts(@IdParam('id') id: number) {
+    return this.details.docsAndDepts(id);
+  }
+}

@@ -1,0 +1,54 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { REGISTRATION_SETTINGS_SAVED, routePath, superAdminCompaniesApi } from '@casebridge/contracts';
+import { PageFrame } from '../../../app/PageFrame';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+import { withLoader } from '../../../ui/modal-store';
+import { RegistrationSettingsForm } from '../../admin-company/RegistrationSettingsForm';
+import { Breadcrumbs } from './Breadcrumbs';
+import { companyCrumbs } from './company-labels';
+import { companyIdParam, useCompany } from './use-company';
+
+/** /super_admin/companies/{company_id}/registation: the company admin's settings form, for any company. */
+export function CompanyRegistrationPage() {
+  const navigate = useNavigate();
+  const id = companyIdParam(useParams().company_id);
+  const { company } = useCompany(Number.isNaN(id) ? -1 : id);
+  const choices = useAsync(
+    () =>
+      Promise.all([
+        call(superAdminCompaniesApi.managers, { params: { id } }),
+        call(superAdminCompaniesApi.groups, { params: { id } }),
+      ]),
+    [id],
+  );
+  const detail = routePath('super_admin.company.detail', { company_id: id });
+
+  return (
+    <PageFrame title="User Registration">
+      <Breadcrumbs trail={companyCrumbs(company)} current="User Registration" />
+      {(!company || choices.status === 'loading') && <p className="muted">Loading…</p>}
+      {choices.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {choices.error}
+        </p>
+      )}
+      {company && choices.data && (
+        <RegistrationSettingsForm
+          settings={company.registration}
+          managers={choices.data[0].managers}
+          groups={choices.data[1].groups}
+          cancelTo={detail}
+          onSave={async (body) => {
+            const answer = await withLoader(
+              call(superAdminCompaniesApi.registration, { params: { id: company.id }, body }),
+            );
+            alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
+            void navigate(detail);
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}

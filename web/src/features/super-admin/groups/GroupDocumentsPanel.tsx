@@ -1,0 +1,38 @@
+import { superAdminGroupsApi } from '@casebridge/contracts';
+import { call } from '../../../lib/api';
+import { download, upload } from '../../../lib/files';
+import { GroupDocumentsCard } from '../../admin-groups/GroupDocumentsCard';
+
+/** Group documents of the partner-program view: upload for a partner (spec 3 §2.5), download and delete any. */
+export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
+  return (
+    <GroupDocumentsCard
+      groupId={groupId}
+      title="Group Documents"
+      headingId="sa-group-documents-title"
+      addLabel="Upload Document"
+      urlLabel="Url"
+      companyHeader="Partner"
+      owner={{ label: 'Partner', choices: () => partnerChoices(groupId) }}
+      canDelete={() => true}
+      calls={{
+        list: () => call(superAdminGroupsApi.documents, { params: { id: groupId } }),
+        download: (row) =>
+          download(superAdminGroupsApi.downloadDocument, row.document_name ?? row.name, {
+            params: { documentId: row.id },
+          }),
+        remove: (row) => call(superAdminGroupsApi.deleteDocument, { params: { id: groupId, documentId: row.id } }),
+        upload: (form) => upload(superAdminGroupsApi.uploadDocument, form, { params: { id: groupId } }),
+      }}
+    />
+  );
+}
+
+/** The group's partner companies, once each (a company may take part with several departments). */
+async function partnerChoices(groupId: number) {
+  const { partners } = await call(superAdminGroupsApi.partners, { params: { id: groupId } });
+  return [...new Map(partners.map((row) => [row.company.id, row.company.name])).entries()].map(([value, label]) => ({
+    value,
+    label,
+  }));
+}

@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router-dom';
+import { routePath, superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
+import { alerts } from '../../../app/alerts-store';
+import { errorMessage } from '../../../lib/api-error';
+import { upload } from '../../../lib/files';
+import { useServerForm } from '../../../lib/use-server-form';
+import { withLoader } from '../../../ui/modal-store';
+import { GroupFields } from './GroupFields';
+import { GROUP_FORM_FIELDS, GroupFormSchema, groupFormData, groupFormDefaults } from './group-form-schema';
+import { groupDetailPath } from './use-group';
+
+/** The group form (new when `group` is null); a save opens the group's page. */
+export function GroupForm({ group }: { group: SuperAdminGroup | null }) {
+  const navigate = useNavigate();
+  const form = useServerForm(GroupFormSchema, {
+    defaultValues: groupFormDefaults(group),
+    fields: GROUP_FORM_FIELDS,
+    // Spec 3 §8: a group save error is an error alert (413 carries the size limit).
+    onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
+  });
+
+  const onSubmit = form.submitWith(async (values) => {
+    const answer = await withLoader(
+      upload(superAdminGroupsApi.save, groupFormData(values), { params: { id: group?.id ?? 0 } }),
+    );
+    alerts.flash(answer.message, 'success');
+    void navigate(groupDetailPath(answer.community), { replace: group !== null });
+  });
+
+  const cancelTo = group ? groupDetailPath(group) : routePath('super_admin.groups');
+  return (
+    <form className="card group-form" onSubmit={onSubmit} noValidate>
+      <GroupFields form={form} group={group} cancelTo={cancelTo} />
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { GROUP_TYPE_LABELS, routePath, superAdminGroupsApi, type SuperAdminGroupRow } from '@casebridge/contracts';
+import { PageFrame } from '../../../app/PageFrame';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
+import { useAsync } from '../../../lib/use-async';
+import type { DataColumn } from '../../../ui/DataTable';
+import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { SearchableListCard } from '../SearchableListCard';
+import { groupDetailPath } from './use-group';
+
+/** /super_admin/groups: every group, Add New, groups.xlsx and delete with confirmation (spec 3 §2.5). */
+export function GroupsPage() {
+  const confirm = useConfirm();
+  const [version, setVersion] = useState(0);
+  const groups = useAsync(() => call(superAdminGroupsApi.list).then((answer) => answer.groups), [version]);
+
+  const remove = async (row: SuperAdminGroupRow) => {
+    if (!(await confirm(`Are you sure you want to delete the ${row.name} group?`))) return;
+    try {
+      const answer = await withLoader(call(superAdminGroupsApi.delete, { params: { id: row.id } }));
+      alerts.show(answer.message, 'success');
+      setVersion((value) => value + 1);
+    } catch (error) {
+      // Spec 3 §8: delete group answers success or a warning with the server's message.
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const columns: DataColumn<SuperAdminGroupRow>[] = [
+    { key: 'name', header: 'Name', render: (row) => <Link to={groupDetailPath(row)}>{row.name}</Link> },
+    { key: 'type', header: 'Group Type', render: (row) => GROUP_TYPE_LABELS[row.type] },
+    { key: 'host', header: 'Host', render: (row) => row.host?.name ?? '' },
+    { key: 'companies', header: 'Companies', render: (row) => row.companies },
+    {
+      key: 'registration_page',
+      header: 'Registration Page',
+      render: (row) =>
+        row.registration_page ? (
+          <a href={row.registration_page} target="_blank" rel="noopener noreferrer">
+            {row.registration_page}
+          </a>
+        ) : null,
+    },
+    {
+      key: 'delete',
+      header: 'Delete',
+      className: 'cell-action',
+      render: (row) => (
+        <button
+          type="button"
+          className="icon-button icon-danger"
+          aria-label={`Delete ${row.name}`}
+          title="Delete"
+          onClick={() => void remove(row)}
+        >
+          <TrashIcon />
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <PageFrame
+      title="Groups"
+      actions={
+        <Link className="button" to={routePath('super_admin.group.edit', { group_id: 0 })}>
+          Add New
+        </Link>
+      }
+    >
+      <SearchableListCard
+        caption="Groups"
+        columns={columns}
+        list={groups}
+        searchText={(row) =>
+          [row.name, GROUP_TYPE_LABELS[row.type], row.host?.name ?? '', row.registration_page ?? ''].join(' ')
+        }
+        rowKey={(row) => row.id}
+        emptyText="No groups."
+        exportRequest={() => call(superAdminGroupsApi.export)}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  deleteUserQuestion,
+  INACTIVE_USER_DAYS,
+  routePath,
+  superAdminUsersApi,
+  USER_DELETED,
+  type InactiveUserRow,
+} from '@casebridge/contracts';
+import { PageFrame } from '../../../app/PageFrame';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { ExportButton } from '../../exports/ExportButton';
+import { formatBackOfficeDate } from './back-office-date';
+import { loadAllPages } from './load-pages';
+
+type LoadState = 'loading' | 'done' | 'partial';
+
+const INACTIVE_DAYS_TEXT = `${INACTIVE_USER_DAYS} days`;
+
+/** /super_admin/users (Inactive Users, spec 3 §2.9): loaded page by page until an empty page arrives. */
+export function InactiveUsersPage() {
+  const confirm = useConfirm();
+  const [rows, setRows] = useState<InactiveUserRow[]>([]);
+  const [state, setState] = useState<LoadState>('loading');
+
+  useEffect(() => {
+    let active = true;
+    void loadAllPages({
+      fetchPage: async (page) => (await call(superAdminUsersApi.list, { params: { page } })).users,
+      onRows: (more) => setRows((previous) => [...previous, ...more]),
+      isActive: () => active,
+    }).then((complete) => active && setState(complete ? 'done' : 'partial'));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const onDelete = async (row: InactiveUserRow) => {
+    const name = `${row.first_name} ${row.last_name}`;
+    if (!(await confirm(deleteUserQuestion(name), { title: 'Delete User', confirmLabel: 'Delete' }))) return;
+    try {
+      const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: row.id } }));
+      alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
+      setRows((previous) => previous.filter((item) => item.id !== row.id));
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const columns: DataColumn<InactiveUserRow>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) => (
+        <Link
+          className={row.status === 'inactive' ? 'muted' : undefined}
+          to={routePath('super_admin.user.manage', { user_id: row.id })}
+        >
+          {row.first_name} {row.last_name}
+        </Link>
+      ),
+    },
+    { key: 'email', header: 'Email', render: (row) => row.email },
+    {
+      key: 'company',
+      header: 'Company Name',
+      render: (row) => (
+        <Link to={routePath('super_admin.company.detail', { company_id: row.company_id })}>{row.company_name}</Link>
+      ),
+    },
+    { key: 'role', header: 'Role', render: (row) => row.role_label },
+    { key: 'last_login', header: 'Last Login', render: (row) => formatBackOfficeDate(row.last_login_date) || 'Never' },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) =>
+        row.status === 'inactive' ? (
+          <span className="muted" title="Inactive user">
+            <span aria-hidden="true">🚫 </span>Inactive
+          </span>
+        ) : (
+          <span className="row-actions">
+            Active
+            <button
+              type="button"
+              className="button button-danger button-small"
+              aria-label={`Delete ${row.first_name} ${row.last_name}`}
+              title="Delete"
+              onClick={() => void onDelete(row)}
+            >
+              🗑
+            </button>
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <PageFrame title="Inactive Users">
+      <section className="card">
+        <p className="muted">
+          Users who are disabled or have not signed in for {INACTIVE_DAYS_TEXT}. Times are shown in UTC.
+        </p>
+        <ExportButton label="Export" request={() => call(superAdminUsersApi.exportList)} />
+        {state === 'partial' && (
+          <p className="notice notice-warning" role="alert">
+            Not every page of the list could be loaded; {rows.length} users are shown.
+          </p>
+        )}
+        <DataTable
+          caption="Inactive users"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          loading={state === 'loading' && rows.length === 0}
+          emptyText="No inactive users."
+        />
+        {state === 'loading' && rows.length > 0 && <p className="muted">Loading more users… ({rows.length} so far)</p>}
+      </section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,187 @@
+import { useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import {
+  ASSIGNABLE_ROLES,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  routePath,
+  superAdminUsersApi,
+  SuperAdminUserBody,
+  USER_SAVED,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  type AssignableRole,
+} from '@casebridge/contracts';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { useServerForm } from '../../../lib/use-server-form';
+import { ContactFields, ContactPhoneField } from '../../../ui/ContactFields';
+import { PasswordFields } from '../../../ui/PasswordFields';
+import { SelectField, TextField } from '../../../ui/fields';
+import { withLoader } from '../../../ui/modal-store';
+import { GroupAccessChecks, withAllGroups } from '../../admin-company/GroupAccessChecks';
+import { UserAccountActions } from './UserAccountActions';
+import type { UserEditorData } from './use-user-editor-data';
+import './users.css';
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'phone_country_code',
+  'country_id',
+  'city',
+  'role',
+  'type',
+  'password',
+  'password_confirmation',
+  'group_access',
+  'company_id',
+] as const;
+
+function assignableRole(role: string | undefined): AssignableRole {
+  return ASSIGNABLE_ROLES.find((item) => item === role) ?? 'caller';
+}
+
+/**
+ * The back office's user form (spec 3 §2.8). A new user has password fields (not at an SSO company unless the role
+ * is api) and no community access, which is set once the user exists: saving a new user opens it for editing.
+ */
+export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
+  const navigate = useNavigate();
+  const [user, setUser] = useState(data.user);
+  const isNew = user === null;
+  // Which submit button was pressed: Save stays on the user, Save & New opens a blank form of the same company.
+  const after = useRef<'stay' | 'new'>('stay');
+  const {
+    register,
+    control,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useServerForm(SuperAdminUserBody, {
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
+      country_id: user?.country_id ?? null,
+      city: user?.city ?? '',
+      role: assignableRole(user?.role),
+      type: user?.type ?? 'basic',
+      password: '',
+      password_confirmation: '',
+      group_access: user?.group_access ?? [],
+      company_id: data.company.id,
+    },
+    fields: FIELDS,
+    fieldMap: { country: 'country_id' },
+  });
+  const code = useWatch({ control, name: 'phone_country_code' });
+  const role = useWatch({ control, name: 'role' });
+  const showPassword = isNew && (data.company.login_method !== 'sso' || role === 'api');
+
+  const onSubmit = submitWith(async (values) => {
+    const body = {
+      ...values,
+      company_id: data.company.id,
+      group_access: isNew ? [] : withAllGroups(data.communities, values.group_access),
+      ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
+    };
+    const answer = await withLoader(call(superAdminUsersApi.save, { params: { user_id: user?.id ?? 0 }, body }));
+    if (after.current === 'new') {
+      alerts.flash(answer.message || USER_SAVED, 'success');
+      void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: 0 }), {
+        state: { fresh: Date.now() },
+      });
+    } else if (isNew) {
+      alerts.flash(answer.message || USER_SAVED, 'success');
+      void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: answer.user.id }));
+    } else {
+      setUser(answer.user);
+      alerts.show(answer.message || USER_SAVED, 'success');
+    }
+  });
+
+  return (
+    <form
+      className={`card user-manage${user?.status === 'inactive' ? ' user-inactive' : ''}`}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      {user && (
+        <p className="muted">
+          Status:{' '}
+          {user.status === 'active' ? (
+            <strong>Active</strong>
+          ) : (
+            <strong title="Inactive user">
+              <span aria-hidden="true">🚫 </span>Inactive
+            </strong>
+          )}
+        </p>
+      )}
+      <ContactFields
+        register={register}
+        errors={errors}
+        phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
+        countries={data.countries}
+      />
+      <div className="field-row">
+        <SelectField
+          label="Role"
+          options={data.roles.map((item) => ({ value: item.value, label: item.label }))}
+          error={errors.role}
+          {...register('role')}
+        />
+        <SelectField
+          label="Type"
+          options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
+          error={errors.type}
+          {...register('type')}
+        />
+      </div>
+      <div className="field-row">
+        <TextField label="Agreement Date" readOnly value={formatDateTime(user?.agreement_date)} />
+        <TextField label="Focus Group" readOnly value={user?.focus_group ?? ''} />
+      </div>
+      {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
+      {!isNew && (
+        <Controller
+          control={control}
+          name="group_access"
+          render={({ field, fieldState }) => (
+            <GroupAccessChecks
+              legend="Community Access"
+              groups={data.communities}
+              value={(field.value ?? []).map(Number)}
+              onChange={field.onChange}
+              error={fieldState.error}
+            />
+          )}
+        />
+      )}
+      {errors.company_id?.message && (
+        <p className="field-error" role="alert">
+          {errors.company_id.message}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting} onClick={() => (after.current = 'stay')}>
+          Save
+        </button>
+        <button
+          type="submit"
+          className="button button-secondary"
+          disabled={isSubmitting}
+          onClick={() => (after.current = 'new')}
+        >
+          Save &amp; New
+        </button>
+        {user && <UserAccountActions user={user} company={data.company} onChange={setUser} />}
+      </div>
+    </form>
+  );
+}

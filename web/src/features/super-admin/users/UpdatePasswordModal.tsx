@@ -1,0 +1,40 @@
+import { PASSWORD_UPDATED, superAdminUsersApi, UserPasswordBody, type SuperAdminUser } from '@casebridge/contracts';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
+import { useServerForm } from '../../../lib/use-server-form';
+import { Modal } from '../../../ui/Modal';
+import { PasswordFields } from '../../../ui/PasswordFields';
+import { CancelButton, SubmitActions } from '../../../ui/SubmitActions';
+import { withLoader } from '../../../ui/modal-store';
+
+/** The Update Password modal of the user form; the user's open sessions end when it is saved. */
+export function UpdatePasswordModal({ user, onClose }: { user: SuperAdminUser; onClose: () => void }) {
+  const {
+    register,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useServerForm(UserPasswordBody, {
+    defaultValues: { password: '', password_confirmation: '' },
+    fields: ['password', 'password_confirmation'],
+    // Spec 3 §8: a failed password change is an error alert.
+    onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
+  });
+
+  const onSubmit = submitWith(async (body) => {
+    const answer = await withLoader(call(superAdminUsersApi.password, { params: { id: user.id }, body }));
+    alerts.show(answer.message || PASSWORD_UPDATED, 'success');
+    onClose();
+  });
+
+  return (
+    <Modal title={`Update Password: ${user.first_name} ${user.last_name}`} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordFields register={register} errors={errors} label="New Password" />
+        <SubmitActions label="Update Password" busy={isSubmitting}>
+          <CancelButton onClick={onClose} />
+        </SubmitActions>
+      </form>
+    </Modal>
+  );
+}
