@@ -152,7 +152,7 @@ export class RegistrationService {
   }
 
   /** The groups the company's registration settings open to every new user (relations limited to listed users). */
-  private async grantDefaultGroupAccess(company: Company, user: User): Promise<void> {
+  async grantDefaultGroupAccess(company: Company, user: User): Promise<void> {
     const defaults = await company.registrationCommunities.loadItems();
     if (!defaults.length) return;
     const relations = await this.em.find(CompanyGroupRelation, {
@@ -163,14 +163,14 @@ export class RegistrationService {
     relations.forEach((relation) => relation.users.add(user));
   }
 
-  /** The company's registration queue and the back office's change live. */
-  private announceQueueChange(companyId: number): void {
-    this.publisher.emit([rooms.superAdmins, rooms.company(companyId)], SERVER_EVENTS.queueChanged, {
+  /** The registration queue of the company's admins (not its other users) and the back office's change live. */
+  announceQueueChange(companyId: number): void {
+    this.publisher.emit([rooms.superAdmins, rooms.companyAdmins(companyId)], SERVER_EVENTS.queueChanged, {
       queue: 'registration',
     });
   }
 
-  private async signupManagers(company: Company): Promise<User[]> {
+  async signupManagers(company: Company): Promise<User[]> {
     const named = [company.signupManager, company.altSignupManager].filter((manager): manager is User => !!manager);
     if (named.length) return named;
     // No signup manager chosen: the company's business managers decide.

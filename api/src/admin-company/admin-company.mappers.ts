@@ -1,12 +1,35 @@
 import {
+  LOGIN_METHOD_LABELS,
   REGISTRATION_TYPE_LABELS,
+  type AdminCompanyInfo,
+  type LoginMethod,
   roleLabel,
   type GroupOption,
   type ManagedUser,
   type RegistrationSettings,
   type RegistrationType,
 } from '@casebridge/contracts';
-import type { Company, CompanyGroupRelation, User } from '@casebridge/db';
+import type { Company, CompanyGroupRelation, Department, User } from '@casebridge/db';
+import type { z } from 'zod';
+
+/** The company info box (company admin page; the back office extends it). */
+export function toAdminCompanyInfo(company: Company): z.infer<typeof AdminCompanyInfo> {
+  return {
+    id: company.id,
+    name: company.name,
+    slug: company.slug,
+    url: company.url,
+    status: company.status,
+    membership_type: company.membershipType,
+    login_method: company.loginMethod,
+    login_method_label: LOGIN_METHOD_LABELS[company.loginMethod as LoginMethod],
+    domain: company.domain,
+    additional_domains: company.additionalDomains,
+    communications_email: company.communicationsEmail,
+    bcc_response_email: company.bccResponseEmail,
+    allow_notes: company.allowNotes,
+  };
+}
 
 /**
  * One option per group of the company's relations. A group is "all" when any of the company's relations to it
@@ -88,5 +111,15 @@ export function toRegistrationSettings(company: Company): RegistrationSettings {
       .getItems()
       .map((community) => community.id)
       .sort((a, b) => a - b),
+  };
+}
+
+/** A department row of the company admin's and the back office's department lists. */
+export function toDepartmentRow(department: Department) {
+  return {
+    id: department.id,
+    name: department.name,
+    description: department.description,
+    status: department.status,
   };
 }

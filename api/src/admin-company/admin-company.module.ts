@@ -7,12 +7,19 @@ import { AdminUsersController } from './admin-users.controller';
 import { CompanyInfoService } from './company-info.service';
 import { CompanyUsersService } from './company-users.service';
 import { RegistrationSettingsService } from './registration-settings.service';
+import { UserAccountsService } from './user-accounts.service';
 
 /** Company administration (spec 2 "Company administration"): company, registration, queue and users. */
 @Module({
   imports: [AccountsModule, ExportsModule],
   controllers: [AdminCompanyController, AdminUsersController],
-  providers: [AdminScopeService, CompanyInfoService, RegistrationSettingsService, CompanyUsersService],
-  exports: [AdminScopeService],
+  providers: [
+    AdminScopeService,
+    CompanyInfoService,
+    RegistrationSettingsService,
+    CompanyUsersService,
+    UserAccountsService,
+  ],
+  exports: [AdminScopeService, CompanyInfoService, RegistrationSettingsService, UserAccountsService],
 })
 export class AdminCompanyModule {}

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CHANGE_REQUEST_SENT,
-  INTERNAL_NOTE_PREVIEW_LENGTH,
-  LOGIN_METHOD_LABELS,
-  type AdminCompanyResponse,
-  type LoginMethod,
-} from '@casebridge/contracts';
-import { ChangeRequest, Department, DocumentNote, User } from '@casebridge/db';
+import { CHANGE_REQUEST_SENT, INTERNAL_NOTE_PREVIEW_LENGTH, type AdminCompanyResponse } from '@casebridge/contracts';
+import { ChangeRequest, Department, DocumentNote, User, type Company } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { htmlToOneLine, htmlToPlainText } from '../common/rich-text';
-import { groupOptions, toRegistrationSettings } from './admin-company.mappers';
+import { groupOptions, toAdminCompanyInfo, toDepartmentRow, toRegistrationSettings } from './admin-company.mappers';
 import { AdminScopeService } from './admin-scope.service';
 
 /** The company page of the admin area: info box, departments, internal notes, relations and change requests. */
@@ -25,53 +19,41 @@ export class CompanyInfoService {
     const company = await this.scope.company(actor);
     await this.em.populate(company, ['signupManager', 'altSignupManager', 'registrationCommunities']);
     const relations = await this.scope.relations(company);
-    const managers = await this.em.find(
-      User,
-      { company, status: 'active', approvalStatus: 'approved' },
-      { orderBy: { lastName: 'asc', firstName: 'asc', id: 'asc' } },
-    );
     const limited = company.membershipType === 'limited';
     const actingUser = await this.em.findOneOrFail(User, { id: actor.userId });
     return {
-      company: {
-        id: company.id,
-        name: company.name,
-        slug: company.slug,
-        url: company.url,
-        status: company.status,
-        membership_type: company.membershipType,
-        login_method: company.loginMethod,
-        login_method_label: LOGIN_METHOD_LABELS[company.loginMethod as LoginMethod],
-        domain: company.domain,
-        additional_domains: company.additionalDomains,
-        communications_email: company.communicationsEmail,
-        bcc_response_email: company.bccResponseEmail,
-        allow_notes: company.allowNotes,
-      },
+      company: toAdminCompanyInfo(company),
       // SSO setup is for administrator-type users; both pages are blocked for limited membership.
       links: { registration: !limited, sso: !limited && actingUser.type === 'admin', change_request: true },
       registration: toRegistrationSettings(company),
-      signup_managers: managers.map((user) => ({
-        id: user.id,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-      })),
+      signup_managers: await this.signupManagers(company),
       groups: groupOptions(relations),
     };
   }
 
+  /** Who may be a signup manager: the company's active, approved users (also offered by the back office). */
+  async signupManagers(company: Company) {
+    const users = await this.em.find(
+      User,
+      { company, status: 'active', approvalStatus: 'approved' },
+      { orderBy: { lastName: 'asc', firstName: 'asc', id: 'asc' } },
+    );
+    return users.map((user) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+    }));
+  }
+
   async departments(actor: Actor, companyId: number) {
     const company = await this.scope.ownCompany(actor, companyId);
-    const departments = await this.em.find(Department, { company }, { orderBy: { name: 'asc', id: 'asc' } });
-    return {
-      departments: departments.map((department) => ({
-        id: department.id,
-        name: department.name,
-        description: department.description,
-        status: department.status,
-      })),
-    };
+    return { departments: (await this.departmentsOf(company)).map(toDepartmentRow) };
+  }
+
+  /** The company's departments by name, as the admin page and the back office list them. */
+  departmentsOf(company: Company, populate: readonly ('community' | 'contactDocument')[] = []) {
+    return this.em.find(Department, { company }, { populate, orderBy: { name: 'asc', id: 'asc' } });
   }
 
   async internalNotes(actor: Actor) {

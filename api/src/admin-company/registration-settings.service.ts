@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_SETTINGS_SAVED, type RegistrationSettingsBody } from '@casebridge/contracts';
-import { Community, User } from '@casebridge/db';
+import { Community, type Company, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -25,6 +25,15 @@ export class RegistrationSettingsService {
   async save(actor: Actor, body: SettingsBody) {
     const company = await this.scope.company(actor);
     this.scope.assertNotLimited(company);
+    return this.saveFor(company, body);
+  }
+
+  /**
+   * The one rule for saving a company's registration settings, whoever asks (the company's admin above, or a
+   * super admin for any company): managers must be active, approved users of the company, groups must be groups
+   * of its active relations, and the "all" groups are always included.
+   */
+  async saveFor(company: Company, body: SettingsBody) {
     const errors: Record<string, string[]> = {};
     const signupManager = await this.activeUserOf(company.id, body.signup_manager_id);
     if (!signupManager) errors.signup_manager_id = ['The selected signup manager is invalid.'];

@@ -1,21 +1,12 @@
-import type { ExportShape, MyGroupRelation } from '@casebridge/contracts';
+import type { MyGroupRelation } from '@casebridge/contracts';
 import { Community } from '@casebridge/db';
-import ExcelJS from 'exceljs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { binary, exportSheetRows, finishedExport } from '../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../test/export-worker';
 import { orm } from '../../test/member-fixtures';
-
-function binary(
-  response: { on: (event: string, listener: (chunk?: Buffer) => void) => void },
-  done: (error: Error | null, body: Buffer) => void,
-) {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk?: Buffer) => chunks.push(chunk as Buffer));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 describe('company admin: partner groups, agreements, partners and their exports', () => {
   let api: ApiHarness;
@@ -44,24 +35,6 @@ describe('company admin: partner groups, agreements, partners and their exports'
   });
 
   const get = (path: string, token: string) => api.http().get(`/api/${path}`).set(bearer(token));
-
-  async function readyExport(token: string, exported: ExportShape): Promise<ExportShape> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const current = (await get(`exports/${exported.id}`, token).expect(200)).body.export as ExportShape;
-      if (current.status === 'ready' || current.status === 'failed') return current;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`export ${exported.id} did not finish`);
-  }
-
-  async function sheetRows(token: string, id: number): Promise<unknown[][]> {
-    const file = await get(`exports/${id}/download`, token).buffer(true).parse(binary).expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
-  }
 
   it('lists the company’s relations with community, department, access flag and process', async () => {
     const groups = (await get('admin/company/partner_groups', acmeBm).expect(200)).body.groups as MyGroupRelation[];
@@ -137,10 +110,10 @@ describe('company admin: partner groups, agreements, partners and their exports'
       `admin/company/partner_groups/${group['Storage Alliance']}/export_members`,
       globexBm,
     ).expect(200);
-    const done = await readyExport(globexBm, started.body.export);
+    const done = await finishedExport(api, globexBm, started.body.export);
     expect(done.status).toBe('ready');
     expect(done.file_name).toMatch(/^Storage-Alliancegroupmembers\.\d{6}\.xlsx$/);
-    const rows = await sheetRows(globexBm, done.id);
+    const rows = await exportSheetRows(api, globexBm, done.id);
     expect(rows[0]).toEqual(['Company', 'Department', 'Membership', 'Collaboration Process']);
     expect(rows.slice(1)).toEqual([['Acme Systems', undefined, 'premium', 'Acme Systems Collaboration']]);
   });
@@ -168,9 +141,9 @@ describe('company admin: partner groups, agreements, partners and their exports'
     ]);
 
     const started = await get('admin/company/reports/partners', acmeBm).expect(200);
-    const done = await readyExport(acmeBm, started.body.export);
+    const done = await finishedExport(api, acmeBm, started.body.export);
     expect(done.file_name).toMatch(/^partners\.\d{6}\.xlsx$/);
-    const rows = await sheetRows(acmeBm, done.id);
+    const rows = await exportSheetRows(api, acmeBm, done.id);
     expect(rows[0]).toEqual(['Company', 'Group', 'Membership', 'Collaboration Process']);
     expect(
       rows

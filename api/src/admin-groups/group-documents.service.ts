@@ -2,18 +2,15 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import type { GroupDocumentShape, GroupDocumentUploadBody } from '@casebridge/contracts';
 import { GroupDocument, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
-import { contentTypeOf, storedFilePath } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { toGroupDocument } from './admin-groups.mappers';
 import type { StoredDownload } from './admin-groups.service';
 import { GroupAccessService } from './group-access.service';
-import { acceptedExtension, displayName, groupDocumentPath, type StagedFile } from './group-uploads';
+import { deleteGroupDocument, groupDocumentDownload, storeGroupDocumentFile, type StagedFile } from './group-uploads';
 
 type UploadBody = z.output<typeof GroupDocumentUploadBody>;
 
@@ -60,18 +57,14 @@ export class GroupDocumentsService {
       await this.em.flush();
     } else {
       if (!file) throw ValidationException.forField('file', 'The file field is required.');
-      const extension = await acceptedExtension(file);
-      const storagePath = groupDocumentPath(groupId, extension);
-      const target = storedFilePath(this.config.STORAGE_DIR, storagePath)!;
-      await mkdir(dirname(target), { recursive: true });
-      await rename(file.path, target);
-      doc.filePath = storagePath;
-      doc.originalFilename = displayName(file.originalname);
-      doc.mimeType = contentTypeOf(doc.originalFilename).slice(0, 100);
+      const stored = await storeGroupDocumentFile(this.config.STORAGE_DIR, groupId, file);
+      doc.filePath = stored.filePath;
+      doc.originalFilename = stored.originalFilename;
+      doc.mimeType = stored.mimeType;
       try {
         await this.em.flush();
       } catch (error) {
-        await unlink(target).catch(() => undefined);
+        await unlink(stored.absolute).catch(() => undefined);
         throw error;
       }
     }
@@ -82,16 +75,9 @@ export class GroupDocumentsService {
   async download(actor: Actor, groupId: number, documentId: number): Promise<StoredDownload & { mimeType: string }> {
     await this.access.membership(actor, groupId);
     const doc = await this.em.findOne(GroupDocument, { id: documentId, community: groupId, documentType: 'file' });
-    const path = doc?.filePath ? storedFilePath(this.config.STORAGE_DIR, doc.filePath) : null;
-    const size = path
-      ? await stat(path).then(
-          (info) => (info.isFile() ? info.size : null),
-          () => null,
-        )
-      : null;
-    if (!doc || !path || size === null) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
-    const fileName = doc.originalFilename ?? doc.name;
-    return { stream: createReadStream(path), fileName, size, mimeType: doc.mimeType ?? contentTypeOf(fileName) };
+    const file = await groupDocumentDownload(this.config.STORAGE_DIR, doc);
+    if (!file) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
+    return file;
   }
 
   async remove(actor: Actor, groupId: number, documentId: number): Promise<{ message: string }> {
@@ -100,11 +86,7 @@ export class GroupDocumentsService {
     if (!doc) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
     if (doc.company.id !== companyId)
       throw new ForbiddenException('Only the company that added a document can delete it.');
-    const path = doc.filePath ? storedFilePath(this.config.STORAGE_DIR, doc.filePath) : null;
-    this.em.remove(doc);
-    await this.em.flush();
-    // The row is gone first: a file left behind by a failed unlink is unreachable, never a dangling row.
-    if (path) await unlink(path).catch(() => undefined);
+    await deleteGroupDocument(this.em, this.config.STORAGE_DIR, doc);
     return { message: 'The document has been deleted.' };
   }
 }

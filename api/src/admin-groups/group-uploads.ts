@@ -1,28 +1,22 @@
-import {
-  BadRequestException,
-  Injectable,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
 import type { MulterModuleOptions } from '@nestjs/platform-express';
 import { GROUP_DOCUMENT_EXTENSIONS } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
-import type { Request } from 'express';
-import { diskStorage } from 'multer';
+import type { GroupDocument, ServerConfig } from '@casebridge/db';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { catchError, type Observable } from 'rxjs';
 import { ValidationException } from '../common/errors';
+import {
+  fileStartsWith,
+  placeStagedFile,
+  StagedUploadCleanup,
+  stagingUploadOptions,
+  type StagedFile,
+} from '../common/staged-files';
+import { contentTypeOf, storedFilePath } from '../common/stored-files';
 
-/** A file as multer staged it. */
-export interface StagedFile {
-  path: string;
-  originalname: string;
-  size: number;
-}
+export type { StagedFile } from '../common/staged-files';
 
 /** Uploads land here first; the service moves an accepted file under groups/{groupId}/documents/. */
 export function groupStagingDir(config: ServerConfig): string {
@@ -31,15 +25,7 @@ export function groupStagingDir(config: ServerConfig): string {
 
 /** multer for group documents: one file, staged on disk under a random name, limited in size (413). */
 export function groupUploadOptions(config: ServerConfig): MulterModuleOptions {
-  const destination = groupStagingDir(config);
-  mkdirSync(destination, { recursive: true });
-  return {
-    storage: diskStorage({
-      destination,
-      filename: (_request, _file, done) => done(null, randomBytes(16).toString('hex')),
-    }),
-    limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
-  };
+  return stagingUploadOptions(groupStagingDir(config), config, { files: 1, fields: 10 });
 }
 
 /** Where an accepted group document is kept, relative to STORAGE_DIR. */
@@ -48,24 +34,10 @@ export function groupDocumentPath(groupId: number, extension: string): string {
 }
 
 /** Removes the staged file of a failed request, and turns multer's field errors into the api's 422. */
-@Injectable()
-export class GroupUploadCleanupInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
-    return next.handle().pipe(
-      catchError(async (error: unknown) => {
-        if (request.file) await unlink(request.file.path).catch(() => undefined);
-        if (error instanceof BadRequestException && /file|field/i.test(error.message)) {
-          throw ValidationException.forField('file', 'Please upload one file in the file field.');
-        }
-        throw error;
-      }),
-    );
-  }
-}
+export const GroupUploadCleanupInterceptor = StagedUploadCleanup('file', 'Please upload one file in the file field.');
 
 /** The first bytes each accepted extension must start with: PDF, PNG, JPEG, OLE2 (doc, xls), ZIP (docx, xlsx). */
-const SIGNATURES: Record<(typeof GROUP_DOCUMENT_EXTENSIONS)[number], readonly number[]> = {
+export const SIGNATURES: Record<(typeof GROUP_DOCUMENT_EXTENSIONS)[number], readonly number[]> = {
   '.pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
   '.png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   '.jpg': [0xff, 0xd8, 0xff],
@@ -86,16 +58,35 @@ export async function acceptedExtension(file: StagedFile): Promise<string> {
   const extension = extname(file.originalname).toLowerCase() as keyof typeof SIGNATURES;
   const signature = SIGNATURES[extension];
   if (!signature) throw ValidationException.forField('file', FILE_TYPE_MESSAGE);
-  const handle = await open(file.path, 'r');
-  try {
-    const head = Buffer.alloc(signature.length);
-    const { bytesRead } = await handle.read(head, 0, signature.length, 0);
-    const matches = bytesRead === signature.length && signature.every((byte, index) => head[index] === byte);
-    if (!matches) throw ValidationException.forField('file', `The file content does not match its ${extension} type.`);
-  } finally {
-    await handle.close();
+  if (!(await fileStartsWith(file.path, signature))) {
+    throw ValidationException.forField('file', `The file content does not match its ${extension} type.`);
   }
   return extension;
+}
+
+/** What a group document row keeps of an accepted file. */
+export interface StoredGroupFile {
+  filePath: string;
+  originalFilename: string;
+  mimeType: string;
+  /** Where the file now is; remove it again when the row cannot be saved. */
+  absolute: string;
+}
+
+/**
+ * Checks a staged group document (type and content) and moves it under groups/{groupId}/documents/: one rule for
+ * the company admin's and the super admin's uploads.
+ */
+export async function storeGroupDocumentFile(
+  storageDir: string,
+  groupId: number,
+  file: StagedFile,
+): Promise<StoredGroupFile> {
+  const extension = await acceptedExtension(file);
+  const filePath = groupDocumentPath(groupId, extension);
+  const absolute = await placeStagedFile(storageDir, file, filePath);
+  const originalFilename = displayName(file.originalname);
+  return { filePath, originalFilename, mimeType: contentTypeOf(originalFilename).slice(0, 100), absolute };
 }
 
 /**
@@ -107,4 +98,40 @@ export function displayName(name: string): string {
   const decoded = utf8.includes('\uFFFD') ? name : utf8;
   const base = decoded.split(/[\\/]/).pop() || 'file';
   return base.length > 255 ? base.slice(base.length - 255) : base;
+}
+
+export interface GroupDocumentDownload {
+  stream: ReadStream;
+  fileName: string;
+  size: number;
+  mimeType: string;
+}
+
+/**
+ * The stored file of a group document for download, or null when there is none to send (no row, a link, or a
+ * file missing from storage): the company admin's and the super admin's download alike.
+ */
+export async function groupDocumentDownload(
+  storageDir: string,
+  doc: GroupDocument | null,
+): Promise<GroupDocumentDownload | null> {
+  const path = doc?.filePath ? storedFilePath(storageDir, doc.filePath) : null;
+  const size = path
+    ? await stat(path).then(
+        (info) => (info.isFile() ? info.size : null),
+        () => null,
+      )
+    : null;
+  if (!doc || !path || size === null) return null;
+  const fileName = doc.originalFilename ?? doc.name;
+  return { stream: createReadStream(path), fileName, size, mimeType: doc.mimeType ?? contentTypeOf(fileName) };
+}
+
+/** Deletes a group document and then its file. */
+export async function deleteGroupDocument(em: EntityManager, storageDir: string, doc: GroupDocument): Promise<void> {
+  const path = doc.filePath ? storedFilePath(storageDir, doc.filePath) : null;
+  em.remove(doc);
+  await em.flush();
+  // The row is gone first: a file left behind by a failed unlink is unreachable, never a dangling row.
+  if (path) await unlink(path).catch(() => undefined);
 }

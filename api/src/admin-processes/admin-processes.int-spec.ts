@@ -110,6 +110,20 @@ describe('company admin: inbound process documents', () => {
     expect(version.escalationInstructions).toBe('<p>Call us</p>');
   });
 
+  it('keeps the formatting of the escalation instructions but no script links or handlers', async () => {
+    const id = ids.documents['Acme Systems Collaboration'];
+    await post(`admin/company/documents/${id}`, acmeBm, {
+      title: 'Acme Storage Support',
+      escalation_instructions:
+        '<p><b>Call</b> <a href="javascript:alert(1)">here</a> or <a href="https://acme.test/esc">there</a></p><img src=x onerror="alert(1)"><iframe src="https://evil.test"></iframe>',
+    }).expect(200);
+    const after = (await get(`admin/company/documents/${id}`, acmeBm).expect(200)).body as AdminProcessDetail;
+    const html = after.document.settings.escalation_instructions ?? '';
+    expect(html).toContain('<b>Call</b>');
+    expect(html).toContain('href="https://acme.test/esc"');
+    expect(html).not.toMatch(/javascript:|onerror|<iframe|<script/i);
+  });
+
   it('refuses invalid fields and users of another company with 422', async () => {
     const id = ids.documents['Acme Systems Collaboration'];
     const invalid = await post(`admin/company/documents/${id}`, acmeBm, {

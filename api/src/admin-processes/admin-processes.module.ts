@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AdminProcessesController } from './admin-processes.controller';
 import { AdminProcessesService } from './admin-processes.service';
+import { ProcessSamplesService } from './process-samples.service';
 
 /** Company administration: the company's inbound process documents (spec 2 §7). */
 @Module({
   controllers: [AdminProcessesController],
-  providers: [AdminProcessesService],
+  providers: [AdminProcessesService, ProcessSamplesService],
 })
 export class AdminProcessesModule {}

@@ -48,7 +48,7 @@ export class AdminProcessesService {
 
   async detail(actor: Actor, documentId: number): Promise<AdminProcessDetail> {
     const companyId = companyOf(actor);
-    return this.detailOf(companyId, await this.load(companyId, documentId));
+    return this.detailOf(companyId, await this.findOwn(companyId, documentId));
   }
 
   /**
@@ -73,12 +73,12 @@ export class AdminProcessesService {
         );
     const documentId = relation?.document?.id ?? fallback?.id;
     if (!documentId) throw new NotFoundException(NO_LIMITED_PROCESS);
-    return this.detailOf(companyId, await this.load(companyId, documentId));
+    return this.detailOf(companyId, await this.findOwn(companyId, documentId));
   }
 
   async sample(actor: Actor, documentId: number): Promise<z.infer<typeof AdminProcessSample>> {
     const companyId = companyOf(actor);
-    const doc = await this.load(companyId, documentId);
+    const doc = await this.findOwn(companyId, documentId);
     if (doc.currentVersion!.documentType === 'parent') {
       // The parent only chooses a sub-process; it has no form of its own to test.
       throw ValidationException.forField('document_type', PARENT_HAS_NO_FORM);
@@ -94,7 +94,7 @@ export class AdminProcessesService {
 
   async update(actor: Actor, documentId: number, body: UpdateBody): Promise<{ message: string }> {
     const companyId = companyOf(actor);
-    const doc = await this.load(companyId, documentId);
+    const doc = await this.findOwn(companyId, documentId);
     const version = doc.currentVersion!;
     version.title = body.title;
     if (body.support_hours !== undefined) version.supportHours = body.support_hours ?? '';
@@ -155,7 +155,7 @@ export class AdminProcessesService {
   }
 
   /** A live document of the company with a current version; anything else is 404. */
-  private async load(companyId: number, documentId: number): Promise<ContactDocument> {
+  async findOwn(companyId: number, documentId: number): Promise<ContactDocument> {
     const doc = await this.em.findOne(
       ContactDocument,
       { id: documentId, company: companyId, deletedAt: null, currentVersion: { $ne: null } },
@@ -174,7 +174,7 @@ export class AdminProcessesService {
   }
 }
 
-function companyOf(actor: Actor): number {
+export function companyOf(actor: Actor): number {
   if (actor.companyId === null) throw new ForbiddenException('Company administration is for members of a company.');
   return actor.companyId;
 }

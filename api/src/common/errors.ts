@@ -27,3 +27,10 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   if (!result.success) throw new ValidationException(zodIssuesToFieldErrors(result.error));
   return result.data;
 }
+
+/** Adds a ValidationException's fields to `errors` (to answer every field in one 422); rethrows anything else. */
+export function collectFieldErrors(error: unknown, errors: Record<string, string[]>): null {
+  if (!(error instanceof ValidationException)) throw error;
+  Object.assign(errors, error.errors);
+  return null;
+}

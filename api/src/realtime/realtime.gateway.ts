@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import {
   CLIENT_EVENTS,
+  isCompanyAdminRole,
   rooms,
   SERVER_EVENTS,
   type CaseEventMessage,
@@ -78,6 +79,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       socket.data.companyName = user.company?.name ?? null;
       await socket.join(rooms.user(actor.userId));
       if (actor.companyId) await socket.join(rooms.company(actor.companyId));
+      if (actor.companyId && isCompanyAdminRole(actor.role)) await socket.join(rooms.companyAdmins(actor.companyId));
       if (actor.role === 'super_admin') await socket.join(rooms.superAdmins);
       return;
     }

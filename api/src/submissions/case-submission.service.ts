@@ -1,27 +1,16 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { CASE_FORM_DOCUMENT_TYPES, CaseSubmissionBody, routePath, type Priority } from '@casebridge/contracts';
-import {
-  Case,
-  CaseCustomerData,
-  CaseEvent,
-  ContactDocument,
-  Department,
-  Requirement,
-  type ServerConfig,
-} from '@casebridge/db';
+import { routePath, type Priority } from '@casebridge/contracts';
+import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import type { Actor } from '../access/actor';
-import { ValidationException, zodIssuesToFieldErrors } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { MemberContextService } from '../directory/member-context.service';
 import { MailProducer } from '../mail/mail.producer';
-import { fieldDefinitionOf, validateCustomFields, type FieldDefinition } from './custom-fields';
-import { dbSelectModel, loadDbSelectOptions } from './db-select';
 import { DOCUMENT_VIEW_POPULATE } from './document.mappers';
 import { ProcessCatalogService } from './process-catalog.service';
 import { responseHours } from './priority';
+import { checkCaseSubmission } from './submission-checks';
 import { addressList, documentTemplate, newCaseMail } from './submission-mails';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';
@@ -61,22 +50,8 @@ export class CaseSubmissionService {
     if (!doc || !doc.currentVersion) throw new NotFoundException('Process not found.');
     this.members.assertMaySubmit(doc, member);
     const version = doc.currentVersion;
-    if (!CASE_FORM_DOCUMENT_TYPES.includes(version.documentType))
-      throw ValidationException.forField('document_id', 'This process does not take collaboration requests.');
-
-    // Everything is checked before anything is written: the base payload, the process's fields and the target.
-    const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
-    const parsed = CaseSubmissionBody.safeParse(body);
-    const errors: Record<string, string[]> = parsed.success ? {} : zodIssuesToFieldErrors(parsed.error);
-    const definitions = version.requirements
-      .getItems()
-      .sort((a, b) => a.position - b.position || a.id - b.id)
-      .map(fieldDefinitionOf);
-    const custom = validateCustomFields(definitions, body, await this.dbOptions(definitions));
-    Object.assign(errors, custom.errors);
-    const department = parsed.success ? await this.targetDepartment(doc, parsed.data, errors) : null;
-    if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationException(errors);
-    const input = parsed.data;
+    // Everything is checked before anything is written.
+    const { input, custom, department } = await checkCaseSubmission(this.em, doc, rawBody);
 
     const sla = this.catalog.sla(doc, department, member);
     const priority: Priority = sla.locked ? 'low' : input.case_priority;
@@ -150,41 +125,6 @@ export class CaseSubmissionService {
         is_sample: caseEntity.isSample,
       },
     };
-  }
-
-  /** The receiving department (type department), which the document must serve; errors are added to `errors`. */
-  private async targetDepartment(
-    doc: ContactDocument,
-    input: z.output<typeof CaseSubmissionBody>,
-    errors: Record<string, string[]>,
-  ): Promise<Department | null> {
-    const mismatch = () => (errors.collaborate_entity ??= []).push('The partner does not match the process.');
-    if (input.collaborate_type === 'company') {
-      if (input.collaborate_entity !== doc.company.id) mismatch();
-      return null;
-    }
-    const department = await this.em.findOne(
-      Department,
-      { id: input.collaborate_entity, company: doc.company, status: 'active' },
-      { populate: ['community'] },
-    );
-    if (!department || !this.catalog.servesDepartment(doc, department)) {
-      mismatch();
-      return null;
-    }
-    return department;
-  }
-
-  /** Options of the db_select fields of the version, by requirement id. */
-  private async dbOptions(definitions: FieldDefinition[]): Promise<Map<number, Record<string, string>>> {
-    const options = new Map<number, Record<string, string>>();
-    for (const definition of definitions) {
-      if (definition.type !== 'db_select') continue;
-      const model = dbSelectModel(definition.settings?.model);
-      const foreignKey = Number(definition.settings?.foreign_key) || null;
-      options.set(definition.requirementId, model ? await loadDbSelectOptions(this.em, model, foreignKey) : {});
-    }
-    return options;
   }
 
   /** The case mail to the process's collaborate e-mail (cc the version's cc, bcc the receiver's inbound bcc). */

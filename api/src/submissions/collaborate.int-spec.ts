@@ -1,28 +1,22 @@
-import { MESSAGES, type ContactDocumentShape, type VersionRequirementShape } from '@casebridge/contracts';
+import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
 import { Case, CaseCustomerData, CaseEvent, ManagerRequest, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import {
+  allFields,
+  countryId,
+  fieldKey,
+  globexCollaborationAnswers,
+  type FormFields,
+} from '../../test/collaboration-form';
 import { countRows, demoIds, documentsOf, orm, tokenOf, type DemoIds } from '../../test/member-fixtures';
 import { CASE_SUBMITTED, SAMPLE_CASE_SUBMITTED } from './case-submission.service';
 import { MANAGER_REQUEST_SENT } from './manager-request.service';
-
-type Fields = VersionRequirementShape[];
-
-function allFields(doc: ContactDocumentShape): Fields {
-  return [...doc.common_customer_section, ...doc.problem_section, ...doc.contact_section];
-}
-
-/** custom_{id} of the field with this code label. */
-function key(fields: Fields, codeLabel: string): string {
-  const field = fields.find((candidate) => candidate.requirement.code_label === codeLabel);
-  if (!field) throw new Error(`no field ${codeLabel}`);
-  return `custom_${field.requirement_id}`;
-}
 
 describe('POST /api/caller/collaborate/:documentId and /api/manager/request/create', () => {
   let api: ApiHarness;
   let ids: DemoIds;
   let collaboration: ContactDocumentShape;
-  let fields: Fields;
+  let fields: FormFields;
   let canada: string;
   const tokens: Record<string, string> = {};
   const token = async (email: string) => (tokens[email] ??= await tokenOf(api, email));
@@ -40,20 +34,7 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     case_priority: 'high',
     collaborate_type: 'company',
     collaborate_entity: ids.globex,
-    [key(fields, 'end_customer')]: 'Contoso Pharma',
-    [key(fields, 'site_id')]: '4711',
-    [key(fields, 'customer_phone')]: '+1 555 0100',
-    [key(fields, 'customer_email')]: 'ops@contoso.test',
-    [key(fields, 'customer_timezone')]: 'America/Denver',
-    [key(fields, 'site_country')]: canada,
-    [key(fields, 'product')]: 'SA9000 Array',
-    [key(fields, 'component')]: 'Software : Replication',
-    [key(fields, 'problem_category')]: 'Software defect',
-    [key(fields, 'replication_target')]: 'DR-ARRAY-02',
-    [key(fields, 'software_build')]: '9.2.1',
-    [key(fields, 'log_bundle_url')]: 'https://files.acme.test/bundle-20001.tgz',
-    [key(fields, 'error_output')]: 'ERR_REPL_TIMEOUT',
-    [key(fields, 'contact_method')]: 'Email',
+    ...globexCollaborationAnswers(fields, canada),
     ...overrides,
   });
 
@@ -78,13 +59,7 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     const response = await documentsOf(api, await token('caller@acme.test'), 'company', ids.globex);
     collaboration = response.documents.find((doc) => doc.name === 'Globex Storage Collaboration')!;
     fields = allFields(collaboration);
-    const countries = await api
-      .http()
-      .post('/api/caller/db_select_options')
-      .set(bearer(await token('caller@acme.test')))
-      .send({ model: 'country' })
-      .expect(200);
-    canada = Object.entries(countries.body as Record<string, string>).find(([, name]) => name === 'Canada')![0];
+    canada = await countryId(api, await token('caller@acme.test'), 'Canada');
   });
   afterAll(() => api.close());
 
@@ -183,8 +158,8 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         collaborate_type: 'department',
         collaborate_entity: ids.departments['Backup & Recovery'],
         update_profile: true,
-        [key(backupFields, 'end_customer')]: 'Northwind',
-        [key(backupFields, 'product')]: 'Something else entirely', // 'Other' text is allowed for Product
+        [fieldKey(backupFields, 'end_customer')]: 'Northwind',
+        [fieldKey(backupFields, 'product')]: 'Something else entirely', // 'Other' text is allowed for Product
       }).expect(200);
       expect(response.body.case.receiver.name).toBe('Globex Storage - Backup & Recovery');
       const em = orm(api);
@@ -226,8 +201,8 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         case_priority: 'high',
         collaborate_type: 'company',
         collaborate_entity: ids.globex,
-        [key(intakeFields, 'end_customer')]: 'Umbrella',
-        [key(intakeFields, 'product')]: 'CloudTier Gateway',
+        [fieldKey(intakeFields, 'end_customer')]: 'Umbrella',
+        [fieldKey(intakeFields, 'product')]: 'CloudTier Gateway',
       }).expect(200);
       expect(response.body.case.priority).toBe('low');
     });
@@ -241,16 +216,16 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         validBody({
           problem_summary: '',
           email: 'not-an-address',
-          [key(fields, 'end_customer')]: '   ',
-          [key(fields, 'site_id')]: '12a',
-          [key(fields, 'customer_email')]: 'nope',
-          [key(fields, 'log_bundle_url')]: 'javascript:alert(1)',
-          [key(fields, 'customer_timezone')]: 'Mars/Olympus',
-          [key(fields, 'contact_method')]: 'Carrier pigeon',
-          [key(fields, 'component')]: 'Hardware : Replication',
-          [key(fields, 'problem_category')]: 'Cosmic rays',
-          [key(fields, 'site_country')]: '999999',
-          [key(fields, 'error_output')]: 'x'.repeat(20_001),
+          [fieldKey(fields, 'end_customer')]: '   ',
+          [fieldKey(fields, 'site_id')]: '12a',
+          [fieldKey(fields, 'customer_email')]: 'nope',
+          [fieldKey(fields, 'log_bundle_url')]: 'javascript:alert(1)',
+          [fieldKey(fields, 'customer_timezone')]: 'Mars/Olympus',
+          [fieldKey(fields, 'contact_method')]: 'Carrier pigeon',
+          [fieldKey(fields, 'component')]: 'Hardware : Replication',
+          [fieldKey(fields, 'problem_category')]: 'Cosmic rays',
+          [fieldKey(fields, 'site_country')]: '999999',
+          [fieldKey(fields, 'error_output')]: 'x'.repeat(20_001),
           custom_999999: 'unknown',
         }),
       ).expect(422);
@@ -258,16 +233,16 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
       expect(errors).toMatchObject({
         problem_summary: ['The problem summary is required.'],
         email: ['The email must be a valid email address.'],
-        [key(fields, 'end_customer')]: ['The End Customer Name field is required.'],
-        [key(fields, 'site_id')]: ['The Customer Site ID must be an integer.'],
-        [key(fields, 'customer_email')]: ['The Customer Contact Email must be a valid email address.'],
-        [key(fields, 'log_bundle_url')]: ['The Log Bundle URL must be a valid URL.'],
-        [key(fields, 'customer_timezone')]: ['The Customer Time Zone must be a valid time zone.'],
-        [key(fields, 'contact_method')]: ['The selected Preferred Contact Method is invalid.'],
-        [key(fields, 'component')]: ['The selected Affected Component is invalid.'],
-        [key(fields, 'problem_category')]: ['The selected Problem Category is invalid.'],
-        [key(fields, 'site_country')]: ['The selected Site Country is invalid.'],
-        [key(fields, 'error_output')]: ['The Error Output may not be greater than 20000 characters.'],
+        [fieldKey(fields, 'end_customer')]: ['The End Customer Name field is required.'],
+        [fieldKey(fields, 'site_id')]: ['The Customer Site ID must be an integer.'],
+        [fieldKey(fields, 'customer_email')]: ['The Customer Contact Email must be a valid email address.'],
+        [fieldKey(fields, 'log_bundle_url')]: ['The Log Bundle URL must be a valid URL.'],
+        [fieldKey(fields, 'customer_timezone')]: ['The Customer Time Zone must be a valid time zone.'],
+        [fieldKey(fields, 'contact_method')]: ['The selected Preferred Contact Method is invalid.'],
+        [fieldKey(fields, 'component')]: ['The selected Affected Component is invalid.'],
+        [fieldKey(fields, 'problem_category')]: ['The selected Problem Category is invalid.'],
+        [fieldKey(fields, 'site_country')]: ['The selected Site Country is invalid.'],
+        [fieldKey(fields, 'error_output')]: ['The Error Output may not be greater than 20000 characters.'],
         custom_999999: ['This field is not part of the process.'],
       });
       expect(await countRows(api, 'cases')).toBe(before);
@@ -280,26 +255,26 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         'caller@acme.test',
         collaboration.id,
         validBody({
-          [key(fields, 'replication_target')]: '',
-          [key(fields, 'software_build')]: 'b'.repeat(256),
+          [fieldKey(fields, 'replication_target')]: '',
+          [fieldKey(fields, 'software_build')]: 'b'.repeat(256),
         }),
       ).expect(422);
       expect(response.body.errors).toEqual({
         // 'Software : Replication' makes the replication target required.
-        [key(fields, 'replication_target')]: ['The Replication Target field is required.'],
-        [key(fields, 'software_build')]: ['The Software Build may not be greater than 255 characters.'],
+        [fieldKey(fields, 'replication_target')]: ['The Replication Target field is required.'],
+        [fieldKey(fields, 'software_build')]: ['The Software Build may not be greater than 255 characters.'],
       });
       // Choosing hardware makes the serial number required and drops the software fields.
       const hardware = await submit(
         'caller@acme.test',
         collaboration.id,
         validBody({
-          [key(fields, 'problem_category')]: 'Hardware fault',
-          [key(fields, 'component')]: 'Hardware : Controller',
+          [fieldKey(fields, 'problem_category')]: 'Hardware fault',
+          [fieldKey(fields, 'component')]: 'Hardware : Controller',
         }),
       ).expect(422);
       expect(hardware.body.errors).toEqual({
-        [key(fields, 'serial_number')]: ['The Array Serial Number field is required.'],
+        [fieldKey(fields, 'serial_number')]: ['The Array Serial Number field is required.'],
       });
       expect(await countRows(api, 'cases')).toBe(before);
     });

@@ -79,14 +79,6 @@ export class ProcessCatalogService {
     );
   }
 
-  /** Whether the document serves the department (its contact document, or linked to it). */
-  servesDepartment(doc: ContactDocument, department: Department): boolean {
-    return (
-      department.contactDocument?.id === doc.id ||
-      doc.departments.getItems().some((candidate) => candidate.id === department.id)
-    );
-  }
-
   /**
    * The SLA of submitting to a document: the first active custom-SLA group among the groups the document is
    * offered to (the member's own groups first) and the receiving department's group; its priority messages; and

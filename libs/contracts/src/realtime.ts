@@ -15,7 +15,7 @@ export const SERVER_EVENTS = {
   casesChanged: 'cases.changed',
   /** Who is viewing or writing on a followed case. */
   presence: 'case.presence',
-  /** A queue of the back office changed (super admins). */
+  /** A queue changed: the back office's (super admins) or a company's registration queue (its admins). */
   queueChanged: 'queue.changed',
   /** A requested export changed state (queued, building, ready, failed). */
   exportStatus: 'export.status',
@@ -89,10 +89,12 @@ export interface ClientToServerEvents {
   'case.typing': (request: { case_token: string; typing: boolean }, answer: (result: { ok: boolean }) => void) => void;
 }
 
-/** Rooms: one per case, company, user, and one for super admins. */
+/** Rooms: one per case, company, company's admins, user, and one for super admins. */
 export const rooms = {
   case: (caseId: number) => `case:${caseId}`,
   company: (companyId: number) => `company:${companyId}`,
+  /** The company's business and program managers: what only the admin pages show (the registration queue). */
+  companyAdmins: (companyId: number) => `company-admins:${companyId}`,
   user: (userId: number) => `user:${userId}`,
   superAdmins: 'super_admins',
 } as const;

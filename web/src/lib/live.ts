@@ -7,7 +7,9 @@ import {
   type CaseEventMessage,
   type ClientToServerEvents,
   type ExportStatusMessage,
+  type BackOfficeQueue,
   type PresenceMessage,
+  type QueueChangedMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import { currentToken } from './api';
@@ -150,6 +152,30 @@ export function useCompanyCasesVersion(): number {
       socket.off('connect', bump);
     };
   }, []);
+  return version;
+}
+
+/**
+ * A number that grows whenever `queue` changes (a registration arrived or was decided): add it to the queue's reload
+ * deps. The server sends it to the company's admins (and super admins) only.
+ */
+export function useQueueVersion(queue: BackOfficeQueue): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!currentToken()) return;
+    const socket = signedInSocket();
+    const bump = debounce(() => setVersion((value) => value + 1), RELOAD_DEBOUNCE_MS);
+    const onQueue = (message: QueueChangedMessage) => {
+      if (message.queue === queue) bump();
+    };
+    socket.on(SERVER_EVENTS.queueChanged, onQueue);
+    // After a reconnect the queue may have missed changes: reload once.
+    socket.on('connect', bump);
+    return () => {
+      socket.off(SERVER_EVENTS.queueChanged, onQueue);
+      socket.off('connect', bump);
+    };
+  }, [queue]);
   return version;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { describedBy, errorText, FieldShell } from './fields';
 
 type FieldError = { message?: string };
@@ -96,5 +97,36 @@ export function RichTextEditor({ label, value, onChange, error, hint, disabled, 
         />
       </div>
     </FieldShell>
+  );
+}
+
+interface RichTextControlProps<TValues extends FieldValues, TOutput> {
+  control: Control<TValues, unknown, TOutput>;
+  name: Path<TValues>;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A RichTextEditor bound to a react-hook-form field (value, change and the field's error). */
+export function RichTextControl<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  hint,
+}: RichTextControlProps<TValues, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RichTextEditor
+          label={label}
+          hint={hint}
+          value={field.value as string | null}
+          onChange={field.onChange}
+          error={fieldState.error}
+        />
+      )}
+    />
   );
 }

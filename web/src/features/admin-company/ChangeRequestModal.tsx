@@ -13,16 +13,18 @@ interface ChangeRequestModalProps {
   onClose: () => void;
   /** Prefills what the request is about (e.g. "User changes"). */
   changeType?: string;
+  /** Prefills the description, e.g. which process the request is about. */
+  changes?: string;
 }
 
 /** Contact: a change request only the network can make (POST admin/company/change, 24-48 hours). */
-export function ChangeRequestModal({ onClose, changeType = '' }: ChangeRequestModalProps) {
+export function ChangeRequestModal({ onClose, changeType = '', changes = '' }: ChangeRequestModalProps) {
   const {
     register,
     submitWith,
     formState: { errors, isSubmitting },
   } = useServerForm(ChangeRequestBody, {
-    defaultValues: { change_type: changeType, changes: '' } satisfies ChangeRequestInput,
+    defaultValues: { change_type: changeType, changes } satisfies ChangeRequestInput,
     fields: ['change_type', 'changes'],
   });
 

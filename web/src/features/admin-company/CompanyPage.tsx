@@ -15,6 +15,7 @@ import { call } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { ChangeRequestModal } from './ChangeRequestModal';
+import { CompanyInfoCard } from './CompanyInfoCard';
 import { statusLabel } from './labels';
 
 type Department = z.infer<typeof DepartmentRow>;
@@ -71,10 +72,10 @@ function CompanyInfo({ data }: { data: AdminCompanyResponse }) {
   const [contactOpen, setContactOpen] = useState(false);
   const { company, links } = data;
   return (
-    <section className="card company-info" aria-labelledby="company-info-title">
-      <div className="card-title">
-        <h2 id="company-info-title">{company.name}</h2>
-        <div className="company-info-actions">
+    <CompanyInfoCard
+      company={company}
+      actions={
+        <>
           {links.registration && (
             <Link className="button button-secondary button-small" to={routePath('admin.company.registration')}>
               User Registration
@@ -85,50 +86,31 @@ function CompanyInfo({ data }: { data: AdminCompanyResponse }) {
               Single Sign-On Setup
             </Link>
           )}
+          {company.membership_type === 'limited' && (
+            <Link className="button button-secondary button-small" to={routePath('admin.limited_process')}>
+              Limited Process
+            </Link>
+          )}
           {links.change_request && (
             <button type="button" className="button button-small" onClick={() => setContactOpen(true)}>
               Contact
             </button>
           )}
-        </div>
-      </div>
-      <dl className="info-list">
-        <dt>Membership</dt>
-        <dd>{MEMBERSHIP_LEVEL_LABELS[membershipLevel(company.membership_type)]}</dd>
-        <dt>Status</dt>
-        <dd>{statusLabel(company.status)}</dd>
-        <dt>Login Method</dt>
-        <dd>{company.login_method_label}</dd>
-        {company.url && (
-          <>
-            <dt>Web Site</dt>
-            <dd>{company.url}</dd>
-          </>
-        )}
-        {company.domain && (
-          <>
-            <dt>Domain</dt>
-            <dd>
-              {company.domain}
-              {company.additional_domains ? `, ${company.additional_domains}` : ''}
-            </dd>
-          </>
-        )}
-        {company.communications_email && (
-          <>
-            <dt>Communications Email</dt>
-            <dd>{company.communications_email}</dd>
-          </>
-        )}
-        {company.bcc_response_email && (
-          <>
-            <dt>BCC Response Email</dt>
-            <dd>{company.bcc_response_email}</dd>
-          </>
-        )}
-      </dl>
+        </>
+      }
+      summary={
+        <>
+          <dt>Membership</dt>
+          <dd>{MEMBERSHIP_LEVEL_LABELS[membershipLevel(company.membership_type)]}</dd>
+          <dt>Status</dt>
+          <dd>{statusLabel(company.status)}</dd>
+          <dt>Login Method</dt>
+          <dd>{company.login_method_label}</dd>
+        </>
+      }
+    >
       {contactOpen && <ChangeRequestModal onClose={() => setContactOpen(false)} />}
-    </section>
+    </CompanyInfoCard>
   );
 }
 

@@ -1,20 +1,28 @@
 import { adminCompanyApi, type RegistrationQueueRow } from '@casebridge/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
+import { useQueueVersion } from '../../lib/live';
 import { useAsync } from '../../lib/use-async';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { withLoader } from '../../ui/modal-store';
 
 type QueueRow = z.infer<typeof RegistrationQueueRow>;
 
-/** Registrations waiting for approval (requires_registration companies); the queue reloads after each decision. */
+/**
+ * Registrations waiting for approval (requires_registration companies). The queue reloads after each decision and
+ * live when the server announces a change (a new registration, a decision by mail link or by another admin).
+ */
 export function RegistrationQueue({ onDecided }: { onDecided: () => void }) {
   const [version, setVersion] = useState(0);
-  const queue = useAsync(() => call(adminCompanyApi.registrationQueue), [version]);
+  const liveVersion = useQueueVersion('registration');
+  const queue = useAsync(() => call(adminCompanyApi.registrationQueue), [version, liveVersion]);
+  // Rows stay on screen while a live reload runs, so the table does not flash empty.
+  const shown = useRef<QueueRow[]>([]);
+  if (queue.status === 'ready') shown.current = queue.data.queue;
 
   const decide = async (row: QueueRow, approve: boolean) => {
     const endpoint = approve ? adminCompanyApi.approveRegistration : adminCompanyApi.rejectRegistration;
@@ -69,9 +77,9 @@ export function RegistrationQueue({ onDecided }: { onDecided: () => void }) {
       <DataTable
         caption="Registrations waiting for approval"
         columns={columns}
-        rows={queue.data?.queue ?? []}
+        rows={shown.current}
         rowKey={(row) => row.id}
-        loading={queue.status === 'loading'}
+        loading={queue.status === 'loading' && version === 0 && liveVersion === 0}
         emptyText="No registrations are waiting for approval."
       />
     </section>

@@ -10,7 +10,7 @@ import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
-import { TrashIcon } from './GroupDocuments';
+import { TrashIcon } from './TrashIcon';
 
 type AccessUser = ResponseOf<typeof adminGroupsApi.users>['users'][number];
 type FoundUser = ResponseOf<typeof adminGroupsApi.searchUsers>['users'][number];

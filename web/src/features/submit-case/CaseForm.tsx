@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -63,15 +63,22 @@ interface CaseFormProps {
   document: ContactDocumentShape;
   target: CaseTarget;
   priority: Pick<DocumentsResponse, 'priority_messages' | 'priority_locked'>;
+  /** Sends the request: the member call by default; the admin's View/Test Form checks a sample instead. */
+  send?: (body: CaseSubmissionBody) => Promise<Sent>;
+  /** Every submission is a sample (View/Test Form). */
+  sampleOnly?: boolean;
+  /** What Request Sent offers afterwards (default: the case and the dashboard). */
+  sentActions?: ReactNode;
 }
 
 type Sent = ResponseOf<typeof documentsApi.collaborate>;
 
 /** The full case form of ticket, solution_support and json documents; Request Sent replaces it after success. */
-export function CaseForm({ document, target, priority }: CaseFormProps) {
+export function CaseForm({ document, target, priority, send, sampleOnly = false, sentActions }: CaseFormProps) {
   const user = useSession((state) => state.user);
   const [sent, setSent] = useState<Sent | null>(null);
-  const [sample, setSample] = useState(false);
+  const [sampleFilled, setSample] = useState(false);
+  const sample = sampleOnly || sampleFilled;
   const requirements = [...document.common_customer_section, ...document.problem_section, ...document.contact_section];
 
   const {
@@ -100,7 +107,7 @@ export function CaseForm({ document, target, priority }: CaseFormProps) {
   const onSubmit = handleSubmit(async (valid) => {
     const code = String(valid.phone_country_code ?? DEFAULT_PHONE_COUNTRY_CODE);
     const phone = phoneWithCode(code, String(valid.phone_number ?? ''));
-    const body = {
+    const body: CaseSubmissionBody = {
       first_name: String(valid.first_name),
       last_name: String(valid.last_name),
       email: String(valid.email),
@@ -120,7 +127,9 @@ export function CaseForm({ document, target, priority }: CaseFormProps) {
       ...customPayload(requirements, valid),
     };
     try {
-      const answer = await withLoader(call(documentsApi.collaborate, { params: { documentId: document.id }, body }));
+      const answer = await withLoader(
+        send ? send(body) : call(documentsApi.collaborate, { params: { documentId: document.id }, body }),
+      );
       setSent(answer);
       alerts.show(answer.message, 'success');
       window.scrollTo({ top: 0 });
@@ -136,7 +145,7 @@ export function CaseForm({ document, target, priority }: CaseFormProps) {
     setSample(true);
   };
 
-  if (sent) return <RequestSent sent={sent} />;
+  if (sent) return <RequestSent sent={sent} actions={sentActions} />;
 
   const errorOf = (name: string) => errors[name]?.message as string | undefined;
   return (

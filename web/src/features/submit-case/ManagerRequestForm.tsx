@@ -5,7 +5,9 @@ import {
   documentsApi,
   ManagerRequestBody,
   type ContactDocumentShape,
+  type ManagerRequestCreated,
 } from '@casebridge/contracts';
+import type { z } from 'zod';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useServerForm } from '../../lib/use-server-form';
@@ -37,8 +39,16 @@ const FIELDS = [
   'notes',
 ] as const;
 
+type ManagerRequestInput = z.input<typeof ManagerRequestBody>;
+
+interface ManagerRequestFormProps {
+  document: ContactDocumentShape;
+  /** Sends the request: the member call by default; the admin's View/Test Form checks a sample instead. */
+  send?: (body: ManagerRequestInput) => Promise<z.infer<typeof ManagerRequestCreated>>;
+}
+
 /** A manager document: an escalation request to the partner's managers (POST manager/request/create). */
-export function ManagerRequestForm({ document }: { document: ContactDocumentShape }) {
+export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) {
   const user = useSession((state) => state.user);
   const company = useSession((state) => state.company);
   const [sentAt, setSentAt] = useState<string | null>(null);
@@ -61,18 +71,16 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
 
   const onSubmit = submitWith(async (values) => {
     const phone = phoneWithCode(values.phone_country_code, values.phone);
-    const answer = await withLoader(
-      call(documentsApi.managerRequest, {
-        body: {
-          ...values,
-          phone,
-          only_numbers: phone ? phoneDigits(values.phone) : null,
-          company: company?.name ?? null,
-          receive_company_id: document.company_id,
-          contact_document_id: document.id,
-        },
-      }),
-    );
+    const body: ManagerRequestInput = {
+      ...values,
+      phone,
+      only_numbers: phone ? phoneDigits(values.phone) : null,
+      company: company?.name ?? null,
+      receive_company_id: document.company_id,
+      contact_document_id: document.id,
+      sample_submission: send ? true : null,
+    };
+    const answer = await withLoader(send ? send(body) : call(documentsApi.managerRequest, { body }));
     alerts.show(answer.message, 'success');
     setSentAt(answer.request.created_at);
     window.scrollTo({ top: 0 });
@@ -82,10 +90,14 @@ export function ManagerRequestForm({ document }: { document: ContactDocumentShap
     return (
       <section className="card" aria-labelledby="manager-sent-title">
         <h2 id="manager-sent-title">Request Sent</h2>
-        <p>
-          Your escalation request to the managers of {document.company.name} was sent on {formatDateTime(sentAt)}. They
-          answer by e-mail.
-        </p>
+        {send ? (
+          <p>Your sample escalation request was checked on {formatDateTime(sentAt)}. Nothing was sent.</p>
+        ) : (
+          <p>
+            Your escalation request to the managers of {document.company.name} was sent on {formatDateTime(sentAt)}.
+            They answer by e-mail.
+          </p>
+        )}
       </section>
     );
   }

@@ -1,11 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRIORITY_LABELS, routePath, type documentsApi, type ResponseOf } from '@casebridge/contracts';
 import { formatDateTime } from '../../lib/format';
 import { RichText } from '../../ui/RichText';
 
-/** Replaces the case form once the request is sent: its details and the partner's escalation instructions. */
-export function RequestSent({ sent }: { sent: ResponseOf<typeof documentsApi.collaborate> }) {
+interface RequestSentProps {
+  sent: ResponseOf<typeof documentsApi.collaborate>;
+  /** Replaces the default View Case and Back to Dashboard buttons. */
+  actions?: ReactNode;
+}
+
+/**
+ * Replaces the case form once the request is sent: its details and the partner's escalation instructions.
+ * A checked-only sample (the admin's View/Test Form) has no case token, so nothing links to a case.
+ */
+export function RequestSent({ sent, actions }: RequestSentProps) {
   const { case: submitted } = sent;
+  const stored = submitted.token !== '';
   return (
     <section className="card request-sent" aria-labelledby="request-sent-title">
       <h2 id="request-sent-title">Request Sent</h2>
@@ -13,7 +24,11 @@ export function RequestSent({ sent }: { sent: ResponseOf<typeof documentsApi.col
       <dl className="detail-list">
         <dt>Case Number</dt>
         <dd>
-          <Link to={routePath('case-info', { token: submitted.token })}>{submitted.internal_case_number}</Link>
+          {stored ? (
+            <Link to={routePath('case-info', { token: submitted.token })}>{submitted.internal_case_number}</Link>
+          ) : (
+            submitted.internal_case_number
+          )}
         </dd>
         <dt>Receiver</dt>
         <dd>{submitted.receiver.name}</dd>
@@ -31,12 +46,18 @@ export function RequestSent({ sent }: { sent: ResponseOf<typeof documentsApi.col
         </div>
       )}
       <div className="form-actions">
-        <Link className="button" to={routePath('case-info', { token: submitted.token })}>
-          View Case
-        </Link>
-        <Link className="button button-secondary" to={routePath('dashboard')}>
-          Back to Dashboard
-        </Link>
+        {actions ?? (
+          <>
+            {stored && (
+              <Link className="button" to={routePath('case-info', { token: submitted.token })}>
+                View Case
+              </Link>
+            )}
+            <Link className="button button-secondary" to={routePath('dashboard')}>
+              Back to Dashboard
+            </Link>
+          </>
+        )}
       </div>
     </section>
   );

@@ -222,22 +222,23 @@ const optionalPassword = z.preprocess(
   passwordField.optional(),
 );
 
-export const ManagedUserBody = withPasswordConfirmation(
-  z.object({
-    first_name: requiredText(LIMITS.nameMax, 'The first name'),
-    last_name: requiredText(LIMITS.nameMax, 'The last name'),
-    email: emailField,
-    phone: phoneField,
-    phone_country_code: z.string().trim().max(4).nullish(),
-    country_id: optionalId,
-    city: optionalText(LIMITS.cityMax, 'The city'),
-    role: z.enum(ASSIGNABLE_ROLES, { error: 'The selected role is invalid.' }),
-    type: z.enum(USER_TYPES, { error: 'The selected type is invalid.' }).default('basic'),
-    password: optionalPassword,
-    password_confirmation: z.string().nullish(),
-    group_access: z.array(idField).max(500).default([]),
-  }),
-);
+/** The fields of the user form, without the confirmation check (the back office extends them with company_id). */
+export const ManagedUserFields = z.object({
+  first_name: requiredText(LIMITS.nameMax, 'The first name'),
+  last_name: requiredText(LIMITS.nameMax, 'The last name'),
+  email: emailField,
+  phone: phoneField,
+  phone_country_code: z.string().trim().max(4).nullish(),
+  country_id: optionalId,
+  city: optionalText(LIMITS.cityMax, 'The city'),
+  role: z.enum(ASSIGNABLE_ROLES, { error: 'The selected role is invalid.' }),
+  type: z.enum(USER_TYPES, { error: 'The selected type is invalid.' }).default('basic'),
+  password: optionalPassword,
+  password_confirmation: z.string().nullish(),
+  group_access: z.array(idField).max(500).default([]),
+});
+
+export const ManagedUserBody = withPasswordConfirmation(ManagedUserFields);
 export type ManagedUserBody = z.input<typeof ManagedUserBody>;
 
 export const UserStatusBody = z.object({

@@ -3,7 +3,14 @@ import { DOCUMENT_TYPES } from '../../constants/documents';
 import { LIMITS } from '../../constants/limits';
 import { MessageBody } from '../common';
 import { endpoint } from '../endpoint';
-import { ContactDocumentShape, PriorityMessages } from '../member/documents';
+import {
+  CaseSubmissionBody,
+  CollaborateResponse,
+  ContactDocumentShape,
+  ManagerRequestBody,
+  ManagerRequestCreated,
+  PriorityMessages,
+} from '../member/documents';
 
 // ---------- inbound process documents of the admin's own company (spec 2 §2, §7) ----------
 
@@ -130,6 +137,22 @@ export const AdminProcessSample = z.object({
   messages: PriorityMessages.nullable(),
 });
 
+/**
+ * What a Contact button of Process Details asks to change (the change_type of POST admin/company/change): one per
+ * section, since the type, Applies To, fields and static process are changed by the provider only.
+ */
+export const PROCESS_CHANGE_TYPES = {
+  details: 'Process details',
+  escalation: 'Process e-mail and escalation',
+  applies_to: 'Process Applies To',
+  fields: 'Process fields',
+  static: 'Static process',
+} as const;
+export type ProcessChangeSection = keyof typeof PROCESS_CHANGE_TYPES;
+
+export const SAMPLE_SUBMISSION_CHECKED =
+  'Your sample request is valid. Nothing was stored and no e-mail was sent: this was a test of your form.';
+
 export const adminProcessesApi = {
   list: endpoint({
     method: 'GET',
@@ -166,5 +189,22 @@ export const adminProcessesApi = {
     access: 'company_admin',
     summary: 'The document and priority messages of the View/Test form (422 for a parent document)',
     response: AdminProcessSample,
+  }),
+  submitSample: endpoint({
+    method: 'POST',
+    path: 'admin/company/documents/:documentId/sample',
+    access: 'company_admin',
+    summary:
+      'View/Test Form of a ticket, solution_support or json document: checked like a member submission, nothing stored or mailed',
+    body: CaseSubmissionBody,
+    response: CollaborateResponse,
+  }),
+  submitSampleManager: endpoint({
+    method: 'POST',
+    path: 'admin/company/documents/:documentId/sample/manager',
+    access: 'company_admin',
+    summary: 'View/Test Form of a manager document: checked like a manager request, nothing stored or mailed',
+    body: ManagerRequestBody,
+    response: ManagerRequestCreated,
   }),
 } as const;

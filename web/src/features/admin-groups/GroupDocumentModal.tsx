@@ -1,31 +1,42 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
-  adminGroupsApi,
   GROUP_DOCUMENT_EXTENSIONS,
   GROUP_DOCUMENT_FILE_FIELD,
   MESSAGES,
   type GroupDocumentKind,
 } from '@casebridge/contracts';
-import { ApiError, type FieldErrors } from '../../lib/api-error';
-import { upload } from '../../lib/files';
 import { alerts } from '../../app/alerts-store';
-import { useSession } from '../../app/session-store';
+import { ApiError, type FieldErrors } from '../../lib/api-error';
+import { useAsync } from '../../lib/use-async';
 import { Modal } from '../../ui/Modal';
 import { CancelButton } from '../../ui/SubmitActions';
-import { TextField } from '../../ui/fields';
+import { SelectField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 
-interface AddDocumentModalProps {
-  groupId: number;
+export interface CompanyChoice {
+  value: number;
+  label: string;
+}
+
+/** Whose document it is: the admin's own company, or one the super admin picks from the group's partners. */
+export type DocumentOwner = { companyId: number } | { label: string; choices: () => Promise<CompanyChoice[]> };
+
+export interface GroupDocumentModalProps {
+  title: string;
+  /** How the url kind is named (the radio and the documents table). */
+  urlLabel: string;
+  owner: DocumentOwner;
+  /** Posts the multipart form (name, company_id, document_type, url or file) to the caller's endpoint. */
+  send: (form: FormData) => Promise<{ message: string }>;
   onClose: () => void;
   onAdded: () => void;
 }
 
-/** Add Document/Link: a name and a file or a url, shared with the group (multipart upload). */
-export function AddDocumentModal({ groupId, onClose, onAdded }: AddDocumentModalProps) {
-  const companyId = useSession((state) => state.company?.id ?? 0);
+/** A group document: a name and a file or a url, shared with the group (multipart upload). */
+export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAdded }: GroupDocumentModalProps) {
   const fileInputId = useId();
   const [name, setName] = useState('');
+  const [chosenCompany, setChosenCompany] = useState('');
   const [kind, setKind] = useState<GroupDocumentKind>('file');
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -36,14 +47,14 @@ export function AddDocumentModal({ groupId, onClose, onAdded }: AddDocumentModal
     event.preventDefault();
     const form = new FormData();
     form.append('name', name);
-    form.append('company_id', String(companyId));
+    form.append('company_id', 'companyId' in owner ? String(owner.companyId) : chosenCompany);
     form.append('document_type', kind);
     if (kind === 'url') form.append('url', url);
     if (kind === 'file' && file) form.append(GROUP_DOCUMENT_FILE_FIELD, file, file.name);
     setBusy(true);
     setErrors({});
     try {
-      const answer = await withLoader(upload(adminGroupsApi.uploadDocument, form, { params: { groupId } }));
+      const answer = await withLoader(send(form));
       alerts.show(answer.message, 'success');
       onAdded();
     } catch (error) {
@@ -61,9 +72,12 @@ export function AddDocumentModal({ groupId, onClose, onAdded }: AddDocumentModal
 
   const fileError = errors[GROUP_DOCUMENT_FILE_FIELD];
   return (
-    <Modal title="Add Document/Link" onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
+        {'choices' in owner && (
+          <CompanySelect owner={owner} value={chosenCompany} error={errors.company_id} onChange={setChosenCompany} />
+        )}
         <fieldset className={errors.document_type ? 'field field-invalid' : 'field'}>
           <legend>Type</legend>
           <div className="choice-group">
@@ -76,7 +90,7 @@ export function AddDocumentModal({ groupId, onClose, onAdded }: AddDocumentModal
                   checked={kind === value}
                   onChange={() => setKind(value)}
                 />{' '}
-                {value === 'file' ? 'File' : 'Link'}
+                {value === 'file' ? 'File' : urlLabel}
               </label>
             ))}
           </div>
@@ -124,5 +138,27 @@ export function AddDocumentModal({ groupId, onClose, onAdded }: AddDocumentModal
         </div>
       </form>
     </Modal>
+  );
+}
+
+interface CompanySelectProps {
+  owner: Extract<DocumentOwner, { choices: unknown }>;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+function CompanySelect({ owner, value, error, onChange }: CompanySelectProps) {
+  // Loaded once when the modal opens.
+  const choices = useAsync(owner.choices, []);
+  return (
+    <SelectField
+      label={owner.label}
+      placeholder={MESSAGES.chooseOne}
+      options={choices.data ?? []}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import type { GroupDocumentShape } from '@casebridge/contracts';
+import { alerts } from '../../app/alerts-store';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { useConfirm, withLoader } from '../../ui/modal-store';
+import { GroupDocumentModal, type DocumentOwner } from './GroupDocumentModal';
+import { TrashIcon } from './TrashIcon';
+
+/** The calls behind a documents box: the company admin's and the super admin's endpoints differ. */
+export interface GroupDocumentCalls {
+  list: () => Promise<{ documents: GroupDocumentShape[] }>;
+  download: (row: GroupDocumentShape) => Promise<void>;
+  remove: (row: GroupDocumentShape) => Promise<{ message: string }>;
+  upload: (form: FormData) => Promise<{ message: string }>;
+}
+
+export interface GroupDocumentsCardProps {
+  /** Reloads the list when it changes. */
+  groupId: number;
+  calls: GroupDocumentCalls;
+  title: string;
+  headingId: string;
+  /** The add button's text, also the upload modal's title. */
+  addLabel: string;
+  urlLabel: string;
+  companyHeader: string;
+  owner: DocumentOwner;
+  /** Which rows show the delete icon; the row's can_delete unless given. */
+  canDelete?: (row: GroupDocumentShape) => boolean;
+}
+
+/** A group's shared files and links: add, download and delete with confirmation. */
+export function GroupDocumentsCard({
+  groupId,
+  calls,
+  title,
+  headingId,
+  addLabel,
+  urlLabel,
+  companyHeader,
+  owner,
+  canDelete = (row) => row.can_delete,
+}: GroupDocumentsCardProps) {
+  const confirm = useConfirm();
+  const [version, setVersion] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const documents = useAsync(() => calls.list(), [groupId, version]);
+  const reload = () => setVersion((value) => value + 1);
+
+  const openFile = async (row: GroupDocumentShape) => {
+    try {
+      await withLoader(calls.download(row));
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const remove = async (row: GroupDocumentShape) => {
+    if (!(await confirm(`Are you sure you want to delete ${row.name}?`))) return;
+    try {
+      const answer = await withLoader(calls.remove(row));
+      alerts.show(answer.message, 'success');
+      reload();
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+  };
+
+  const columns: DataColumn<GroupDocumentShape>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) =>
+        row.document_type === 'url' && row.url ? (
+          <a href={row.url} target="_blank" rel="noopener noreferrer">
+            {row.name}
+          </a>
+        ) : (
+          <button type="button" className="link-button" onClick={() => void openFile(row)}>
+            {row.name}
+          </button>
+        ),
+    },
+    { key: 'type', header: 'Type', render: (row) => (row.document_type === 'url' ? urlLabel : 'File') },
+    { key: 'company', header: companyHeader, render: (row) => row.company_name },
+    { key: 'created_at', header: 'Added', render: (row) => formatDate(row.created_at) },
+    {
+      key: 'delete',
+      header: 'Delete',
+      className: 'cell-action',
+      render: (row) =>
+        canDelete(row) ? (
+          <button
+            type="button"
+            className="icon-button icon-danger"
+            aria-label={`Delete ${row.name}`}
+            title="Delete"
+            onClick={() => void remove(row)}
+          >
+            <TrashIcon />
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="card-title">
+        <h2 id={headingId}>{title}</h2>
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          {addLabel}
+        </button>
+      </div>
+      {documents.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {documents.error}
+        </p>
+      )}
+      <DataTable
+        caption="Group documents"
+        columns={columns}
+        rows={documents.data?.documents ?? []}
+        rowKey={(row) => row.id}
+        loading={documents.status === 'loading'}
+        emptyText="No documents shared with this group."
+      />
+      {adding && (
+        <GroupDocumentModal
+          title={addLabel}
+          urlLabel={urlLabel}
+          owner={owner}
+          send={calls.upload}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
