@@ -15,7 +15,7 @@ const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  roots: ['<rootDir>/libs', '<rootDir>/api', '<rootDir>/worker'],
+  roots: ['<rootDir>/libs', '<rootDir>/api', '<rootDir>/worker', '<rootDir>/web/src'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper,
   transform,

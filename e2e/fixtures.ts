@@ -14,11 +14,20 @@ export const test = base.extend<{ mailbox: Mailbox }>({
   },
 });
 
-/** Signs in through a company's landing page (`/{slug}`) and waits until the app leaves it. */
-export async function loginAs(page: Page, email: string, password: string, slug: string): Promise<void> {
+/**
+ * Signs in with the password form of a company's landing page (`/{slug}`) and waits until the app leaves it.
+ * Scoped to the "Log In" region: a landing page may also hold a registration form with its own e-mail field.
+ */
+export async function signInOnLanding(
+  page: Page,
+  slug: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto(`/${slug}`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  const loginForm = page.getByRole('region', { name: /^Log In/ });
+  await loginForm.getByLabel('Email').fill(email);
+  await loginForm.getByLabel('Password', { exact: true }).fill(password);
+  await loginForm.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => url.pathname !== `/${slug}`);
 }

@@ -1,4 +1,6 @@
 import { FullConfig } from '@playwright/test';
+import type { Server } from 'http';
+import { startStripeStandIn, type StripeStandIn } from '../api/test/stripe-stand-in';
 import { deleteRedisKeys } from './support/redis-keys';
 import {
   E2E_STACK,
@@ -10,6 +12,7 @@ import {
   stopProcess,
   waitForHttpOk,
 } from './support/stack';
+import { E2E_STRIPE, startChargesInspector } from './support/stripe';
 
 /**
  * Starts the whole stack once for the run: fresh `casebridge_e2e` database (migrated + seeded), an SMTP catcher,
@@ -17,7 +20,13 @@ import {
  * Returns the teardown that stops the children (Playwright calls it after the last test).
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  for (const port of [E2E_STACK.apiPort, E2E_STACK.smtpPort, E2E_STACK.mailWebPort]) {
+  for (const port of [
+    E2E_STACK.apiPort,
+    E2E_STACK.smtpPort,
+    E2E_STACK.mailWebPort,
+    E2E_STRIPE.port,
+    E2E_STRIPE.inspectPort,
+  ]) {
     if (await isPortInUse(port)) {
       throw new Error(`Port ${port} is already in use; stop whatever listens there before running e2e tests.`);
     }
@@ -28,13 +37,20 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   await deleteRedisKeys(E2E_STACK.redisUrl, E2E_STACK.redisPrefix);
 
   const started: StartedProcess[] = [];
+  let stripe: StripeStandIn | null = null;
+  let chargesInspector: Server | null = null;
   const stopAll = async (): Promise<void> => {
-    // Api and worker first (they may still be sending), the mail catcher last.
+    // Api and worker first (they may still be sending), the mail catcher and the Stripe stand-in last.
     await Promise.all(started.filter((p) => p.name !== 'maildev').map((p) => stopProcess(p)));
     await Promise.all(started.filter((p) => p.name === 'maildev').map((p) => stopProcess(p)));
+    await new Promise((resolve) => (chargesInspector ? chargesInspector.close(resolve) : resolve(undefined)));
+    await stripe?.close();
   };
 
   try {
+    stripe = await startStripeStandIn({ port: E2E_STRIPE.port });
+    chargesInspector = await startChargesInspector(stripe);
+
     const maildevArgs = [
       'node_modules/maildev/bin/maildev',
       '--smtp',

@@ -7,6 +7,7 @@ import { AccessGuard } from './access/access.guard';
 import { AdminCompanyModule } from './admin-company/admin-company.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AdminProcessesModule } from './admin-processes/admin-processes.module';
 import { AdminGroupsModule } from './admin-groups/admin-groups.module';
 import { CasesModule } from './cases/cases.module';
@@ -18,10 +19,15 @@ import { HealthController } from './health/health.controller';
 import { LandingModule } from './landing/landing.module';
 import { MailModule } from './mail/mail.module';
 import { ManagerRequestsModule } from './manager-requests/manager-requests.module';
+import { OnboardingModule } from './onboarding/onboarding.module';
 import { ProfileModule } from './profile/profile.module';
 import { RedisModule } from './redis/redis.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { SsoModule } from './sso/sso.module';
+import { SuperAdminCompaniesModule } from './super-admin-companies/super-admin-companies.module';
+import { SuperAdminUsersModule } from './super-admin-users/super-admin-users.module';
+import { SuperAdminGroupsModule } from './super-admin-groups/super-admin-groups.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -58,9 +64,15 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ExportsModule,
     ReportsModule,
     WebhooksModule,
+    ApiTokensModule,
     AdminCompanyModule,
     AdminProcessesModule,
     AdminGroupsModule,
+    OnboardingModule,
+    SsoModule,
+    SuperAdminCompaniesModule,
+    SuperAdminUsersModule,
+    SuperAdminGroupsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { createWriteStream, mkdirSync } from 'fs';
 import net from 'net';
 import path from 'path';
+import { stripeEnv } from './stripe';
 
 /** Where the e2e stack listens; the specs reach it through Playwright's baseURL. */
 export const E2E_STACK = {
@@ -31,6 +32,8 @@ export function stackEnv(): NodeJS.ProcessEnv {
     STORAGE_DIR: path.join(E2E_STACK.resultsDir, 'storage'),
     // Journeys sign in many times from one address; the limit itself is proven by the api's tests.
     LOGIN_RATE_LIMIT: '200',
+    // Card payments go to the local Stripe stand-in started by the global setup.
+    ...stripeEnv(),
   };
 }
 

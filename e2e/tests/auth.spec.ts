@@ -1,15 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test, type CaughtMail } from '../fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
-
-/** Signs in with the password form of a landing page (scoped: /acme also has a registration form). */
-async function signInOnLanding(page: Page, slug: string, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`/${slug}`);
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password').fill(password);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
-}
 
 /** The first link of a mail whose path contains `fragment`, as a same-origin path for page.goto. */
 function mailLink(mail: CaughtMail, fragment: string): string {
@@ -149,7 +140,7 @@ test('the super admin logs in as a user and comes back with Back to Admin', asyn
   await page.waitForURL('**/super_admin/dashboard');
 
   await page.goto(`/super_admin/user/${caller.id}`);
-  await page.getByRole('button', { name: `Login as user #${caller.id}` }).click();
+  await page.getByRole('button', { name: `Login as ${caller.first_name} ${caller.last_name}` }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByText(`logged in as ${caller.first_name} ${caller.last_name}`)).toBeVisible();
 

@@ -1,15 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../fixtures';
-
-/** Signs in with the password form of a landing page (scoped: /acme also has a registration form). */
-async function signInOnLanding(page: Page, slug: string, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`/${slug}`);
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password', { exact: true }).fill(password);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, signInOnLanding, test } from '../fixtures';
 
 async function chooseRequiresApproval(page: Page, label: string): Promise<void> {
   await page.goto('/admin/company/registration');
@@ -25,6 +15,7 @@ test('a business manager changes registration settings, creates a user who signs
   browser,
 }) => {
   await signInOnLanding(page, 'acme', 'bm@acme.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // Registration settings persist (and are put back, so the registration journey still needs approval).
   await chooseRequiresApproval(page, 'Auto Approve All Users');
@@ -45,6 +36,7 @@ test('a business manager changes registration settings, creates a user who signs
 
   const newUser = await (await browser.newContext()).newPage();
   await signInOnLanding(newUser, 'acme', email, 'Cr3ated!Pass');
+  await expect(newUser).toHaveURL(/\/dashboard$/);
   await newUser.context().close();
 
   // The seeded registration waiting in Acme's queue is approved and joins the users table.

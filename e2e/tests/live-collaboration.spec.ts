@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { expect, signInOnLanding, test } from '../fixtures';
 import { CASE_STATUS_LABELS, STORAGE_KEYS, type CaseListRow, type CaseStatus } from '../../libs/contracts/src';
 import { isSameDocument, markDocument, SocketEvents } from '../support/socket-events';
 
@@ -22,11 +22,7 @@ interface CaseEventPayload {
 async function signedInViewer(browser: Browser, slug: string, email: string): Promise<Viewer> {
   const page = await (await browser.newContext()).newPage();
   const events = new SocketEvents(page);
-  await page.goto(`/${slug}`);
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
+  await signInOnLanding(page, slug, email);
   await page.waitForURL('**/dashboard');
   return { page, events };
 }

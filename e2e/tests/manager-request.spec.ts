@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test, type CaughtMail } from '../fixtures';
-
-async function signInOnLanding(page: Page, slug: string, email: string): Promise<void> {
-  await page.goto(`/${slug}`);
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL('**/dashboard');
-}
+import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
 
 function mailLink(mail: CaughtMail, fragment: string): string {
   const link = mail.links.find((href) => href.includes(fragment));
@@ -42,6 +33,7 @@ test('a manager escalation is answered from the link in its mail', async ({ page
   const acmeContext = await browser.newContext();
   const acme = await acmeContext.newPage();
   await signInOnLanding(acme, 'acme', 'bm@acme.test');
+  await acme.waitForURL('**/dashboard');
   await openGlobexManagerProcess(acme);
   await acme.getByLabel('First Name', { exact: true }).fill('Betty');
   await acme.getByLabel('Last Name', { exact: true }).fill('Manager');

@@ -1,21 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test, type CaughtMail } from '../fixtures';
+import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
-
-/** Signs in with the password form of a landing page (scoped: landing pages hold more than one form). */
-async function signInOnLanding(page: Page, slug: string, email: string): Promise<void> {
-  await page.goto(`/${slug}`);
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function signedInPage(browser: Browser, slug: string, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInOnLanding(page, slug, email);
+  await page.waitForURL('**/dashboard');
   return page;
 }
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
-import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { expect, signInOnLanding, test } from '../fixtures';
 import { E2E_STACK } from '../support/stack';
 import { SocketEvents } from '../support/socket-events';
 
@@ -74,11 +74,7 @@ test.describe('usage report export', () => {
     test.setTimeout(180_000);
     const events = new SocketEvents(page);
 
-    await page.goto('/acme');
-    const loginForm = page.getByRole('region', { name: /^Log In/ });
-    await loginForm.getByLabel('Email').fill('bm@acme.test');
-    await loginForm.getByLabel('Password').fill(DEMO_PASSWORD);
-    await loginForm.getByRole('button', { name: 'Log In' }).click();
+    await signInOnLanding(page, 'acme', 'bm@acme.test');
     await page.waitForURL('**/dashboard');
 
     await page.goto('/admin/reports');

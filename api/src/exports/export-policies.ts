@@ -1,12 +1,16 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { ModuleRef } from '@nestjs/core';
 import type { EXPORT_PARAMS, ExportKind } from '@casebridge/contracts';
-import { MESSAGES } from '@casebridge/contracts';
+import { COMPANY_NOT_FOUND, GROUP_NOT_FOUND, MESSAGES } from '@casebridge/contracts';
+import { Community, Company, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CaseAccessService } from '../cases/case-access.service';
 import { GroupAccessService } from '../admin-groups/group-access.service';
 import { isAllowed } from '../access/access.guard';
+import { ValidationException } from '../common/errors';
+import { SERVER_CONFIG } from '../config/config.module';
 
 export interface ExportPolicyContext {
   actor: Actor;
@@ -43,12 +47,27 @@ export const EXPORT_POLICIES: { [K in ExportKind]: ExportPolicy<K> } = {
     },
   },
   company_users: {
-    // Company admins of a company (as the admin/company/users/export endpoint), always of their own company.
-    async authorize(_params, { actor }) {
+    // Company admins export their own company (company_id ignored); super admins the company they name.
+    async authorize({ company_id }, { actor, services }) {
+      if (isAllowed('super_admin', actor)) {
+        if (company_id === undefined)
+          throw ValidationException.forField('params.company_id', 'The company is required.');
+        const em = services.get(EntityManager, { strict: false });
+        if (!(await em.count(Company, { id: company_id }))) throw new NotFoundException(COMPANY_NOT_FOUND);
+        return { company_id };
+      }
       if (!isAllowed('company_admin', actor) || actor.companyId === null) {
         throw new ForbiddenException('Only company administrators may export the users of their company.');
       }
       return { company_id: actor.companyId };
+    },
+  },
+  companies: {
+    // The back office's companies.xlsx.
+    async authorize(_params, { actor, services }) {
+      if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+      // The worker builds the login page links from the address users reach the app at.
+      return { public_url: services.get<ServerConfig>(SERVER_CONFIG, { strict: false }).PUBLIC_URL };
     },
   },
   group_members: {
@@ -61,11 +80,34 @@ export const EXPORT_POLICIES: { [K in ExportKind]: ExportPolicy<K> } = {
       return { company_id: companyId, group_id: groupId };
     },
   },
+  inactive_users: {
+    // The back office's Inactive Users list.
+    async authorize(_params, { actor }) {
+      if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+      return {};
+    },
+  },
   partners: {
     // Company admins, always of their own company (My Partners).
     async authorize(_params, { actor, services }) {
       if (!isAllowed('company_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
       return { company_id: services.get(GroupAccessService, { strict: false }).companyOf(actor) };
+    },
+  },
+  groups: {
+    // The back office's groups.xlsx; the worker builds the registration page links from the public address.
+    async authorize(_params, { actor, services }) {
+      if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+      return { public_url: services.get<ServerConfig>(SERVER_CONFIG, { strict: false }).PUBLIC_URL };
+    },
+  },
+  group_partners: {
+    // Super admins, for any existing group (404 unknown).
+    async authorize({ group_id }, { actor, services }) {
+      if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+      const em = services.get(EntityManager, { strict: false });
+      if (!(await em.count(Community, { id: group_id }))) throw new NotFoundException(GROUP_NOT_FOUND);
+      return { group_id };
     },
   },
 };

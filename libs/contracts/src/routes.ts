@@ -33,6 +33,8 @@ export const ROUTES = {
   'admin.partner_groups.users': '/admin/partner_groups/:group_id/users',
   'admin.reports': '/admin/reports',
   'admin.case-info': '/admin/case/:token',
+  /** Beyond the spec: webhooks and API tokens (company admins and api users). */
+  'admin.integrations': '/admin/integrations',
 
   'onboarding.home': '/join/:vhost',
   'onboarding.contact': '/onboarding/contact',
@@ -76,6 +78,7 @@ export type RouteGuard =
   | 'member' // login, and super admins are sent to their dashboard
   | 'company_admin'
   | 'company_admin_not_limited'
+  | 'company_admin_or_api' // company admins and users of role api (the Integrations page)
   | 'login_not_limited'
   | 'super_admin';
 
@@ -84,6 +87,7 @@ export function routeGuard(name: RouteName): RouteGuard {
   if (name === 'admin.company.registration' || name === 'admin.company.sso' || name === 'admin.partner_groups.users')
     return 'company_admin_not_limited';
   if (name === 'admin.reports' || name === 'admin.case-info') return 'login';
+  if (name === 'admin.integrations') return 'company_admin_or_api';
   if (name.startsWith('admin.')) return 'company_admin';
   if (name === 'dashboard' || name === 'submit-case' || name === 'cases' || name === 'case-info') return 'member';
   if (name === 'profile') return 'login';

@@ -12,6 +12,15 @@ import { RouteFramePage } from '../features/frames/RouteFramePage';
 import { CompanyLandingPage } from '../features/landing/CompanyLandingPage';
 import { HomePage } from '../features/landing/HomePage';
 import { UserManagePage } from '../features/super-admin/UserManagePage';
+import { InactiveUsersPage } from '../features/super-admin/users/InactiveUsersPage';
+import { UserEditPage } from '../features/super-admin/users/UserEditPage';
+import { CompaniesPage } from '../features/super-admin/companies/CompaniesPage';
+import { CompanyDetailPage } from '../features/super-admin/companies/CompanyDetailPage';
+import { CompanyFormPage } from '../features/super-admin/companies/CompanyFormPage';
+import { CompanyRegistrationPage } from '../features/super-admin/companies/CompanyRegistrationPage';
+import { GroupsPage } from '../features/super-admin/groups/GroupsPage';
+import { GroupEditPage } from '../features/super-admin/groups/GroupEditPage';
+import { GroupDetailPage } from '../features/super-admin/groups/GroupDetailPage';
 import { SubmitCasePage } from '../features/submit-case/SubmitCasePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { CaseRespondPage } from '../features/case-public/CaseRespondPage';
@@ -24,12 +33,24 @@ import { ReportsPage } from '../features/reports/ReportsPage';
 import { CompanyPage } from '../features/admin-company/CompanyPage';
 import { CompanyUserManagePage } from '../features/admin-company/CompanyUserManagePage';
 import { RegistrationSettingsPage } from '../features/admin-company/RegistrationSettingsPage';
+import { SsoSettingsPage } from '../features/admin-sso/SsoSettingsPage';
 import { UsersPage } from '../features/admin-company/UsersPage';
 import { InboundProcessListPage } from '../features/admin-processes/InboundProcessListPage';
 import { ProcessDetailsPage } from '../features/admin-processes/ProcessDetailsPage';
+import { ProcessTestPage } from '../features/admin-processes/ProcessTestPage';
+import { LimitedProcessPage } from '../features/admin-processes/LimitedProcessPage';
 import { PartnerGroupsPage } from '../features/admin-groups/PartnerGroupsPage';
 import { PartnerGroupPage } from '../features/admin-groups/PartnerGroupPage';
 import { GroupUsersPage } from '../features/admin-groups/GroupUsersPage';
+import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
+import { OnboardingHomePage } from '../features/onboarding/OnboardingHomePage';
+import { ContactPage as OnboardingContactPage } from '../features/onboarding/ContactPage';
+import { AgreementsPage as OnboardingAgreementsPage } from '../features/onboarding/AgreementsPage';
+import { ProcessPage as OnboardingProcessPage } from '../features/onboarding/ProcessPage';
+import { ChooseProcessPage as OnboardingChooseProcessPage } from '../features/onboarding/ChooseProcessPage';
+import { BasicPremiumPage as OnboardingBasicPremiumPage } from '../features/onboarding/BasicPremiumPage';
+import { SuccessPage as OnboardingSuccessPage } from '../features/onboarding/SuccessPage';
+import { RestorePage as OnboardingRestorePage } from '../features/onboarding/RestorePage';
 
 /** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -46,6 +67,15 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   '404': NotFoundPage,
   'super_admin.dashboard': SuperAdminDashboardPage,
   'super_admin.user.manage': UserManagePage,
+  'super_admin.user.edit': UserEditPage,
+  'super_admin.list_users': InactiveUsersPage,
+  'super_admin.companies': CompaniesPage,
+  'super_admin.company.detail': CompanyDetailPage,
+  'super_admin.company.edit': CompanyFormPage,
+  'super_admin.company.registration': CompanyRegistrationPage,
+  'super_admin.groups': GroupsPage,
+  'super_admin.group.edit': GroupEditPage,
+  'super_admin.group.detail': GroupDetailPage,
   cases: MyCasesPage,
   'case-info': CaseDetailPage,
   'admin.case-info': CaseDetailPage,
@@ -56,13 +86,25 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'admin.reports': ReportsPage,
   'admin.company': CompanyPage,
   'admin.company.registration': RegistrationSettingsPage,
+  'admin.company.sso': SsoSettingsPage,
   'admin.users': UsersPage,
   'admin.user.manage': CompanyUserManagePage,
   'admin.inbound_process': InboundProcessListPage,
   'admin.inbound_process.manage': ProcessDetailsPage,
+  'admin.inbound_process.test': ProcessTestPage,
+  'admin.limited_process': LimitedProcessPage,
   'admin.partner_groups': PartnerGroupsPage,
   'admin.partner_groups.manage': PartnerGroupPage,
   'admin.partner_groups.users': GroupUsersPage,
+  'admin.integrations': IntegrationsPage,
+  'onboarding.home': OnboardingHomePage,
+  'onboarding.contact': OnboardingContactPage,
+  'onboarding.agreements': OnboardingAgreementsPage,
+  'onboarding.process': OnboardingProcessPage,
+  'onboarding.choose-process': OnboardingChooseProcessPage,
+  'onboarding.basic-premium': OnboardingBasicPremiumPage,
+  'onboarding.success': OnboardingSuccessPage,
+  'onboarding.restore': OnboardingRestorePage,
 };
 
 export function RoutePage({ name }: { name: RouteName }) {

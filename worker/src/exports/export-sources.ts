@@ -1,8 +1,11 @@
 import type { ExportKind } from '@casebridge/contracts';
 import type { ExportSource } from './export-source';
 import { caseAuditSource } from './sources/case-audit.source';
+import { companiesSource } from './sources/companies.source';
 import { companyUsersSource } from './sources/company-users.source';
 import { groupMembersSource, partnersSource } from './sources/group-partners.source';
+import { groupPartnersSource, groupsSource } from './sources/groups.source';
+import { inactiveUsersSource } from './sources/inactive-users.source';
 import { usageSource } from './sources/usage.source';
 
 /** One entry per kind of EXPORT_PARAMS (contracts); the api's EXPORT_POLICIES decides who may ask. */
@@ -12,6 +15,10 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   company_users: companyUsersSource,
   group_members: groupMembersSource,
   partners: partnersSource,
+  companies: companiesSource,
+  inactive_users: inactiveUsersSource,
+  groups: groupsSource,
+  group_partners: groupPartnersSource,
 };
 
 export function sourceOf(kind: string): ExportSource | null {

@@ -19,12 +19,25 @@ export const EXPORT_PARAMS = {
       .min(1, 'The case token is required.')
       .max(200, 'The case token is not valid.'),
   }),
-  /** Users of the caller's company (spec 2 "Users": the export button); company admins only. */
-  company_users: z.object({}),
+  /**
+   * Users of one company: a company admin's own (spec 2 "Users": the export button; company_id is ignored), or
+   * for a super admin the company named by company_id (spec 3 §7 super_admin/companies/{id}/users/export).
+   */
+  company_users: z.object({
+    company_id: z.coerce.number({ error: 'The company is required.' }).int().positive().optional(),
+  }),
+  /** Every member company (spec 3 §2.4 companies.xlsx); super admins only. */
+  companies: z.object({}),
   /** Members of one partner group (spec 2 "Partner group detail"), for an admin of a member company. */
   group_members: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
   /** My Partners (spec 2 "Partner groups list"): the companies of the admin's groups. */
   partners: z.object({}),
+  /** Every group (spec 3 §2.5 groups.xlsx); super admins only. */
+  groups: z.object({}),
+  /** Every partner relation of one group (spec 3 §7 super_admin/groups/{id}/partners/export); super admins only. */
+  group_partners: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
+  /** The back office's Inactive Users list (spec 3 §2.9); super admins only. */
+  inactive_users: z.object({}),
 } as const;
 
 export type ExportKind = keyof typeof EXPORT_PARAMS;

@@ -1,3 +1,4 @@
+import { apiTokensApi } from './api-tokens';
 import { accountApi, authApi, landingApi } from './auth';
 import type { Endpoint } from './endpoint';
 import { exportsApi } from './exports';
@@ -11,6 +12,11 @@ import { webhooksApi } from './webhooks';
 import { adminCompanyApi } from './admin/company';
 import { adminProcessesApi } from './admin/processes';
 import { adminGroupsApi } from './admin/groups';
+import { adminSsoApi, samlApi } from './admin/sso';
+import { superAdminCompaniesApi } from './super-admin/companies';
+import { superAdminUsersApi } from './super-admin/users';
+import { superAdminGroupsApi } from './super-admin/groups';
+import { onboardingApi } from './onboarding';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -24,11 +30,18 @@ export const API = {
   manager: managerApi,
   profile: profileApi,
   webhooks: webhooksApi,
+  apiTokens: apiTokensApi,
   exports: exportsApi,
   reports: reportsApi,
   adminCompany: adminCompanyApi,
   adminProcesses: adminProcessesApi,
   adminGroups: adminGroupsApi,
+  adminSso: adminSsoApi,
+  saml: samlApi,
+  superAdminCompanies: superAdminCompaniesApi,
+  superAdminUsers: superAdminUsersApi,
+  superAdminGroups: superAdminGroupsApi,
+  onboarding: onboardingApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

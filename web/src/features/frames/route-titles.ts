@@ -32,6 +32,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   'admin.partner_groups.users': 'Partner Group Users',
   'admin.reports': 'Reports',
   'admin.case-info': 'Case Details',
+  'admin.integrations': 'Integrations',
 
   'onboarding.home': 'Join the Partner Group',
   'onboarding.contact': 'Contact Information',
