@@ -121,7 +121,7 @@ describe('attachment forwarding to the collaboration service', () => {
     const [request] = service.requests;
     expect(request.method).toBe('POST');
     expect(request.path).toBe(`/collaboration-requests/${kase.token}/attachments`);
-    const form = await new Response(request.body, {
+    const form = await new Response(new Uint8Array(request.body), {
       headers: { 'content-type': String(request.headers['content-type']) },
     }).formData();
     expect(form.get('description')).toBe('About shelf.log');
