@@ -28,7 +28,14 @@ import { SsoModule } from './sso/sso.module';
 import { SuperAdminCompaniesModule } from './super-admin-companies/super-admin-companies.module';
 import { SuperAdminUsersModule } from './super-admin-users/super-admin-users.module';
 import { SuperAdminGroupsModule } from './super-admin-groups/super-admin-groups.module';
+import { SuperAdminDocumentsModule } from './super-admin-documents/super-admin-documents.module';
+import { SuperAdminDepartmentsModule } from './super-admin-departments/super-admin-departments.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SuperAdminOnboardingModule } from './super-admin-onboarding/super-admin-onboarding.module';
+import { SuperAdminEscalationModule } from './super-admin-escalation/super-admin-escalation.module';
+import { SuperAdminReportsModule } from './super-admin-reports/super-admin-reports.module';
+import { EmailTemplatesModule } from './email-templates/email-templates.module';
+import { TeamsModule } from './teams/teams.module';
 
 @Module({
   imports: [
@@ -73,6 +80,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     SuperAdminCompaniesModule,
     SuperAdminUsersModule,
     SuperAdminGroupsModule,
+    // After SuperAdminCompaniesModule: its companies/{id}/users/export wins over users/{relation_id}.
+    SuperAdminDocumentsModule,
+    SuperAdminDepartmentsModule,
+    SuperAdminOnboardingModule,
+    SuperAdminEscalationModule,
+    SuperAdminReportsModule,
+    EmailTemplatesModule,
+    TeamsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

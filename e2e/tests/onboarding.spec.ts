@@ -1,68 +1,24 @@
-import type { Page } from '@playwright/test';
 import { CONTRACT_LENGTH_LABELS, MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
 import { expect, test } from '../fixtures';
+import {
+  acceptNewMemberAgreements,
+  APPLICANT_PASSWORD,
+  fillApplicant,
+  fillCompany,
+  fillProcess,
+  onboardingSessionToken,
+  startOnboarding,
+  uniqueApplicantEmail,
+} from '../support/onboarding-steps';
 import { recordedCharges } from '../support/stripe';
 
 const PRICED = { vhost: 'storage-alliance', name: 'Storage Alliance', threeYearsCents: 324_000 };
 const FREE = { vhost: 'cloud-connect', name: 'Cloud Connect' };
 /** A free program with no members yet (seeded for the limited member's journey). */
 const FREE_UNJOINED = { vhost: 'globex-edge', name: 'Globex Edge Program' };
-const PASSWORD = 'J0in!Alliance';
-
-const uniqueEmail = (label: string) => `e2e.onboarding.${label}.${Date.now()}@newco.test`;
-
-/** The group home with the e-mail pre-filled from the query, then Next. */
-async function startOnboarding(page: Page, vhost: string, email: string): Promise<void> {
-  await page.goto(`/join/${vhost}?email=${encodeURIComponent(email)}`);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-}
-
-async function fillCompany(page: Page, company: string): Promise<void> {
-  await page.getByLabel('Company Name').fill(company);
-  await page.getByLabel('Address').fill('1 Harbour Street');
-  await page.getByLabel('City').fill('Boston');
-  await page.getByLabel('State').fill('MA');
-  await page.getByLabel('Postal Code').fill('02110');
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
-  await page.getByLabel('Website').fill('https://newco.test');
-}
-
-async function fillApplicant(page: Page): Promise<void> {
-  await page.getByLabel('First Name').fill('Nora');
-  await page.getByLabel('Last Name').fill('Applicant');
-  await page.getByLabel('Phone', { exact: true }).fill('617 555 0100');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-}
-
-async function acceptNewMemberAgreements(page: Page): Promise<void> {
-  await page.getByLabel(/accept the Code of Conduct/).check();
-  await page.getByLabel(/accept the Database License/).check();
-}
-
-async function fillProcess(page: Page): Promise<void> {
-  await page.getByLabel('Support Hours').fill('24x7');
-  await page.getByLabel('Products Supported').fill('NewCo Storage Arrays');
-  await page.getByLabel('Support Email Alias').fill('support@newco.test');
-  await page.getByLabel('Support Phone', { exact: true }).fill('617 555 0199');
-  await page.getByLabel('First Name').fill('Sam');
-  await page.getByLabel('Last Name').fill('Manager');
-  await page.getByLabel('Email', { exact: true }).fill('sam.manager@newco.test');
-}
-
-/** The session token of the flow in this tab (the store lives in sessionStorage). */
-function sessionToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const stored = JSON.parse(window.sessionStorage.getItem('casebridge.onboarding') ?? '{}') as {
-      state?: { session?: { token?: string } };
-    };
-    return stored.state?.session?.token ?? '';
-  });
-}
 
 test('a new company joins the priced partner program and pays three years by card', async ({ page, mailbox }) => {
-  const email = uniqueEmail('priced');
+  const email = uniqueApplicantEmail('priced');
 
   await page.goto(`/join/${PRICED.vhost}?email=${encodeURIComponent(email)}`);
   await expect(page.getByRole('heading', { name: `Join ${PRICED.name}` })).toBeVisible();
@@ -113,7 +69,7 @@ test('a new company joins the priced partner program and pays three years by car
 
   // Process of the new member, with a look at the sample form first.
   await expect(page).toHaveURL(/\/onboarding\/process$/);
-  const token = await sessionToken(page);
+  const token = await onboardingSessionToken(page);
   expect(token).not.toBe('');
   await fillProcess(page);
   await page.getByRole('button', { name: 'View Sample Form' }).click();
@@ -140,7 +96,7 @@ test('a new company joins the priced partner program and pays three years by car
 });
 
 test('a declined card shows the error in the payment modal', async ({ page }) => {
-  await startOnboarding(page, PRICED.vhost, uniqueEmail('declined'));
+  await startOnboarding(page, PRICED.vhost, uniqueApplicantEmail('declined'));
   await fillCompany(page, 'NewCo Declined');
   await fillApplicant(page);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -192,7 +148,7 @@ test('save and finish later mails a restore link that continues the free group a
   browser,
   mailbox,
 }) => {
-  const email = uniqueEmail('saved');
+  const email = uniqueApplicantEmail('saved');
   await startOnboarding(page, FREE.vhost, email);
   await fillCompany(page, 'NewCo Saved Cloud');
   await fillApplicant(page);
@@ -214,8 +170,8 @@ test('save and finish later mails a restore link that continues the free group a
   await expect(restored.getByLabel('First Name')).toHaveValue('Nora');
   await expect(restored.getByLabel('Email')).toHaveValue(email);
 
-  await restored.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await restored.getByLabel('Confirm Password').fill(PASSWORD);
+  await restored.getByLabel('Password', { exact: true }).fill(APPLICANT_PASSWORD);
+  await restored.getByLabel('Confirm Password').fill(APPLICANT_PASSWORD);
   await restored.getByRole('button', { name: 'Next' }).click();
   await expect(restored).toHaveURL(/\/onboarding\/agreements$/);
   await expect(restored.getByText(ONBOARDING_MESSAGES.sponsorPays)).toBeVisible();

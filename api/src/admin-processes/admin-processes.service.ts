@@ -77,7 +77,11 @@ export class AdminProcessesService {
   }
 
   async sample(actor: Actor, documentId: number): Promise<z.infer<typeof AdminProcessSample>> {
-    const companyId = companyOf(actor);
+    return this.sampleFor(companyOf(actor), documentId);
+  }
+
+  /** The test form of a company's process; the back office tests any company's (spec 3 §2.13). */
+  async sampleFor(companyId: number, documentId: number): Promise<z.infer<typeof AdminProcessSample>> {
     const doc = await this.findOwn(companyId, documentId);
     if (doc.currentVersion!.documentType === 'parent') {
       // The parent only chooses a sub-process; it has no form of its own to test.

@@ -30,7 +30,15 @@ export class ProcessSamplesService {
   ) {}
 
   async submitCase(actor: Actor, documentId: number, rawBody: unknown): Promise<z.infer<typeof CollaborateResponse>> {
-    const companyId = companyOf(actor);
+    return this.submitCaseFor(companyOf(actor), documentId, rawBody);
+  }
+
+  /** The same check for a given company's process (the back office's test page). */
+  async submitCaseFor(
+    companyId: number,
+    documentId: number,
+    rawBody: unknown,
+  ): Promise<z.infer<typeof CollaborateResponse>> {
     const doc = await this.processes.findOwn(companyId, documentId);
     const version = doc.currentVersion!;
     // One 422 names every field, by the same rules as a member's submission.
@@ -56,7 +64,14 @@ export class ProcessSamplesService {
     documentId: number,
     body: z.output<typeof ManagerRequestBody>,
   ): Promise<z.infer<typeof ManagerRequestCreated>> {
-    const companyId = companyOf(actor);
+    return this.submitManagerFor(companyOf(actor), documentId, body);
+  }
+
+  async submitManagerFor(
+    companyId: number,
+    documentId: number,
+    body: z.output<typeof ManagerRequestBody>,
+  ): Promise<z.infer<typeof ManagerRequestCreated>> {
     const doc = await this.processes.findOwn(companyId, documentId);
     if (doc.currentVersion!.documentType !== 'manager')
       throw ValidationException.forField('contact_document_id', NOT_A_MANAGER_FORM);

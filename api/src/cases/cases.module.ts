@@ -30,6 +30,6 @@ import { CasesController } from './cases.controller';
     CaseCollaborationService,
     CaseAttachmentsService,
   ],
-  exports: [CaseAccessService, CaseEventsService],
+  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService],
 })
 export class CasesModule {}

@@ -32,6 +32,13 @@ export interface ExportPolicy<K extends ExportKind> {
 
 /** One entry per kind of EXPORT_PARAMS (contracts); the worker's EXPORT_SOURCES has the rows. */
 export const EXPORT_POLICIES: { [K in ExportKind]: ExportPolicy<K> } = {
+  // The back office's Reports page (spec 3 §2.12): super admins only; ranges arrive checked (YYYY-MM-DD days).
+  user_logins: { authorize: async (range, { actor }) => superAdminReport(actor, range) },
+  processes_viewed: { authorize: async (range, { actor }) => superAdminReport(actor, range) },
+  word_search: { authorize: async (range, { actor }) => superAdminReport(actor, range) },
+  managers: { authorize: async (_params, { actor }) => superAdminReport(actor, {}) },
+  mail_domain: { authorize: async (_params, { actor }) => superAdminReport(actor, {}) },
+  user_aged_logins: { authorize: async (_params, { actor }) => superAdminReport(actor, {}) },
   usage: {
     // Needs only a login (spec 2: reports need only a login), but a company to report on.
     async authorize(range, { actor }) {
@@ -110,4 +117,17 @@ export const EXPORT_POLICIES: { [K in ExportKind]: ExportPolicy<K> } = {
       return { group_id };
     },
   },
+  escalation: {
+    // The back office's escalation queue; the days were checked by the contract, start 0 arrives as null.
+    async authorize({ filter, start, end }, { actor }) {
+      if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+      return { filter, start: start ?? null, end: end ?? null };
+    },
+  },
 };
+
+/** A back-office report: refused (403) to anyone but a super admin; stores its params as given. */
+function superAdminReport(actor: Actor, params: Record<string, unknown>): Record<string, unknown> {
+  if (!isAllowed('super_admin', actor)) throw new ForbiddenException(MESSAGES.noAccess);
+  return { ...params };
+}

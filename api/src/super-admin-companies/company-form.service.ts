@@ -3,7 +3,7 @@ import {
   COMPANY_LOGO_FIELD,
   COMPANY_SAVED,
   COMPANY_SSO_FILE_FIELD,
-  ROUTES,
+  isReservedSlug,
   SLUG_TAKEN,
   type CompanyFormBody,
 } from '@casebridge/contracts';
@@ -27,19 +27,6 @@ import { CompanyLookupService } from './company-lookup.service';
 import { toSuperAdminCompany } from './super-admin-companies.mappers';
 
 type FormBody = z.output<typeof CompanyFormBody>;
-
-/** First path segments of the app's own pages and servers: a company landing page there could never be reached. */
-const RESERVED_SLUGS = new Set([
-  ...Object.values(ROUTES)
-    .map((path) => path.split('/')[1])
-    .filter((segment) => segment && !segment.startsWith(':')),
-  'api',
-  'resources',
-  'saml2',
-  'storage',
-  'assets',
-  'socket.io',
-]);
 
 /** The back office's company form: create (id 0) or update a company with its logo and SSO identity file. */
 @Injectable()
@@ -89,7 +76,7 @@ export class CompanyFormService {
     ssoFile: StagedFile | undefined,
   ): Promise<string | null> {
     const errors: Record<string, string[]> = {};
-    if (RESERVED_SLUGS.has(body.slug)) errors.slug = ['The slug is reserved for a page of the portal.'];
+    if (isReservedSlug(body.slug)) errors.slug = ['The slug is reserved for a page of the portal.'];
     else if (await this.em.count(Company, { slug: body.slug, ...(existing ? { id: { $ne: existing.id } } : {}) })) {
       errors.slug = [SLUG_TAKEN];
     }

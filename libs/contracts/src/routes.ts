@@ -67,6 +67,9 @@ export const ROUTES = {
   'super_admin.inbound_process.test': '/super_admin/companies/:company_id/inbound_process/:id/test',
   'super_admin.list_users': '/super_admin/users',
   'super_admin.user.manage': '/super_admin/user/:user_id',
+  /** Beyond the spec: the e-mail templates the product sends, edited by super admins. */
+  'super_admin.email_templates': '/super_admin/email_templates',
+  'super_admin.email_template.edit': '/super_admin/email_templates/:template_id',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -101,4 +104,21 @@ export function routePath(name: RouteName, params: Record<string, string | numbe
     if (value === undefined) throw new Error(`routePath(${name}): missing parameter ${key}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** First path segments of the app's own pages and servers: a company landing page (/{slug}) there could never be reached. */
+const RESERVED_SLUGS = new Set([
+  ...Object.values(ROUTES)
+    .map((path) => path.split('/')[1])
+    .filter((segment) => segment && !segment.startsWith(':')),
+  'api',
+  'resources',
+  'saml2',
+  'storage',
+  'assets',
+  'socket.io',
+]);
+
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.has(slug);
 }

@@ -10,6 +10,7 @@ export {
   type DemoSeedSummary,
 } from './seeders/demo-seeder';
 export { DEFAULT_EMAIL_TEMPLATES } from './seeders/email-templates';
+export { EMAIL_TEMPLATE_VARIABLES } from './seeders/email-templates';
 export { migrateDatabase, seedDatabase, withOrm } from './admin/schema';
 export {
   DatabaseUnreachableError,
@@ -33,3 +34,19 @@ export {
   type UsageReportQueryOptions,
 } from './queries/usage-report';
 export { groupPartnersQuery, type GroupPartnerRecord, type GroupPartnersQueryOptions } from './queries/group-partners';
+export {
+  escalationQueueRowsQuery,
+  escalationQueueCountQuery,
+  ESCALATION_SORT_SQL,
+  type EscalationQueueRecord,
+  type EscalationQueueOptions,
+  type EscalationPageOptions,
+  type EscalationSortColumn,
+} from './queries/escalation-queue';
+export {
+  renderTemplate,
+  placeholdersIn,
+  escapeHtml,
+  type StoredTemplate,
+  type RenderedTemplate,
+} from './mail/template-renderer';

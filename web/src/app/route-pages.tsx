@@ -21,6 +21,10 @@ import { CompanyRegistrationPage } from '../features/super-admin/companies/Compa
 import { GroupsPage } from '../features/super-admin/groups/GroupsPage';
 import { GroupEditPage } from '../features/super-admin/groups/GroupEditPage';
 import { GroupDetailPage } from '../features/super-admin/groups/GroupDetailPage';
+import { DocumentEditPage } from '../features/super-admin/documents/DocumentEditPage';
+import { DocumentTestPage } from '../features/super-admin/documents/DocumentTestPage';
+import { DepartmentsPage } from '../features/super-admin/departments/DepartmentsPage';
+import { GroupAccessPage } from '../features/super-admin/group-access/GroupAccessPage';
 import { SubmitCasePage } from '../features/submit-case/SubmitCasePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { CaseRespondPage } from '../features/case-public/CaseRespondPage';
@@ -51,6 +55,12 @@ import { ChooseProcessPage as OnboardingChooseProcessPage } from '../features/on
 import { BasicPremiumPage as OnboardingBasicPremiumPage } from '../features/onboarding/BasicPremiumPage';
 import { SuccessPage as OnboardingSuccessPage } from '../features/onboarding/SuccessPage';
 import { RestorePage as OnboardingRestorePage } from '../features/onboarding/RestorePage';
+import { OnboardingReviewPage } from '../features/super-admin/onboarding/OnboardingReviewPage';
+import { SuperAdminCaseInfoPage } from '../features/super-admin/cases/SuperAdminCaseInfoPage';
+import { SuperAdminReportsPage } from '../features/super-admin/reports/SuperAdminReportsPage';
+import { EmailTemplatesPage } from '../features/super-admin/email-templates/EmailTemplatesPage';
+import { EmailTemplateEditPage } from '../features/super-admin/email-templates/EmailTemplateEditPage';
+import { TeamsConnectedPage } from '../features/teams/TeamsConnectedPage';
 
 /** The page of each named route. A route not listed here shows its frame (header and title) until its issue lands. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -76,6 +86,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'super_admin.groups': GroupsPage,
   'super_admin.group.edit': GroupEditPage,
   'super_admin.group.detail': GroupDetailPage,
+  'super_admin.document.edit': DocumentEditPage,
+  'super_admin.inbound_process.test': DocumentTestPage,
+  'super_admin.company.departments': DepartmentsPage,
+  'super_admin.company.groups.edit': GroupAccessPage,
   cases: MyCasesPage,
   'case-info': CaseDetailPage,
   'admin.case-info': CaseDetailPage,
@@ -105,6 +119,12 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'onboarding.basic-premium': OnboardingBasicPremiumPage,
   'onboarding.success': OnboardingSuccessPage,
   'onboarding.restore': OnboardingRestorePage,
+  'super_admin.onboarding.session': OnboardingReviewPage,
+  'super_admin.cases.case_info': SuperAdminCaseInfoPage,
+  'super_admin.reports': SuperAdminReportsPage,
+  'super_admin.email_templates': EmailTemplatesPage,
+  'super_admin.email_template.edit': EmailTemplateEditPage,
+  'msteams.connected': TeamsConnectedPage,
 };
 
 export function RoutePage({ name }: { name: RouteName }) {

@@ -1,6 +1,6 @@
 import { EMAIL_TEMPLATE_SLUGS } from '@casebridge/contracts';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_VARIABLES } from '../../../libs/db/src/seeders/email-templates';
-import { renderTemplate } from './template-renderer';
+import { renderTemplate } from '@casebridge/db';
 
 describe('DEFAULT_EMAIL_TEMPLATES', () => {
   it('has exactly one template for every slug the product sends', () => {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './template-renderer';
+import { escapeHtml } from '@casebridge/db';
 
 /** Branding shared by every mail: product name in the header, the portal address in the footer. */
 export interface MailBranding {

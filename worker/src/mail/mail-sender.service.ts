@@ -1,4 +1,4 @@
-import { EmailTemplate, ServerConfig } from '@casebridge/db';
+import { EmailTemplate, renderTemplate, ServerConfig, type StoredTemplate } from '@casebridge/db';
 import { MailJob } from '@casebridge/contracts';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
@@ -10,7 +10,6 @@ import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { DeliveryRegistry } from './delivery-registry';
 import { htmlToText } from './html-to-text';
 import { wrapInLayout } from './mail-layout';
-import { renderTemplate, StoredTemplate } from './template-renderer';
 
 export type MailOutcome = 'sent' | 'already-sent';
 

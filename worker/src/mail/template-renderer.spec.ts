@@ -1,6 +1,6 @@
 import { htmlToText } from './html-to-text';
 import { wrapInLayout } from './mail-layout';
-import { escapeHtml, renderTemplate } from './template-renderer';
+import { escapeHtml, renderTemplate } from '@casebridge/db';
 
 describe('renderTemplate', () => {
   const template = {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ESCALATION_FILTERS } from '../constants/cases';
 import { EXPORT_JOB_STATUSES } from '../constants/record-states';
 import { endpoint } from './endpoint';
 import { ReportRangeQuery } from './report-range';
+import { ReportDatesRange } from './super-admin/report-dates';
 
 /**
  * The one export mechanism: every spreadsheet of the product is an export of a kind, built by the worker and
@@ -38,6 +40,25 @@ export const EXPORT_PARAMS = {
   group_partners: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
   /** The back office's Inactive Users list (spec 3 §2.9); super admins only. */
   inactive_users: z.object({}),
+  /** Back-office reports (spec 3 §2.12); super admins only. The ranged three take start and end (YY-MM-DD). */
+  user_logins: ReportDatesRange,
+  processes_viewed: ReportDatesRange,
+  word_search: ReportDatesRange,
+  managers: z.object({}),
+  mail_domain: z.object({}),
+  user_aged_logins: z.object({}),
+  /** The back office's escalation queue by filter and optional days (spec 3 §2.3); super admins only. */
+  escalation: z.object({
+    filter: z.enum(ESCALATION_FILTERS, { error: 'The filter must be all-10, open or late.' }),
+    start: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The start date must be a valid date (YYYY-MM-DD).')
+      .nullish(),
+    end: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The end date must be a valid date (YYYY-MM-DD).')
+      .nullish(),
+  }),
 } as const;
 
 export type ExportKind = keyof typeof EXPORT_PARAMS;

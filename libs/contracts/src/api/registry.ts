@@ -16,7 +16,14 @@ import { adminSsoApi, samlApi } from './admin/sso';
 import { superAdminCompaniesApi } from './super-admin/companies';
 import { superAdminUsersApi } from './super-admin/users';
 import { superAdminGroupsApi } from './super-admin/groups';
+import { superAdminDocumentsApi } from './super-admin/documents';
+import { superAdminDepartmentsApi } from './super-admin/departments';
 import { onboardingApi } from './onboarding';
+import { superAdminReportsApi } from './super-admin/reports';
+import { superAdminEmailTemplatesApi } from './super-admin/email-templates';
+import { teamsApi } from './teams';
+import { superAdminOnboardingApi } from './super-admin/onboarding';
+import { superAdminEscalationApi } from './super-admin/escalation';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -41,7 +48,14 @@ export const API = {
   superAdminCompanies: superAdminCompaniesApi,
   superAdminUsers: superAdminUsersApi,
   superAdminGroups: superAdminGroupsApi,
+  superAdminDocuments: superAdminDocumentsApi,
+  superAdminDepartments: superAdminDepartmentsApi,
   onboarding: onboardingApi,
+  superAdminReports: superAdminReportsApi,
+  superAdminEmailTemplates: superAdminEmailTemplatesApi,
+  teams: teamsApi,
+  superAdminOnboarding: superAdminOnboardingApi,
+  superAdminEscalation: superAdminEscalationApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -94,6 +94,8 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'onboarding-status',
   'onboarding-saved',
   'onboarding-received',
+  'onboarding-approved',
+  'onboarding-rejected',
   'case-late',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

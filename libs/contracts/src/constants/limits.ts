@@ -52,6 +52,8 @@ export const STORAGE_KEYS = {
   caseRequestType: 'cases_request_type',
   caseSort: 'cases_sort',
   caseDir: 'cases_dir',
+  /** The company landing page (slug) last opened: the signed-out home of the 404 page. */
+  companySlug: 'company_slug',
 } as const;
 
 /** Date formats: MM/DD/YY hh:mm a in details and member tables; MMM-DD-YYYY hh:mm a in back-office tables. */

@@ -270,4 +270,28 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       button('link', 'Registration status'),
     ].join('\n'),
   },
+  {
+    slug: 'onboarding-approved',
+    name: 'Onboarding approved',
+    type: 'system',
+    subject: '[{{product}}] {{company}} is now a member of {{group}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Good news: the application of {{company}} to {{group}} has been approved. {{company}} is now part of {{product}} connect.</p>',
+      '<p>Sign in with the e-mail address and password you chose when you applied.</p>',
+      button('link', 'Sign in to {{product}}'),
+    ].join('\n'),
+  },
+  {
+    slug: 'onboarding-rejected',
+    name: 'Onboarding rejected',
+    type: 'system',
+    subject: '[{{product}}] Your {{group}} application',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>We are sorry: the application of {{company}} to {{group}} was not approved.</p>',
+      '<p>Please contact the group host if you have questions.</p>',
+      button('link', 'Registration status'),
+    ].join('\n'),
+  },
 ];

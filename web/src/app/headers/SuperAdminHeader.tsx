@@ -10,6 +10,7 @@ export function SuperAdminHeader() {
       <NavItem to={routePath('super_admin.companies')}>Companies</NavItem>
       <NavItem to={routePath('super_admin.groups')}>Groups</NavItem>
       <NavItem to={routePath('super_admin.reports')}>Reports</NavItem>
+      <NavItem to={routePath('super_admin.email_templates')}>Email Templates</NavItem>
       <AccountNavItems />
     </HeaderShell>
   );

@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminProcessesApi, routePath, type AdminProcessDocument, type ResponseOf } from '@casebridge/contracts';
+import {
+  adminProcessesApi,
+  routePath,
+  type AdminProcessDocument,
+  type BodyOf,
+  type CaseSubmissionBody,
+  type ResponseOf,
+} from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { call } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
@@ -67,20 +74,33 @@ function SampleForm({ sample }: { sample: Sample }) {
         This is a test of your form: submissions are checked like your partners&apos; but nothing is stored and no
         e-mail is sent.
       </p>
-      <SampleBody key={attempt} document={document} messages={sample.messages} sentActions={again} />
+      <SampleBody
+        key={attempt}
+        document={document}
+        messages={sample.messages}
+        sentActions={again}
+        sendCase={(body) => call(adminProcessesApi.submitSample, { params: { documentId: document.id }, body })}
+        sendManager={(body) =>
+          call(adminProcessesApi.submitSampleManager, { params: { documentId: document.id }, body })
+        }
+      />
     </section>
   );
 }
 
-function SampleBody({
-  document,
-  messages,
-  sentActions,
-}: {
+interface SampleBodyProps {
   document: AdminProcessDocument;
   messages: Sample['messages'];
   sentActions: ReactNode;
-}) {
+  /** The test calls: the company admin's own, or the back office's for any company (spec 3 §2.13). */
+  sendCase: (body: CaseSubmissionBody) => Promise<ResponseOf<typeof adminProcessesApi.submitSample>>;
+  sendManager: (
+    body: BodyOf<typeof adminProcessesApi.submitSampleManager>,
+  ) => Promise<ResponseOf<typeof adminProcessesApi.submitSampleManager>>;
+}
+
+/** The form of a process as its partners see it, sending to a test call that stores nothing. */
+export function SampleBody({ document, messages, sentActions, sendCase, sendManager }: SampleBodyProps) {
   switch (document.settings.document_type) {
     case 'ticket':
     case 'solution_support':
@@ -92,16 +112,11 @@ function SampleBody({
           priority={{ priority_messages: messages, priority_locked: false }}
           sampleOnly
           sentActions={sentActions}
-          send={(body) => call(adminProcessesApi.submitSample, { params: { documentId: document.id }, body })}
+          send={sendCase}
         />
       );
     case 'manager':
-      return (
-        <ManagerRequestForm
-          document={document}
-          send={(body) => call(adminProcessesApi.submitSampleManager, { params: { documentId: document.id }, body })}
-        />
-      );
+      return <ManagerRequestForm document={document} send={sendManager} />;
     case 'default':
       // A static process has no form: partners read its text.
       return <RichText html={document.static_document} />;

@@ -2,10 +2,12 @@ import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
 import { BackOfficeSearch } from '../super-admin/dashboard/BackOfficeSearch';
 import { UserRegistrationQueue } from '../super-admin/dashboard/UserRegistrationQueue';
+import { OnboardingQueue } from '../super-admin/dashboard/OnboardingQueue';
+import { EscalationQueue } from '../super-admin/dashboard/EscalationQueue';
 
 /**
  * /super_admin/dashboard: the back office's start page (spec 3 §2.3): the company and user search boxes and the
- * user registration queue. The onboarding approval queue and the escalation queue are sections of their own.
+ * onboarding approval queue, the user registration queue and the escalation queue.
  */
 export function SuperAdminDashboardPage() {
   const user = useSession((state) => state.user);
@@ -20,7 +22,9 @@ export function SuperAdminDashboardPage() {
         <BackOfficeSearch kind="company" title="Search Companies" />
         <BackOfficeSearch kind="user" title="Search Users" />
       </div>
+      <OnboardingQueue />
       <UserRegistrationQueue />
+      <EscalationQueue />
     </PageFrame>
   );
 }

@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
-import { routePath } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
+import { homeLink } from './home-link';
 
-/** /404 (every unknown path lands here). */
+/** /404 (every unknown path lands here), with the way home of spec 3 §2.14. */
 export function NotFoundPage() {
   const token = useSession((state) => state.token);
   const role = useSession((state) => state.role);
-  const home = !token ? '/' : role === 'super_admin' ? routePath('super_admin.dashboard') : routePath('dashboard');
+  const home = homeLink(token !== null, role);
   return (
     <PageFrame title="Page Not Found">
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link className="button" to={home}>
-        {token ? 'Go to your Dashboard' : 'Go Home'}
+      <Link className="button" to={home.to}>
+        {home.label}
       </Link>
     </PageFrame>
   );

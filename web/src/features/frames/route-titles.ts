@@ -65,4 +65,6 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   'super_admin.inbound_process.test': 'Test Process',
   'super_admin.list_users': 'Inactive Users',
   'super_admin.user.manage': 'Manage User',
+  'super_admin.email_templates': 'Email Templates',
+  'super_admin.email_template.edit': 'Email Template',
 };

@@ -9,6 +9,7 @@ import { LandingSidebar } from './LandingSidebar';
 import { LoginForm } from './LoginForm';
 import { RegistrationForm } from './RegistrationForm';
 import { SsoLogin } from './SsoLogin';
+import { rememberCompanySite } from '../errors/home-link';
 
 /** /{slug}: the company's own sign-in page, in the variant of its login method. */
 export function CompanyLandingPage() {
@@ -31,6 +32,8 @@ export function CompanyLandingPage() {
     );
   }
   const { company } = landing.data;
+  // The 404 page leads a signed-out visitor back to this site.
+  rememberCompanySite(company.slug);
   return (
     <PageFrame title={company.name} hideTitle>
       <header className="landing-header">

@@ -1,5 +1,6 @@
 /**
- * Fills `{{variable}}` placeholders of a stored e-mail template.
+ * Fills `{{variable}}` placeholders of a stored e-mail template: the worker sending mails and the api previewing
+ * an edited template render with this one function.
  * Body values are HTML-escaped (a user's name must never become markup); the subject is plain text.
  */
 export interface StoredTemplate {
@@ -48,4 +49,9 @@ export function renderTemplate(template: StoredTemplate, variables: Record<strin
     .trim();
   const bodyHtml = fill(template.body, escapeHtml);
   return { subject, bodyHtml, missingVariables: [...missing] };
+}
+
+/** Every placeholder name a text uses, in order of first use. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map(([, name]) => name))];
 }

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  CASE_STATUS_LABELS,
+  DEFAULT_ESCALATION_FILTER,
+  LIMITS,
+  PRIORITY_QUEUE_LABELS,
+  routePath,
+  superAdminEscalationApi,
+  type EscalationFilter,
+  type EscalationPage,
+  type EscalationRow,
+} from '@casebridge/contracts';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
+import { useQueueVersion } from '../../../lib/live';
+import { useAsync } from '../../../lib/use-async';
+import { TextField } from '../../../ui/fields';
+import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
+import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { formatBackOfficeDate } from '../users/back-office-date';
+import { EscalationExport } from './EscalationExport';
+
+const FILTERS: { value: EscalationFilter; label: string }[] = [
+  { value: 'all-10', label: 'All (last 10 days)' },
+  { value: 'open', label: 'Open' },
+  { value: 'late', label: 'Late' },
+];
+
+/**
+ * The dashboard's escalation queue (spec 3 §2.3): every company's cases by filter (open by default), searched,
+ * sorted by a header click and paged on the server (page size 10, then the server's), newest first. Rows open the
+ * case details or are deleted after a confirmation; the queue reloads live when cases change.
+ */
+export function EscalationQueue() {
+  const [filter, setFilter] = useState<EscalationFilter>(DEFAULT_ESCALATION_FILTER);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(LIMITS.pageSize);
+  const [version, setVersion] = useState(0);
+  const liveVersion = useQueueVersion('escalation');
+  const confirm = useConfirm();
+
+  // The search is sent from 2 characters (spec 3 §9), a moment after typing stops; clearing it sends nothing.
+  useEffect(() => {
+    const term = search.trim();
+    const timer = window.setTimeout(() => {
+      setQ(term.length >= LIMITS.searchMinChars ? term : '');
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const state = useAsync(
+    () =>
+      call(superAdminEscalationApi.queue, {
+        params: { filter },
+        query: { q, sort: sort.column, dir: sort.dir, filter, limit: perPage, page },
+      }),
+    [filter, q, sort.column, sort.dir, perPage, page, version, liveVersion],
+  );
+  const shown = useRef<EscalationPage | null>(null);
+  if (state.status === 'ready') shown.current = state.data;
+  const answer = shown.current;
+  useEffect(() => {
+    if (state.status === 'ready' && state.data.per_page !== perPage) setPerPage(state.data.per_page);
+  }, [state, perPage]);
+
+  const remove = async (row: EscalationRow) => {
+    if (!(await confirm(`Are you sure you want to delete case #${row.internal_case_number}?`))) return;
+    try {
+      const result = await withLoader(call(superAdminEscalationApi.delete, { params: { id: row.id } }));
+      alerts.show(result.message, result.success ? 'success' : 'warning');
+    } catch (error) {
+      alerts.show(errorMessage(error), 'warning');
+    }
+    setVersion((value) => value + 1);
+  };
+
+  const caseLink = (row: EscalationRow) => routePath('super_admin.cases.case_info', { case_id: row.id });
+  const columns: DataColumn<EscalationRow>[] = [
+    {
+      key: 'internal_case_number',
+      header: 'Case#',
+      sortable: true,
+      render: (row) => <Link to={caseLink(row)}>#{row.internal_case_number}</Link>,
+    },
+    { key: 'company', header: 'Company', sortable: true, render: (row) => row.company.name },
+    { key: 'receiver', header: 'Receiver', sortable: true, render: (row) => row.receiver.name },
+    { key: 'priority', header: 'Priority', sortable: true, render: (row) => PRIORITY_QUEUE_LABELS[row.priority] },
+    {
+      key: 'created_at',
+      header: 'Created',
+      sortable: true,
+      firstDir: 'desc',
+      render: (row) => formatBackOfficeDate(row.created_at),
+    },
+    { key: 'document', header: 'Document', sortable: true, render: (row) => row.document.name },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      render: (row) => (
+        <>
+          <span className={`status-badge status-${row.status}`}>{CASE_STATUS_LABELS[row.status]}</span>
+          {row.late && <span className="status-badge status-late"> Late</span>}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <div className="row-actions">
+          <Link className="button button-small" to={caseLink(row)}>
+            Open
+          </Link>
+          <button
+            type="button"
+            className="button button-danger button-small"
+            aria-label={`Delete case ${row.internal_case_number}`}
+            onClick={() => void remove(row)}
+          >
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="sa-escalation-queue-title">
+      <h2 id="sa-escalation-queue-title">Escalation Reporting</h2>
+      <div className="toolbar">
+        <fieldset className="choice-group">
+          <legend>Filter</legend>
+          {FILTERS.map((option) => (
+            <label key={option.value} className="choice">
+              <input
+                type="radio"
+                name="escalation-filter"
+                value={option.value}
+                checked={filter === option.value}
+                onChange={() => {
+                  setFilter(option.value);
+                  setPage(1);
+                }}
+              />{' '}
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <TextField label="Search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      {state.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {state.error}
+        </p>
+      )}
+      <DataTable
+        caption="Escalated cases"
+        columns={columns}
+        rows={answer?.data ?? []}
+        rowKey={(row) => row.id}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        paging={{ page, perPage, total: answer?.total ?? 0, onPage: setPage }}
+        utcNote
+        loading={state.status === 'loading'}
+        emptyText="No cases match this filter."
+      />
+      <EscalationExport filter={filter} />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { routePath, superAdminOnboardingApi, type OnboardingQueueRow } from '@casebridge/contracts';
+import { call } from '../../../lib/api';
+import { useQueueVersion } from '../../../lib/live';
+import { useAsync } from '../../../lib/use-async';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { formatBackOfficeDate } from '../users/back-office-date';
+
+/** 'pending_review' → 'pending review' (spec 3 §2.3: underscores shown as spaces). */
+export const statusText = (status: string) => status.replace(/_/g, ' ');
+
+/**
+ * The dashboard's approval queue (spec 3 §2.3): onboarding sessions sent for review, then the latest decided ones.
+ * Each row opens the review; the queue reloads live when an application arrives or is decided.
+ */
+export function OnboardingQueue() {
+  const liveVersion = useQueueVersion('onboarding');
+  const queue = useAsync(() => call(superAdminOnboardingApi.queue), [liveVersion]);
+  // Rows stay on screen while a reload runs, so the table does not flash empty.
+  const shown = useRef<OnboardingQueueRow[]>([]);
+  if (queue.status === 'ready') shown.current = queue.data.queue;
+
+  const review = (row: OnboardingQueueRow) => routePath('super_admin.onboarding.session', { session_id: row.id });
+  const columns: DataColumn<OnboardingQueueRow>[] = [
+    {
+      key: 'company',
+      header: 'Company',
+      render: (row) => (
+        <Link to={review(row)} aria-label={`Review ${row.company_name}`}>
+          {row.company_name}
+        </Link>
+      ),
+    },
+    { key: 'group', header: 'Group', render: (row) => row.group_name },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => <span className={`status-badge onboarding-${row.status}`}>{statusText(row.status)}</span>,
+    },
+    { key: 'created_at', header: 'Created', render: (row) => formatBackOfficeDate(row.created_at) },
+    { key: 'sf_opportunity', header: 'Opportunity', render: (row) => row.sf_opportunity ?? '' },
+    {
+      key: 'open',
+      header: 'Review',
+      render: (row) => (
+        <Link className="button button-small" to={review(row)}>
+          Open
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="sa-onboarding-queue-title">
+      <h2 id="sa-onboarding-queue-title">Approval Queue</h2>
+      {queue.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {queue.error}
+        </p>
+      )}
+      <DataTable
+        caption="Onboarding sessions for review"
+        columns={columns}
+        rows={shown.current}
+        rowKey={(row) => row.id}
+        utcNote
+        loading={queue.status === 'loading' && liveVersion === 0}
+        emptyText="No onboarding sessions are waiting for review."
+      />
+    </section>
+  );
+}

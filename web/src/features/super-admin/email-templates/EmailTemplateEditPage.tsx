@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  EmailTemplateBody,
+  routePath,
+  superAdminEmailTemplatesApi,
+  type EmailTemplateDetail,
+  type EmailTemplatePreview as Preview,
+} from '@casebridge/contracts';
+import { PageFrame } from '../../../app/PageFrame';
+import { alerts } from '../../../app/alerts-store';
+import { call } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/api-error';
+import { useAsync } from '../../../lib/use-async';
+import { useServerForm } from '../../../lib/use-server-form';
+import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
+import { RichTextControl } from '../../../ui/RichTextEditor';
+import { SubmitActions } from '../../../ui/SubmitActions';
+import { Breadcrumbs } from '../companies/Breadcrumbs';
+import { EmailTemplatePreview } from './EmailTemplatePreview';
+
+type Values = { subject: string; body: string };
+const FIELDS = ['subject', 'body'] as const;
+
+/** /super_admin/email_templates/{template_id}: subject and body of one mail, with a preview. */
+export function EmailTemplateEditPage() {
+  const { template_id: id = '' } = useParams();
+  const loaded = useAsync(() => call(superAdminEmailTemplatesApi.get, { params: { id } }), [id]);
+
+  return (
+    <PageFrame title={loaded.data ? loaded.data.template.name : 'Email Template'}>
+      <Breadcrumbs
+        trail={[{ label: 'Email Templates', to: routePath('super_admin.email_templates') }]}
+        current={loaded.data?.template.name ?? 'Email Template'}
+      />
+      {loaded.status === 'loading' && <p className="muted">Loading…</p>}
+      {loaded.status === 'failed' && (
+        <p className="notice notice-warning" role="alert">
+          {loaded.error}
+        </p>
+      )}
+      {loaded.data && <TemplateForm key={loaded.data.template.id} initial={loaded.data.template} />}
+    </PageFrame>
+  );
+}
+
+function TemplateForm({ initial }: { initial: EmailTemplateDetail }) {
+  const [template, setTemplate] = useState(initial);
+  const [htmlSource, setHtmlSource] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const form = useServerForm<Values, Values>(EmailTemplateBody, {
+    defaultValues: { subject: initial.subject, body: initial.body },
+    fields: FIELDS,
+  });
+  const { register, control, formState, getValues, setError, reset, submitWith } = form;
+
+  const showPreview = async (values: Values) => {
+    setPreviewing(true);
+    try {
+      setPreview(
+        (await call(superAdminEmailTemplatesApi.preview, { params: { id: template.id }, body: values })).preview,
+      );
+    } catch (error) {
+      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  // The stored version's preview on arrival.
+  useEffect(() => {
+    void showPreview({ subject: initial.subject, body: initial.body });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = submitWith(async (values) => {
+    const answer = await call(superAdminEmailTemplatesApi.save, { params: { id: template.id }, body: values });
+    setTemplate(answer.template);
+    // The server's sanitized body replaces what was typed, so the editor shows what is stored.
+    reset({ subject: answer.template.subject, body: answer.template.body });
+    alerts.show(answer.message, 'success');
+    await showPreview({ subject: answer.template.subject, body: answer.template.body });
+  });
+
+  return (
+    <div className="two-columns">
+      <form className="card stack" onSubmit={onSubmit} noValidate aria-label="Email template">
+        <p className="muted">
+          Sent as <code>{template.slug}</code>. Placeholders are written <code>{'{{name}}'}</code>.
+        </p>
+        <TextField label="Subject" {...register('subject')} error={formState.errors.subject} />
+        <CheckboxField
+          label="Edit the HTML source"
+          checked={htmlSource}
+          onChange={(event) => setHtmlSource(event.target.checked)}
+        />
+        {htmlSource ? (
+          <TextAreaField label="Body" rows={14} {...register('body')} error={formState.errors.body} />
+        ) : (
+          <RichTextControl control={control} name="body" label="Body" />
+        )}
+        <PlaceholderList template={template} />
+        <SubmitActions label="Save" busy={formState.isSubmitting}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={previewing}
+            onClick={() => void showPreview(getValues())}
+          >
+            Preview
+          </button>
+        </SubmitActions>
+      </form>
+      <EmailTemplatePreview preview={preview} busy={previewing} />
+    </div>
+  );
+}
+
+function PlaceholderList({ template }: { template: EmailTemplateDetail }) {
+  return (
+    <details>
+      <summary>Placeholders this mail can use</summary>
+      <dl className="placeholder-list">
+        {template.variables.map((variable) => (
+          <div key={variable.name}>
+            <dt>
+              <code>{`{{${variable.name}}}`}</code>
+            </dt>
+            <dd>{variable.description}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
