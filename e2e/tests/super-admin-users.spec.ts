@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { expect, signInOnLanding, test } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
-
-/** Signs in with the password form of a landing page (scoped: /acme also has a registration form). */
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/acme');
-  const loginForm = page.getByRole('region', { name: /^Log In/ });
-  await loginForm.getByLabel('Email').fill(email);
-  await loginForm.getByLabel('Password', { exact: true }).fill(password);
-  await loginForm.getByRole('button', { name: 'Log In' }).click();
-}
 
 const success = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
@@ -22,7 +13,7 @@ async function dismissAlerts(page: Page): Promise<void> {
 test('the super admin searches, creates and manages a Globex user, and logs in as it', async ({ page, browser }) => {
   const stamp = Date.now();
   const email = `e2e.backoffice.${stamp}@globex.test`;
-  await signIn(page, 'admin@casebridge.test');
+  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
   await page.waitForURL('**/super_admin/dashboard');
 
   // Company search: nothing below 2 characters, 'No Results Found', then a pick opens the company.
@@ -107,7 +98,7 @@ test('the super admin searches, creates and manages a Globex user, and logs in a
   await expect(dialog).toHaveCount(0);
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await signIn(userPage, email, 'N3w!Backoffice');
+  await signInOnLanding(userPage, 'acme', email, 'N3w!Backoffice');
   await userPage.waitForURL('**/dashboard');
   await expect(userPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await userContext.close();
@@ -134,7 +125,7 @@ test('a registration made on the company page appears live in the dashboard queu
   mailbox,
 }) => {
   const email = `e2e.queue.${Date.now()}@acme.test`;
-  await signIn(page, 'admin@casebridge.test');
+  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
   await page.waitForURL('**/super_admin/dashboard');
   const queue = page.getByRole('region', { name: 'User Registration Queue' });
   await expect(queue.getByRole('table')).toBeVisible();
