@@ -128,3 +128,25 @@ test('a super admin creates a partner program, adds a partner, shares a document
     ['Initech Networks', '', 'Initech Network Collaboration', 'Limited', 'Yes', 'No'],
   ]);
 });
+
+test('a Teams-enabled group shows its connection link, and opening it connects the team', async ({ page, browser }) => {
+  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
+  await page.waitForURL('**/super_admin/dashboard');
+  await page.getByRole('link', { name: 'Groups' }).click();
+  await page.getByLabel('Search').fill('Storage Alliance');
+  await page.getByRole('link', { name: 'Storage Alliance', exact: true }).click();
+  const teams = page.getByRole('region', { name: 'Microsoft Teams' });
+  await expect(teams).toContainText('Not connected yet');
+  const link = await teams.getByLabel('Teams connection link').inputValue();
+  expect(link).toMatch(/\/msteams\/connected\/[^/]+$/);
+
+  // The team's owner opens the link as Teams' connector hands it back, with the channel's webhook address.
+  const owner = await (await browser.newContext()).newPage();
+  await owner.goto(`${link}?webhook_url=${encodeURIComponent('https://teams.example.test/webhookb2/e2e')}`);
+  await expect(owner.getByRole('heading', { name: 'Microsoft Teams Connected' })).toBeVisible();
+  await expect(owner.getByText('Group: Storage Alliance')).toBeVisible();
+  await owner.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Microsoft Teams' })).toContainText('Connected: new and late cases');
+});

@@ -6,6 +6,7 @@ import { GroupForm } from './GroupForm';
 import { GroupDocumentsPanel } from './GroupDocumentsPanel';
 import { GroupPartnersPanel } from './GroupPartnersPanel';
 import { ProgramDetails } from './ProgramDetails';
+import { TeamsConnectionCard } from './TeamsConnectionCard';
 import { groupIdParam, groupsCrumb, useGroup } from './use-group';
 import './groups.css';
 
@@ -35,11 +36,15 @@ export function GroupDetailPage() {
       ) : programView ? (
         <>
           <ProgramDetails group={group} />
+          {group.msteams_integration === 1 && <TeamsConnectionCard groupId={group.id} />}
           <GroupPartnersPanel group={group} />
           <GroupDocumentsPanel groupId={group.id} />
         </>
       ) : (
-        <GroupForm key={group.id} group={group} />
+        <>
+          <GroupForm key={group.id} group={group} />
+          {group.msteams_integration === 1 && <TeamsConnectionCard groupId={group.id} />}
+        </>
       )}
     </PageFrame>
   );
