@@ -1,13 +1,8 @@
-import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
-import { useQueueVersion } from '../../../lib/live';
-import { useAsync } from '../../../lib/use-async';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { withLoader } from '../../../ui/modal-store';
+import { DecisionButtons, decideRegistration, useLiveQueue } from '../../admin-company/registration-decisions';
 import { formatBackOfficeDate } from '../users/back-office-date';
 
 /**
@@ -15,22 +10,12 @@ import { formatBackOfficeDate } from '../users/back-office-date';
  * each decision and live when the server announces a change (a registration, a decision by link or by an admin).
  */
 export function UserRegistrationQueue() {
-  const [version, setVersion] = useState(0);
-  const liveVersion = useQueueVersion('registration');
-  const queue = useAsync(() => call(superAdminUsersApi.registrationQueue), [version, liveVersion]);
-  // Rows stay on screen while a reload runs, so the table does not flash empty.
-  const shown = useRef<SuperAdminRegistrationRow[]>([]);
-  if (queue.status === 'ready') shown.current = queue.data.queue;
+  const queue = useLiveQueue('registration', async () => (await call(superAdminUsersApi.registrationQueue)).queue);
 
   const decide = async (row: SuperAdminRegistrationRow, approve: boolean) => {
     const endpoint = approve ? superAdminUsersApi.approveRegistration : superAdminUsersApi.rejectRegistration;
-    try {
-      const answer = await withLoader(call(endpoint, { params: { id: row.id } }));
-      alerts.show(answer.message, answer.success ? 'success' : 'warning');
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-    setVersion((value) => value + 1);
+    await decideRegistration(() => call(endpoint, { params: { id: row.id } }));
+    queue.reload();
   };
 
   const columns: DataColumn<SuperAdminRegistrationRow>[] = [
@@ -49,24 +34,10 @@ export function UserRegistrationQueue() {
       key: 'actions',
       header: 'Decision',
       render: (row) => (
-        <div className="row-actions">
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={`Approve ${row.first_name} ${row.last_name}`}
-            onClick={() => void decide(row, true)}
-          >
-            Approve
-          </button>
-          <button
-            type="button"
-            className="button button-danger button-small"
-            aria-label={`Reject ${row.first_name} ${row.last_name}`}
-            onClick={() => void decide(row, false)}
-          >
-            Reject
-          </button>
-        </div>
+        <DecisionButtons
+          name={`${row.first_name} ${row.last_name}`}
+          onDecide={(approve) => void decide(row, approve)}
+        />
       ),
     },
   ];
@@ -74,7 +45,7 @@ export function UserRegistrationQueue() {
   return (
     <section className="card" aria-labelledby="sa-registration-queue-title">
       <h2 id="sa-registration-queue-title">User Registration Queue</h2>
-      {queue.status === 'failed' && (
+      {queue.error && (
         <p className="notice notice-warning" role="alert">
           {queue.error}
         </p>
@@ -82,10 +53,10 @@ export function UserRegistrationQueue() {
       <DataTable
         caption="Registrations waiting for approval"
         columns={columns}
-        rows={shown.current}
+        rows={queue.rows}
         rowKey={(row) => row.id}
         utcNote
-        loading={queue.status === 'loading' && version === 0 && liveVersion === 0}
+        loading={queue.firstLoad}
         emptyText="No registrations are waiting for approval."
       />
     </section>
