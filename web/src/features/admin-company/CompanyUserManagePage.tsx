@@ -5,7 +5,6 @@ import {
   API,
   adminCompanyApi,
   ASSIGNABLE_ROLES,
-  DEFAULT_PHONE_COUNTRY_CODE,
   ManagedUserBody,
   MESSAGES,
   roleLabel,
@@ -14,7 +13,6 @@ import {
   USER_SAVED,
   USER_TYPE_LABELS,
   USER_TYPES,
-  type AssignableRole,
   type Country,
   type GroupOption,
   type LoginMethod,
@@ -32,6 +30,7 @@ import { SelectField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
 import { statusLabel } from './labels';
+import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from './managed-user-form';
 
 interface Loaded {
   user: ManagedUser | null;
@@ -41,11 +40,6 @@ interface Loaded {
 }
 
 const usersPath = () => routePath('admin.users');
-
-/** The role to preselect: the user's own when it can be given, otherwise the default (Standard User). */
-function assignableRole(role: string | undefined): AssignableRole {
-  return ASSIGNABLE_ROLES.find((item) => item === role) ?? 'caller';
-}
 
 /** /admin/users/{id}: create (id 0) or edit a user of the company (spec 2 "Manage user"). */
 export function CompanyUserManagePage() {
@@ -94,21 +88,6 @@ export function CompanyUserManagePage() {
   );
 }
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'phone_country_code',
-  'country_id',
-  'city',
-  'role',
-  'type',
-  'password',
-  'password_confirmation',
-  'group_access',
-] as const;
-
 function UserForm({ loaded }: { loaded: Loaded }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -120,26 +99,13 @@ function UserForm({ loaded }: { loaded: Loaded }) {
     submitWith,
     formState: { errors, isSubmitting },
   } = useServerForm(ManagedUserBody, {
-    defaultValues: {
-      first_name: user?.first_name ?? '',
-      last_name: user?.last_name ?? '',
-      email: user?.email ?? '',
-      phone: user?.phone ?? '',
-      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
-      country_id: user?.country_id ?? null,
-      city: user?.city ?? '',
-      role: assignableRole(user?.role),
-      type: user?.type ?? 'basic',
-      password: '',
-      password_confirmation: '',
-      group_access: user?.group_access ?? [],
-    },
-    fields: FIELDS,
+    defaultValues: managedUserDefaults(user),
+    fields: MANAGED_USER_FIELDS,
     fieldMap: { country: 'country_id' },
   });
   const code = useWatch({ control, name: 'phone_country_code' });
   const role = useWatch({ control, name: 'role' });
-  const showPassword = isNew && (loaded.login_method !== 'sso' || role === 'api');
+  const showPassword = passwordShown(isNew, loaded.login_method, role);
 
   const onSubmit = submitWith(async (values) => {
     const body = {

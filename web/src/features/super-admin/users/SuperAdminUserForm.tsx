@@ -2,15 +2,12 @@ import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
-  ASSIGNABLE_ROLES,
-  DEFAULT_PHONE_COUNTRY_CODE,
   routePath,
   superAdminUsersApi,
   SuperAdminUserBody,
   USER_SAVED,
   USER_TYPE_LABELS,
   USER_TYPES,
-  type AssignableRole,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
@@ -21,29 +18,12 @@ import { PasswordFields } from '../../../ui/PasswordFields';
 import { SelectField, TextField } from '../../../ui/fields';
 import { withLoader } from '../../../ui/modal-store';
 import { GroupAccessChecks, withAllGroups } from '../../admin-company/GroupAccessChecks';
+import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from '../../admin-company/managed-user-form';
 import { UserAccountActions } from './UserAccountActions';
 import type { UserEditorData } from './use-user-editor-data';
 import './users.css';
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'phone_country_code',
-  'country_id',
-  'city',
-  'role',
-  'type',
-  'password',
-  'password_confirmation',
-  'group_access',
-  'company_id',
-] as const;
-
-function assignableRole(role: string | undefined): AssignableRole {
-  return ASSIGNABLE_ROLES.find((item) => item === role) ?? 'caller';
-}
+const FIELDS = [...MANAGED_USER_FIELDS, 'company_id'] as const;
 
 /**
  * The back office's user form (spec 3 §2.8). A new user has password fields (not at an SSO company unless the role
@@ -61,27 +41,13 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
     submitWith,
     formState: { errors, isSubmitting },
   } = useServerForm(SuperAdminUserBody, {
-    defaultValues: {
-      first_name: user?.first_name ?? '',
-      last_name: user?.last_name ?? '',
-      email: user?.email ?? '',
-      phone: user?.phone ?? '',
-      phone_country_code: user?.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
-      country_id: user?.country_id ?? null,
-      city: user?.city ?? '',
-      role: assignableRole(user?.role),
-      type: user?.type ?? 'basic',
-      password: '',
-      password_confirmation: '',
-      group_access: user?.group_access ?? [],
-      company_id: data.company.id,
-    },
+    defaultValues: { ...managedUserDefaults(user), company_id: data.company.id },
     fields: FIELDS,
     fieldMap: { country: 'country_id' },
   });
   const code = useWatch({ control, name: 'phone_country_code' });
   const role = useWatch({ control, name: 'role' });
-  const showPassword = isNew && (data.company.login_method !== 'sso' || role === 'api');
+  const showPassword = passwordShown(isNew, data.company.login_method, role);
 
   const onSubmit = submitWith(async (values) => {
     const body = {
