@@ -1,0 +1,102 @@
+/** Who calls: every role of Acme, the same roles of an unrelated company (Nimbus), a limited member, a super admin. */
+export const ACTORS = [
+  'anonymous',
+  'tokenHolder',
+  'acmeCaller',
+  'acmeBm',
+  'acmePm',
+  'acmeApi',
+  'superAdmin',
+  'otherCaller',
+  'otherBm',
+  'otherPm',
+  'otherApi',
+  'limited',
+] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/** 'ok' is any 2xx; '403|404' where either is acceptable by design; numbers are exact statuses. */
+export type Outcome = 'ok' | 302 | 303 | 401 | 403 | 404 | 409 | 422 | '403|404';
+
+/** Ids of the test database, looked up by name (see world.ts). */
+export interface World {
+  companies: { acme: number; globex: number; initech: number; umbrella: number; other: number };
+  users: Record<string, number>;
+  /** Acme's contact document and a Globex one. */
+  documents: { acme: number; globex: number };
+  /** A partner group Acme belongs to, and one it does not. */
+  groups: { acme: number; foreign: number };
+  departments: { acme: number };
+  /** Acme's relation row in its group. */
+  relations: { acme: number };
+  /** Open and accepted Acme → Globex cases; a Globex → Umbrella case no actor but the super admin may see. */
+  cases: { acmeGlobex: string; accepted: string; foreign: string };
+  /** Rows made by Acme's business manager before the matrix runs. */
+  owned: { webhook: number; apiToken: number; export: number; attachment: number; documentFile: number };
+  groupDocument: number;
+  onboardingSession: number;
+  emailTemplate: number;
+  pendingRegistration: number;
+}
+
+export type Params = Record<string, string | number>;
+
+/** The expected outcome of one endpoint for every actor, and how to call it. */
+export interface MatrixRow {
+  expect: Record<ActorName, Outcome>;
+  /** Path parameters; defaults come from `defaultParams` by parameter name. */
+  params?: (world: World, actor: ActorName) => Params;
+  /** Body for POST calls (default `{}`); a minimal valid body where the access check sits behind validation. */
+  body?: (world: World, actor: ActorName) => object;
+  query?: (world: World, actor: ActorName) => Record<string, string | number>;
+  /** Checks a 2xx body: list counts, every row of the actor's tenant. */
+  check?: (body: unknown, world: World, actor: ActorName) => void;
+  /** Calls that end the caller's session (logout) get a session of their own. */
+  freshSession?: boolean;
+  /** Ends the actor for good (deleting one's own account): runs after every other row. */
+  terminal?: boolean;
+}
+
+const NOBODY: Record<ActorName, Outcome> = Object.fromEntries(ACTORS.map((actor) => [actor, 403])) as Record<
+  ActorName,
+  Outcome
+>;
+
+/** Builds an expectation: start from `base`, then override per actor. */
+export function outcomes(
+  base: Outcome,
+  overrides: Partial<Record<ActorName, Outcome>> = {},
+): Record<ActorName, Outcome> {
+  return { ...(Object.fromEntries(ACTORS.map((actor) => [actor, base])) as Record<ActorName, Outcome>), ...overrides };
+}
+
+/** Public call: same outcome for everyone unless overridden. */
+export const open = (base: Outcome, overrides: Partial<Record<ActorName, Outcome>> = {}) => outcomes(base, overrides);
+
+/** A signed-in call: 401 without a session, then per actor. */
+export function signedIn(base: Outcome, overrides: Partial<Record<ActorName, Outcome>> = {}) {
+  return outcomes(base, { anonymous: 401, tokenHolder: 401, ...overrides });
+}
+
+/** Super admins only: everyone else 403 (401 without a session). */
+export function superAdminOnly(admin: Outcome) {
+  return { ...NOBODY, anonymous: 401, tokenHolder: 401, superAdmin: admin } as Record<ActorName, Outcome>;
+}
+
+/** Business and program managers (and nobody else but the super admin's 403): `acme` for Acme's, `other` for foreign. */
+export function companyAdmins(acme: Outcome, other: Outcome, limited: Outcome = other) {
+  return {
+    ...NOBODY,
+    anonymous: 401,
+    tokenHolder: 401,
+    acmeBm: acme,
+    acmePm: acme,
+    otherBm: other,
+    otherPm: other,
+    limited,
+  } as Record<ActorName, Outcome>;
+}
+
+/** Acme's managers see Acme's rows; helper for rows where the allowed actors must not destroy the shared fixture. */
+export const isAcmeAdmin = (actor: ActorName) => actor === 'acmeBm' || actor === 'acmePm';
+export const MISSING_ID = 987654;

@@ -1,0 +1,49 @@
+import { open, signedIn, superAdminOnly, type MatrixRow } from './matrix-types';
+
+/**
+ * Public calls (sign-in, registration, onboarding, SAML, token links) and the signed-in account calls.
+ * Public calls answer the same to everyone: with an empty body their validation (422) is the designed answer.
+ */
+export const publicRows: Record<string, MatrixRow> = {
+  'GET health': { expect: open('ok') },
+  'POST auth/login': { expect: open(422) },
+  'GET auth/me': { expect: signedIn('ok') },
+  // Refresh rotates the session, so every actor refreshes a session of its own.
+  'POST auth/refresh': { expect: signedIn('ok'), freshSession: true },
+  'POST auth/logout': { expect: signedIn('ok'), freshSession: true },
+  'POST auth/forgot_password': { expect: open(422) },
+  'POST auth/reset_password': { expect: open(422) },
+  'GET auth/verify/:token': { expect: open('ok') },
+  'POST auth/verify_account': { expect: open(422) },
+  'GET auth/super_admin/login_as_user/:id': { expect: superAdminOnly('ok') },
+  'GET auth/middleware': { expect: open('ok') },
+  'POST users/approval/:token/:action': { expect: open(404) },
+  'GET users/profile_form_data': { expect: signedIn('ok') },
+  'POST users/profile': { expect: signedIn(422) },
+  'POST users/agreement': { expect: signedIn(422) },
+  'POST users/password': { expect: signedIn(422) },
+  'GET caller/landing/:slug': { expect: open('ok') },
+  'POST caller/landing_page': { expect: open(422) },
+  'POST caller/link': { expect: open(422) },
+  'POST caller/register/:slug': { expect: open(422) },
+  'POST caller/auto_login': { expect: open(422) },
+  'GET /resources/company_logo/:slug': { expect: open('ok') },
+  'GET /saml2/:slug/metadata': { expect: open(404) },
+  'GET /saml2/:slug/login': { expect: open(302) },
+  'POST /saml2/:slug/acs': { expect: open(303) },
+  'GET /saml2/:slug/logout': { expect: open(302) },
+  'GET onboarding/:vhost/group': { expect: open('ok') },
+  'POST onboarding/:vhost/verify_email': { expect: open(422) },
+  'POST onboarding/:vhost/validate_contact': { expect: open(422) },
+  'POST onboarding/:vhost/agreements': { expect: open(422) },
+  'POST onboarding/:vhost/payment': { expect: open(422) },
+  'POST onboarding/:vhost/register': { expect: open(422) },
+  'POST onboarding/:vhost/register/limited': { expect: open(422) },
+  'POST onboarding/:vhost/register/existing': { expect: open(422) },
+  'GET onboarding/:vhost/documents/:companyId': { expect: open(422) },
+  'GET onboarding/:vhost/addendum': { expect: open('ok') },
+  'GET onboarding/:vhost/agreement/:kind': { expect: open(404) },
+  'GET /resources/group_banner/:vhost': { expect: open('ok') },
+  'GET onboarding/restore/:token': { expect: open(404) },
+  'POST msteams/connected/:token': { expect: open(404) },
+};

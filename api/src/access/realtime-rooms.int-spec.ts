@@ -1,0 +1,120 @@
+import {
+  CLIENT_EVENTS,
+  rooms,
+  SERVER_EVENTS,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type FollowCaseAnswer,
+  type ServerToClientEvents,
+} from '@casebridge/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { orm, tokenOf } from '../../test/member-fixtures';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+import type { World } from './matrix/matrix-types';
+import { buildWorld } from '../../test/matrix-world';
+
+/** The Socket.IO half of the authorization matrix: which rooms each actor's socket is in, which cases it may follow. */
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const SOCKET_ACTORS = {
+  acmeCaller: 'caller@acme.test',
+  acmeBm: 'bm@acme.test',
+  globexBm: 'bm@globex.test',
+  otherBm: 'bm@nimbus.test',
+  limited: 'bm@initech.test',
+  superAdmin: 'admin@casebridge.test',
+} as const;
+type SocketActor = keyof typeof SOCKET_ACTORS | 'caseLink';
+
+function connect(api: ApiHarness, auth: Record<string, string>): Promise<ClientSocket> {
+  const socket: ClientSocket = io(api.url, {
+    path: SOCKET_PATH,
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+const follow = (socket: ClientSocket, caseToken: string): Promise<FollowCaseAnswer> =>
+  socket.timeout(5000).emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken });
+
+describe('Socket.IO rooms per actor', () => {
+  let api: ApiHarness;
+  let world: World;
+  const sockets = new Map<SocketActor, ClientSocket>();
+
+  beforeAll(async () => {
+    api = await startApi();
+    ({ world } = await buildWorld(api));
+    for (const [actor, email] of Object.entries(SOCKET_ACTORS)) {
+      sockets.set(actor as SocketActor, await connect(api, { token: await tokenOf(api, email) }));
+    }
+    sockets.set('caseLink', await connect(api, { case_token: world.cases.acmeGlobex }));
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets.values()) socket.close();
+    await api.close();
+  });
+
+  it('refuses a socket without a session or case link, and one with a forged session', async () => {
+    await expect(connect(api, {})).rejects.toThrow();
+    await expect(connect(api, { token: 'not-a-session' })).rejects.toThrow();
+  });
+
+  /** Emits one message to `room` and answers which sockets got it (a silent socket waited 500 ms). */
+  async function receiversOf(room: string): Promise<SocketActor[]> {
+    const got = new Set<SocketActor>();
+    const listeners = [...sockets].map(([actor, socket]) => {
+      const listener = () => got.add(actor);
+      socket.on(SERVER_EVENTS.queueChanged, listener);
+      return () => socket.off(SERVER_EVENTS.queueChanged, listener);
+    });
+    api.app.get(RealtimePublisher).emit(room, SERVER_EVENTS.queueChanged, { queue: 'registration' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    listeners.forEach((off) => off());
+    return [...got].sort();
+  }
+
+  it('joins the company room, the company admins room and the super admins room by role', async () => {
+    expect(await receiversOf(rooms.company(world.companies.acme))).toEqual(['acmeBm', 'acmeCaller']);
+    expect(await receiversOf(rooms.companyAdmins(world.companies.acme))).toEqual(['acmeBm']);
+    expect(await receiversOf(rooms.company(world.companies.other))).toEqual(['otherBm']);
+    expect(await receiversOf(rooms.superAdmins)).toEqual(['superAdmin']);
+    expect(await receiversOf(rooms.user(world.users['caller@acme.test']))).toEqual(['acmeCaller']);
+  });
+
+  it('lets a socket follow only the cases its company is part of (super admins all, a case link its own)', async () => {
+    const expected: Record<SocketActor, { acmeGlobex: boolean; foreign: boolean }> = {
+      acmeCaller: { acmeGlobex: true, foreign: false },
+      acmeBm: { acmeGlobex: true, foreign: false },
+      globexBm: { acmeGlobex: true, foreign: true },
+      otherBm: { acmeGlobex: false, foreign: false },
+      limited: { acmeGlobex: false, foreign: false },
+      superAdmin: { acmeGlobex: true, foreign: true },
+      caseLink: { acmeGlobex: true, foreign: false },
+    };
+    const actual: Record<string, { acmeGlobex: boolean; foreign: boolean }> = {};
+    for (const [actor, socket] of sockets) {
+      actual[actor] = {
+        acmeGlobex: (await follow(socket, world.cases.acmeGlobex)).ok,
+        foreign: (await follow(socket, world.cases.foreign)).ok,
+      };
+    }
+    expect(actual).toEqual(expected);
+
+    // Refused sockets are not in the case room: a case message reaches exactly the followers.
+    const [{ id }] = await orm(api)
+      .getConnection()
+      .execute<{ id: number }[]>('select id from cases where token = ?', [world.cases.foreign]);
+    expect(await receiversOf(rooms.case(id))).toEqual(['globexBm', 'superAdmin']);
+  });
+});
