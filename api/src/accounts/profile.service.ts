@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { toCurrentUser } from './account.mappers';
-import { RegistrationService } from './registration.service';
+import { countryCodeOr, RegistrationService } from './registration.service';
 
 @Injectable()
 export class ProfileService {
@@ -26,7 +26,7 @@ export class ProfileService {
     user.lastName = body.last_name;
     user.email = body.email;
     user.phone = body.phone;
-    user.phoneCountryCode = body.phone_country_code || user.phoneCountryCode;
+    user.phoneCountryCode = countryCodeOr(body.phone_country_code, user.phoneCountryCode);
     user.country = body.country_id ? this.em.getReference(Country, body.country_id) : null;
     user.city = body.city;
     user.forceUpdateProfile = false;

@@ -52,7 +52,7 @@ export class RegistrationService {
       lastName: body.last_name,
       email: body.email,
       phone: body.phone,
-      phoneCountryCode: body.phone_country_code || 'US',
+      phoneCountryCode: countryCodeOr(body.phone_country_code, 'US'),
       country: body.country_id ?? null,
       city: body.city,
       company,
@@ -185,4 +185,10 @@ export class RegistrationService {
   private link(path: string): string {
     return `${this.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
   }
+}
+
+/** An ISO 3166 alpha-2 code as stored (2 letters, the column's width), else the fallback. */
+export function countryCodeOr(code: string | null | undefined, fallback: string): string {
+  const value = (code ?? '').trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(value) ? value : fallback;
 }

@@ -10,6 +10,7 @@ import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { accountMails } from '../mail/account-mails';
 import { MailProducer } from '../mail/mail.producer';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { RateLimiter } from '../redis/rate-limiter.service';
 import { OneTimeTokens } from './one-time-tokens.service';
 import { SessionTokenService } from './session-token.service';
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly tokens: OneTimeTokens,
     private readonly mail: MailProducer,
     private readonly rateLimiter: RateLimiter,
+    private readonly publisher: RealtimePublisher,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -89,6 +91,7 @@ export class AuthService {
 
   async logout(actor: Actor): Promise<{ success: boolean }> {
     await this.sessions.revokeSession(actor.sessionId, 'logout');
+    this.publisher.endSession(actor.sessionId, 'logout');
     return { success: true };
   }
 

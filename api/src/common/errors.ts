@@ -17,15 +17,33 @@ export function zodIssuesToFieldErrors(error: z.ZodError): Record<string, string
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    // hasOwn: a field named "constructor" or "__proto__" must not reach Object.prototype's members.
+    if (!Object.hasOwn(errors, field)) errors[field] = [];
+    errors[field].push(issue.message);
   }
   return errors;
 }
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationException(zodIssuesToFieldErrors(result.error));
+  const errors: Record<string, string[]> = result.success ? {} : zodIssuesToFieldErrors(result.error);
+  // PostgreSQL refuses NUL in text (a 500 at flush time); broken UTF-16 is no text anyone typed.
+  for (const field of fieldsWithUnstorableText(input)) {
+    if (!Object.hasOwn(errors, field))
+      errors[field] = [`The ${field.split('.').pop()!.replace(/_/g, ' ')} contains characters that are not allowed.`];
+  }
+  if (!result.success || Object.keys(errors).length) throw new ValidationException(errors);
   return result.data;
+}
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Dotted paths of the strings in `input` that hold a NUL character or a lone surrogate. */
+function fieldsWithUnstorableText(input: unknown, path: string[] = [], depth = 0): string[] {
+  if (typeof input === 'string') return UNSTORABLE_TEXT.test(input) ? [path.length ? path.join('.') : '_'] : [];
+  if (typeof input !== 'object' || input === null || depth > 20) return [];
+  return Object.entries(input).flatMap(([name, value]) => fieldsWithUnstorableText(value, [...path, name], depth + 1));
 }
 
 /** Adds a ValidationException's fields to `errors` (to answer every field in one 422); rethrows anything else. */

@@ -19,7 +19,7 @@ import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../auth/session-token.service';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
-import { RealtimePublisher } from './realtime.publisher';
+import { RealtimePublisher, sessionRoom } from './realtime.publisher';
 
 /** Missed events handed back on one follow; older gaps mean the client should reload the case. */
 const MAX_MISSED_EVENTS = 500;
@@ -78,6 +78,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       socket.data.name = user.fullName || user.email;
       socket.data.companyName = user.company?.name ?? null;
       await socket.join(rooms.user(actor.userId));
+      await socket.join(sessionRoom(actor.sessionId));
       if (actor.companyId) await socket.join(rooms.company(actor.companyId));
       if (actor.companyId && isCompanyAdminRole(actor.role)) await socket.join(rooms.companyAdmins(actor.companyId));
       if (actor.role === 'super_admin') await socket.join(rooms.superAdmins);

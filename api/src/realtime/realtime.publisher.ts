@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ServerToClientEvents } from '@casebridge/contracts';
+import { SERVER_EVENTS, type ServerToClientEvents, type SessionEndedMessage } from '@casebridge/contracts';
 import type { Server } from 'socket.io';
+
+/** The sockets opened with one sign-in session (logout ends only that session's sockets). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * The one way the api pushes to browsers: typed events to rooms. Through the Redis Streams adapter an emit reaches
@@ -27,5 +30,11 @@ export class RealtimePublisher {
   /** Ends the sockets of a user (disabled account, logout everywhere). */
   disconnectRoom(room: string): void {
     this.server?.in(room).disconnectSockets(true);
+  }
+
+  /** Tells the open pages of one session why, then closes their sockets (logout). */
+  endSession(sessionId: string, reason: SessionEndedMessage['reason']): void {
+    this.emit(sessionRoom(sessionId), SERVER_EVENTS.sessionEnded, { reason });
+    this.disconnectRoom(sessionRoom(sessionId));
   }
 }
