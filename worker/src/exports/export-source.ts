@@ -28,3 +28,21 @@ export const EXPORT_PAGE_SIZE = 1000;
 /** A timestamptz as ISO text with microseconds: exact enough to resume a keyset after it. */
 export const cursorText = (expression: string) =>
   `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Reads a source's rows a page at a time by keyset: `fetch(cursor)` answers up to EXPORT_PAGE_SIZE rows after
+ * `cursor` (null for the first page) and `cursorOf` names the cursor of a page's last row. Stops at a short page.
+ */
+export async function* keysetPages<R, C>(
+  fetch: (cursor: C | null) => Promise<R[]>,
+  cursorOf: (last: R) => C,
+): AsyncIterable<R[]> {
+  let cursor: C | null = null;
+  for (;;) {
+    const records = await fetch(cursor);
+    if (records.length === 0) return;
+    yield records;
+    if (records.length < EXPORT_PAGE_SIZE) return;
+    cursor = cursorOf(records[records.length - 1]);
+  }
+}

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { numberParam } from '../export-params';
-import { cursorText, EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 interface TimelineRecord {
   entry: string;
@@ -98,10 +98,9 @@ export const caseAuditSource: ExportSource = {
 
   async *pages(em, params) {
     const caseId = numberParam(params, 'case_id');
-    let cursor: { at: string; ord: number; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { at: string; ord: number; id: number } | null) => {
       const after = cursor ? 'where (timeline.at, timeline.ord, timeline.id) > (?::timestamptz, ?, ?)' : '';
-      const records: TimelineRecord[] = await em.execute<TimelineRecord[]>(
+      return em.execute<TimelineRecord[]>(
         `select timeline.entry, timeline.ord, timeline.id, ${cursorText('timeline.at')} as cursor_at,
             timeline.seq, timeline.type, timeline.who, timeline.details, timeline.payload
           from (${TIMELINE_SQL}) timeline ${after}
@@ -109,7 +108,8 @@ export const caseAuditSource: ExportSource = {
           limit ?`,
         [caseId, caseId, caseId, caseId, ...(cursor ? [cursor.at, cursor.ord, cursor.id] : []), EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ at: last.cursor_at, ord: last.ord, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.seq,
         new Date(record.cursor_at),
@@ -118,9 +118,6 @@ export const caseAuditSource: ExportSource = {
         record.who,
         record.entry === 'Event' ? describePayload(record.payload) : record.details,
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { at: last.cursor_at, ord: last.ord, id: last.id };
     }
   },
 };

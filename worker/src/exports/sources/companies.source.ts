@@ -1,5 +1,5 @@
 import { LOGIN_METHOD_ADMIN_LABELS, type LoginMethod } from '@casebridge/contracts';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 interface CompanyRecord {
   id: number;
@@ -48,10 +48,9 @@ export const companiesSource: ExportSource = {
   },
 
   async *pages(em, params) {
-    let cursor: { name: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { name: string; id: number } | null) => {
       const after = cursor ? 'where (c.name, c.id) > (?, ?)' : '';
-      const records: CompanyRecord[] = await em.execute<CompanyRecord[]>(
+      return em.execute<CompanyRecord[]>(
         `select c.id, c.name, c.slug, c.membership_type, c.status, c.login_method, c.created_at,
             (select string_agg(distinct g.name, ', ' order by g.name)
               from company_group_relations r join communities g on g.id = r.community_id
@@ -62,7 +61,8 @@ export const companiesSource: ExportSource = {
           limit ?`,
         [...(cursor ? [cursor.name, cursor.id] : []), EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ name: last.name, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.name,
         record.groups ?? '',
@@ -73,9 +73,6 @@ export const companiesSource: ExportSource = {
         loginPage(params.public_url, record.slug),
         new Date(record.created_at),
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { name: last.name, id: last.id };
     }
   },
 };

@@ -1,7 +1,7 @@
 import { REGISTRATION_TYPE_LABELS, roleLabel, type RegistrationType } from '@casebridge/contracts';
 import { UnrecoverableError } from 'bullmq';
 import { numberParam } from '../export-params';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 interface UserRecord {
   id: number;
@@ -48,10 +48,9 @@ export const companyUsersSource: ExportSource = {
 
   async *pages(em, params) {
     const companyId = numberParam(params, 'company_id');
-    let cursor: { last: string; first: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { last: string; first: string; id: number } | null) => {
       const after = cursor ? 'and (u.last_name, u.first_name, u.id) > (?, ?, ?)' : '';
-      const records: UserRecord[] = await em.execute<UserRecord[]>(
+      return em.execute<UserRecord[]>(
         `select u.id, u.first_name, u.last_name, u.email, u.role, u.registration_type, u.status,
             u.last_login_at, u.created_at
           from users u
@@ -60,7 +59,12 @@ export const companyUsersSource: ExportSource = {
           limit ?`,
         [companyId, ...(cursor ? [cursor.last, cursor.first, cursor.id] : []), EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    };
+    for await (const records of keysetPages(fetch, (last) => ({
+      last: last.last_name,
+      first: last.first_name,
+      id: last.id,
+    }))) {
       yield records.map((record): ExportCell[] => [
         record.first_name,
         record.last_name,
@@ -71,9 +75,6 @@ export const companyUsersSource: ExportSource = {
         asDate(record.last_login_at),
         asDate(record.created_at),
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { last: last.last_name, first: last.first_name, id: last.id };
     }
   },
 };

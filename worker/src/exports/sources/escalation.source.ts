@@ -8,7 +8,7 @@ import {
 import { escalationQueueRowsQuery, type EscalationQueueRecord } from '@casebridge/db';
 import { UnrecoverableError } from 'bullmq';
 import { dayParam } from '../export-params';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /** What the api stored with an escalation export (EXPORT_POLICIES.escalation): a filter and optional days. */
 function paramsOf(raw: Record<string, unknown>) {
@@ -49,8 +49,7 @@ export const escalationSource: ExportSource = {
 
   async *pages(em, raw) {
     const params = paramsOf(raw);
-    let cursor: { at: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { at: string; id: number } | null) => {
       const query = escalationQueueRowsQuery({
         ...params,
         sort: 'created_at',
@@ -58,8 +57,9 @@ export const escalationSource: ExportSource = {
         after: cursor,
         limit: EXPORT_PAGE_SIZE,
       });
-      const records = await em.execute<EscalationQueueRecord[]>(query.sql, query.params);
-      if (records.length === 0) return;
+      return em.execute<EscalationQueueRecord[]>(query.sql, query.params);
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ at: last.created_at, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.internal_case_number,
         record.company_name,
@@ -70,9 +70,6 @@ export const escalationSource: ExportSource = {
         CASE_STATUS_LABELS[record.status],
         record.late_at ? new Date(record.late_at) : null,
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { at: last.created_at, id: last.id };
     }
   },
 };

@@ -1,23 +1,22 @@
 import { UnrecoverableError } from 'bullmq';
 import { groupPartnersQuery, type GroupPartnerRecord } from '@casebridge/db';
 import { numberParam } from '../export-params';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
-/** Pages of the partner relations a company sees (libs/db groupPartnersQuery, shared with the api) by id; `groupId` null means every group of the company (My Partners). */
+/**
+ * Pages of the partner relations a company sees (libs/db groupPartnersQuery, shared with the api) by id;
+ * `groupId` null means every group of the company (My Partners).
+ */
 async function* partnerPages(
   em: Parameters<ExportSource['pages']>[0],
   companyId: number,
   groupId: number | null,
 ): AsyncIterable<GroupPartnerRecord[]> {
-  let after = 0;
-  for (;;) {
-    const query = groupPartnersQuery({ companyId, groupId, afterId: after, limit: EXPORT_PAGE_SIZE });
-    const records = await em.execute<GroupPartnerRecord[]>(query.sql, query.params);
-    if (records.length === 0) return;
-    yield records;
-    if (records.length < EXPORT_PAGE_SIZE) return;
-    after = records[records.length - 1].id;
-  }
+  const fetch = (afterId: number | null) => {
+    const query = groupPartnersQuery({ companyId, groupId, afterId: afterId ?? 0, limit: EXPORT_PAGE_SIZE });
+    return em.execute<GroupPartnerRecord[]>(query.sql, query.params);
+  };
+  yield* keysetPages(fetch, (last) => last.id);
 }
 
 /** The members of one partner group (group detail's Excel export), as its partners table shows them. */

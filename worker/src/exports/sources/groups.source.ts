@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { GROUP_TYPE_LABELS, groupRegistrationPage, type GroupType } from '@casebridge/contracts';
 import { numberParam } from '../export-params';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 interface GroupRecord {
   id: number;
@@ -54,10 +54,9 @@ export const groupsSource: ExportSource = {
 
   async *pages(em, params) {
     const publicUrl = typeof params.public_url === 'string' ? params.public_url : '';
-    let cursor: { name: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { name: string; id: number } | null) => {
       const after = cursor ? 'where (g.name, g.id) > (?, ?)' : '';
-      const records: GroupRecord[] = await em.execute<GroupRecord[]>(
+      return em.execute<GroupRecord[]>(
         `select g.id, g.name, g.type, g.status, g.vhost, g.price, g.price_three_years, g.created_at,
             h.name as host,
             (select count(distinct r.company_id) from company_group_relations r
@@ -67,7 +66,8 @@ export const groupsSource: ExportSource = {
           limit ?`,
         [...(cursor ? [cursor.name, cursor.id] : []), EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ name: last.name, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.name,
         typeLabel(record.type),
@@ -79,9 +79,6 @@ export const groupsSource: ExportSource = {
         Number(record.price_three_years),
         new Date(record.created_at),
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { name: last.name, id: last.id };
     }
   },
 };
@@ -107,9 +104,8 @@ export const groupPartnersSource: ExportSource = {
 
   async *pages(em, params) {
     const groupId = numberParam(params, 'group_id');
-    let after = 0;
-    for (;;) {
-      const records = await em.execute<PartnerRecord[]>(
+    const fetch = (after: number | null) =>
+      em.execute<PartnerRecord[]>(
         `select r.id, c.name as company, d.name as department, doc.name as process, c.membership_type,
             r.is_active, (g.sponsor_company_id = c.id) as is_host
           from company_group_relations r
@@ -120,9 +116,9 @@ export const groupPartnersSource: ExportSource = {
           where r.community_id = ? and r.id > ?
           order by r.id
           limit ?`,
-        [groupId, after, EXPORT_PAGE_SIZE],
+        [groupId, after ?? 0, EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    for await (const records of keysetPages(fetch, (last) => last.id)) {
       yield records.map((record): ExportCell[] => [
         record.company,
         record.department,
@@ -131,8 +127,6 @@ export const groupPartnersSource: ExportSource = {
         record.is_active ? 'Yes' : 'No',
         record.is_host ? 'Yes' : 'No',
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      after = records[records.length - 1].id;
     }
   },
 };

@@ -1,5 +1,5 @@
 import { INACTIVE_USER_DAYS, roleLabel } from '@casebridge/contracts';
-import { cursorText, EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 interface InactiveUserRecord {
   id: number;
@@ -34,10 +34,9 @@ export const inactiveUsersSource: ExportSource = {
   },
 
   async *pages(em) {
-    let cursor: { since: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (cursor: { since: string; id: number } | null) => {
       const after = cursor ? 'and (coalesce(u.last_login_at, u.created_at), u.id) > (?::timestamptz, ?)' : '';
-      const records: InactiveUserRecord[] = await em.execute<InactiveUserRecord[]>(
+      return em.execute<InactiveUserRecord[]>(
         `select u.id, u.first_name, u.last_name, u.email, c.name as company_name, u.role, u.status, u.last_login_at,
             ${cursorText('coalesce(u.last_login_at, u.created_at)')} as idle_since
           from users u join companies c on c.id = u.company_id
@@ -48,7 +47,8 @@ export const inactiveUsersSource: ExportSource = {
           limit ?`,
         [INACTIVE_USER_DAYS, ...(cursor ? [cursor.since, cursor.id] : []), EXPORT_PAGE_SIZE],
       );
-      if (records.length === 0) return;
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ since: last.idle_since, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.first_name,
         record.last_name,
@@ -58,9 +58,6 @@ export const inactiveUsersSource: ExportSource = {
         record.last_login_at === null ? null : new Date(record.last_login_at),
         record.status === 'active' ? 'Active' : 'Inactive',
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { since: last.idle_since, id: last.id };
     }
   },
 };

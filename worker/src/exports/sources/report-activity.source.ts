@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LOGIN_METHOD_LABELS, reportInterval, roleLabel, type LoginMethod } from '@casebridge/contracts';
 import { dayParam } from '../export-params';
-import { cursorText, EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /**
  * The three dated back-office reports (spec 3 §2.12): logins, process views and partner searches between two
@@ -30,20 +30,14 @@ async function* eventPages<R extends Keyed>(
   toCells: (record: R) => ExportCell[],
 ): AsyncIterable<ExportCell[][]> {
   const { from, until } = rangeOf(raw);
-  let cursor: Keyed | null = null;
-  for (;;) {
-    const after = cursor ? `and (${at}, e.id) > (?::timestamptz, ?)` : '';
-    const records: R[] = await em.execute<R[]>(`${select(after)} order by ${at}, e.id limit ?`, [
+  const fetch = (cursor: Keyed | null) =>
+    em.execute<R[]>(`${select(cursor ? `and (${at}, e.id) > (?::timestamptz, ?)` : '')} order by ${at}, e.id limit ?`, [
       from,
       until,
       ...(cursor ? [cursor.cursor_at, cursor.id] : []),
       EXPORT_PAGE_SIZE,
     ]);
-    if (records.length === 0) return;
-    yield records.map(toCells);
-    if (records.length < EXPORT_PAGE_SIZE) return;
-    cursor = records[records.length - 1];
-  }
+  for await (const records of keysetPages(fetch, (last: R): Keyed => last)) yield records.map(toCells);
 }
 
 const when = (value: Date | string) => new Date(value);

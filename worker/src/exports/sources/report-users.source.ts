@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AGED_LOGIN_BUCKETS, COMPANY_ADMIN_ROLES, NEVER_LOGGED_IN, roleLabel } from '@casebridge/contracts';
-import { cursorText, EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /**
  * The three undated back-office reports (spec 3 §2.12): company managers, e-mail domains and how long ago users
@@ -8,7 +8,7 @@ import { cursorText, EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from
  */
 
 /** Pages of a query whose sort key is the tuple `key` (SQL) and, per record, `cursorOf` (its values). */
-async function* keysetPages<R>(
+async function* sortedPages<R>(
   em: EntityManager,
   query: (after: string) => string,
   key: string,
@@ -17,18 +17,12 @@ async function* keysetPages<R>(
   /** The placeholders of a cursor, when one needs a cast. */
   cursorPlaceholders?: string,
 ): AsyncIterable<ExportCell[][]> {
-  let cursor: unknown[] | null = null;
-  for (;;) {
-    const after = cursor ? `and (${key}) > (${cursorPlaceholders ?? cursor.map(() => '?').join(', ')})` : '';
-    const records: R[] = await em.execute<R[]>(`${query(after)} order by ${key} limit ?`, [
-      ...(cursor ?? []),
-      EXPORT_PAGE_SIZE,
-    ]);
-    if (records.length === 0) return;
-    yield records.map(toCells);
-    if (records.length < EXPORT_PAGE_SIZE) return;
-    cursor = cursorOf(records[records.length - 1]);
-  }
+  const fetch = (cursor: unknown[] | null) =>
+    em.execute<R[]>(
+      `${query(cursor ? `and (${key}) > (${cursorPlaceholders ?? cursor.map(() => '?').join(', ')})` : '')} order by ${key} limit ?`,
+      [...(cursor ?? []), EXPORT_PAGE_SIZE],
+    );
+  for await (const records of keysetPages(fetch, cursorOf)) yield records.map(toCells);
 }
 
 const statusLabel = (status: string) => (status === 'active' ? 'Active' : 'Inactive');
@@ -63,7 +57,7 @@ export const managersSource: ExportSource = {
   fileStem: () => Promise.resolve('managers'),
   pages(em) {
     const roles = COMPANY_ADMIN_ROLES.map((role) => `'${role}'`).join(', ');
-    return keysetPages<ManagerRecord>(
+    return sortedPages<ManagerRecord>(
       em,
       (after) =>
         `select u.id, c.name as company_name, u.first_name, u.last_name, u.email, u.phone, u.phone_country_code,
@@ -112,7 +106,7 @@ export const mailDomainSource: ExportSource = {
   fileStem: () => Promise.resolve('mail-domain'),
   pages(em) {
     // Users without a company (super admins) are grouped under company 0 with no name.
-    return keysetPages<DomainRecord>(
+    return sortedPages<DomainRecord>(
       em,
       (after) =>
         `select * from (
@@ -178,7 +172,7 @@ export const userAgedLoginsSource: ExportSource = {
   fileStem: () => Promise.resolve('user-aged-logins'),
   pages(em) {
     const since = `coalesce(u.last_login_at, '-infinity'::timestamptz)`;
-    return keysetPages<AgedRecord>(
+    return sortedPages<AgedRecord>(
       em,
       (after) =>
         `select u.id, u.first_name, u.last_name, u.email, c.name as company_name, u.role, u.status, u.last_login_at,

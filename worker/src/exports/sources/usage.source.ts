@@ -1,7 +1,7 @@
 import { reportInterval } from '@casebridge/contracts';
 import { usageReportRowsQuery, type UsageReportRecord } from '@casebridge/db';
 import { dayParam, numberParam } from '../export-params';
-import { EXPORT_PAGE_SIZE, type ExportCell, type ExportSource } from '../export-source';
+import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /** What the api stored with a usage export (EXPORT_POLICIES.usage). */
 function paramsOf(raw: Record<string, unknown>) {
@@ -31,17 +31,17 @@ export const usageSource: ExportSource = {
 
   async *pages(em, raw) {
     const params = paramsOf(raw);
-    let cursor: { at: string; id: number } | null = null;
-    for (;;) {
+    const fetch = (after: { at: string; id: number } | null) => {
       const query = usageReportRowsQuery({
         companyId: params.company_id,
         from: params.from,
         until: params.until,
-        after: cursor,
+        after,
         limit: EXPORT_PAGE_SIZE,
       });
-      const records = await em.execute<UsageReportRecord[]>(query.sql, query.params);
-      if (records.length === 0) return;
+      return em.execute<UsageReportRecord[]>(query.sql, query.params);
+    };
+    for await (const records of keysetPages(fetch, (last) => ({ at: last.created_at, id: last.id }))) {
       yield records.map((record): ExportCell[] => [
         record.type,
         record.case_number,
@@ -50,9 +50,6 @@ export const usageSource: ExportSource = {
         record.response_date ? new Date(record.response_date) : null,
         record.token,
       ]);
-      if (records.length < EXPORT_PAGE_SIZE) return;
-      const last = records[records.length - 1];
-      cursor = { at: last.created_at, id: last.id };
     }
   },
 };
