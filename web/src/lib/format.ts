@@ -49,6 +49,18 @@ export function formatDateTimeUtc(value: string | number | Date | null | undefin
   return date ? render(partsOf(date, true)) : '';
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** MMM-DD-YYYY hh:mm a in UTC, as back-office tables show dates (spec 3 §9); '' for none. */
+export function formatBackOfficeDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const parts = partsOf(date, true);
+  const hours12 = parts.hours % 12 === 0 ? 12 : parts.hours % 12;
+  const meridiem = parts.hours < 12 ? 'am' : 'pm';
+  return `${MONTHS[parts.month - 1]}-${pad(parts.day)}-${parts.year} ${pad(hours12)}:${pad(parts.minutes)} ${meridiem}`;
+}
+
 /** MM/DD/YY hh:mm a in the viewer's time zone (details outside tables). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);

@@ -19,7 +19,7 @@ import { useAsync } from '../../../lib/use-async';
 import { TextField } from '../../../ui/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
-import { formatBackOfficeDate } from '../users/back-office-date';
+import { formatBackOfficeDate } from '../../../lib/format';
 import { EscalationExport } from './EscalationExport';
 
 const FILTERS: { value: EscalationFilter; label: string }[] = [

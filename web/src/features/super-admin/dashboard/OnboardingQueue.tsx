@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { useQueueVersion } from '../../../lib/live';
 import { useAsync } from '../../../lib/use-async';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { formatBackOfficeDate } from '../users/back-office-date';
+import { formatBackOfficeDate } from '../../../lib/format';
 
 /** 'pending_review' → 'pending review' (spec 3 §2.3: underscores shown as spaces). */
 export const statusText = (status: string) => status.replace(/_/g, ' ');

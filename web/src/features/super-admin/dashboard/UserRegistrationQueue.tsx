@@ -3,7 +3,7 @@ import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@
 import { call } from '../../../lib/api';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { DecisionButtons, decideRegistration, useLiveQueue } from '../../admin-company/registration-decisions';
-import { formatBackOfficeDate } from '../users/back-office-date';
+import { formatBackOfficeDate } from '../../../lib/format';
 
 /**
  * The dashboard's user registration queue (spec 3 §2.3): every company's pending registrations. It reloads after

@@ -4,7 +4,7 @@ import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
 import { useAsync } from '../../../lib/use-async';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { formatBackOfficeDate } from '../users/back-office-date';
+import { formatBackOfficeDate } from '../../../lib/format';
 
 const TYPE_LABELS: Record<string, string> = { system: 'Sent by the product', document: 'Process document' };
 

@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { ExportButton } from '../../exports/ExportButton';
-import { formatBackOfficeDate } from './back-office-date';
+import { formatBackOfficeDate } from '../../../lib/format';
 import { loadAllPages } from './load-pages';
 
 type LoadState = 'loading' | 'done' | 'partial';
