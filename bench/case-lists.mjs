@@ -12,6 +12,7 @@ import { comparisonRows } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
+const { SESSION_ACTOR_SQL } = require('../api/dist/auth/session-token.service.js');
 
 /** The targets of the issue: p99 within 2x of raw, throughput at least half. */
 const CASE_LIST_TARGETS = { p99Max: 2, rpsMin: 0.5 };
@@ -68,13 +69,8 @@ function escalationSql(variant) {
   return [count, rows].map((statement) => ({ text: numbered(statement.sql), values: statement.params }));
 }
 
-/**
- * What the api's AccessGuard reads per request: the session with its user and company (one query with joins,
- * as the ORM's populate does it).
- */
-const SESSION_SQL = `select s.*, u.*, c.* from auth_sessions s
-  join users u on u.id = s.user_id left join companies c on c.id = u.company_id
-  where s.uuid = $1 and s.revoked_at is null limit 1`;
+/** What the api's AccessGuard reads per request (SessionTokenService.authenticate): the session's actor row. */
+const SESSION_SQL = numbered(SESSION_ACTOR_SQL);
 
 const queryString = (query) => {
   const text = new URLSearchParams(query).toString();

@@ -3,7 +3,7 @@ import { MESSAGES, type TokenResponse } from '@casebridge/contracts';
 import { AuthSession, User, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import type { Actor } from '../access/actor';
 import { SERVER_CONFIG } from '../config/config.module';
 
@@ -13,16 +13,47 @@ interface AccessClaims extends JwtPayload {
   jti: string;
 }
 
+/** What authenticate needs of a session, its user and the user's company: one row, no entities. */
+interface SessionActorRow {
+  current_jti: string;
+  impersonator_id: number | null;
+  user_id: number;
+  role: Actor['role'];
+  status: string;
+  approval_status: string;
+  company_id: number | null;
+  company_status: string | null;
+}
+
+/**
+ * Read on every authenticated request, so it stays one indexed lookup (auth_sessions by primary key) that
+ * hydrates nothing. Revocation stays immediate: every request reads the session row, nothing is cached.
+ */
+export const SESSION_ACTOR_SQL = `select s.current_jti, s.impersonator_id, u.id as user_id, u.role, u.status, u.approval_status,
+    u.company_id, co.status as company_status
+  from auth_sessions s
+  join users u on u.id = s.user_id
+  left join companies co on co.id = u.company_id
+  where s.uuid = ? and s.revoked_at is null`;
+
 /**
  * Access tokens are short-lived JWTs bound to a server-side session. Each refresh rotates the token id (jti);
  * presenting an older jti again is treated as theft and revokes the whole session.
  */
 @Injectable()
 export class SessionTokenService {
+  /**
+   * The HMAC key as a KeyObject, made once: given the secret as text, jsonwebtoken first tries (and fails) to parse
+   * it as a public key on every sign and verify, which costs more than the rest of the token work.
+   */
+  private readonly jwtKey: KeyObject;
+
   constructor(
     private readonly em: EntityManager,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-  ) {}
+  ) {
+    this.jwtKey = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
+  }
 
   async startSession(user: User, impersonator: User | null = null): Promise<TokenResponse> {
     const session = this.em.create(AuthSession, {
@@ -39,19 +70,22 @@ export class SessionTokenService {
   /** Resolves a valid, current access token to its actor; null for anything else. */
   async authenticate(token: string): Promise<Actor | null> {
     const claims = this.verify(token, false);
-    if (!claims) return null;
-    const session = await this.em.findOne(
-      AuthSession,
-      { uuid: claims.sid, revokedAt: null },
-      { populate: ['user', 'user.company'] },
-    );
-    if (!session || session.currentJti !== claims.jti || !isUsable(session.user)) return null;
+    if (!claims || !UUID_PATTERN.test(claims.sid)) return null;
+    const [row] = await this.em.execute<SessionActorRow[]>(SESSION_ACTOR_SQL, [claims.sid]);
+    if (!row || row.current_jti !== claims.jti) return null;
+    const usable = isUsable({
+      status: row.status,
+      approvalStatus: row.approval_status,
+      role: row.role,
+      companyStatus: row.company_status,
+    });
+    if (!usable) return null;
     return {
-      userId: session.user.id,
-      role: session.user.role,
-      companyId: session.user.company?.id ?? null,
-      sessionId: session.uuid,
-      impersonatorId: session.impersonator?.id ?? null,
+      userId: row.user_id,
+      role: row.role,
+      companyId: row.company_id,
+      sessionId: claims.sid,
+      impersonatorId: row.impersonator_id,
     };
   }
 
@@ -60,7 +94,7 @@ export class SessionTokenService {
     const claims = token ? this.verify(token, true) : null;
     if (!claims) throw new UnauthorizedException(MESSAGES.sessionExpired);
     const session = await this.em.findOne(AuthSession, { uuid: claims.sid }, { populate: ['user', 'user.company'] });
-    if (!session || session.revokedAt || session.refreshUntil < new Date() || !isUsable(session.user)) {
+    if (!session || session.revokedAt || session.refreshUntil < new Date() || !isUsable(usabilityOf(session.user))) {
       throw new UnauthorizedException(MESSAGES.sessionExpired);
     }
     if (session.currentJti !== claims.jti) {
@@ -95,7 +129,7 @@ export class SessionTokenService {
 
   private issue(session: AuthSession): TokenResponse {
     const claims = { sub: String(session.user.id), sid: session.uuid, jti: session.currentJti };
-    const accessToken = jwt.sign(claims, this.config.JWT_SECRET, {
+    const accessToken = jwt.sign(claims, this.jwtKey, {
       algorithm: 'HS256',
       expiresIn: this.config.ACCESS_TOKEN_TTL,
     });
@@ -104,7 +138,7 @@ export class SessionTokenService {
 
   private verify(token: string, ignoreExpiration: boolean): AccessClaims | null {
     try {
-      const claims = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'], ignoreExpiration });
+      const claims = jwt.verify(token, this.jwtKey, { algorithms: ['HS256'], ignoreExpiration });
       if (typeof claims !== 'object' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string') return null;
       return claims as AccessClaims;
     } catch {
@@ -117,8 +151,25 @@ export class SessionTokenService {
   }
 }
 
+/** A session's uuid claim; anything else would only make PostgreSQL refuse the uuid cast. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Usability {
+  status: string;
+  approvalStatus: string;
+  role: string;
+  companyStatus: string | null;
+}
+
+const usabilityOf = (user: User): Usability => ({
+  status: user.status,
+  approvalStatus: user.approvalStatus,
+  role: user.role,
+  companyStatus: user.company?.status ?? null,
+});
+
 /** Sessions of disabled users or users of disabled companies stop working at once. */
-function isUsable(user: User): boolean {
+function isUsable(user: Usability): boolean {
   if (user.status !== 'active' || user.approvalStatus !== 'approved') return false;
-  return user.role === 'super_admin' || user.company?.status === 'active';
+  return user.role === 'super_admin' || user.companyStatus === 'active';
 }

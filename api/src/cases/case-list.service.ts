@@ -112,10 +112,11 @@ export class CaseListService {
       params.push(pattern, pattern, viewerCompany, pattern);
     }
 
-    const from = `from cases c
-      join companies sc on sc.id = c.submitter_company_id
-      join companies rc on rc.id = c.receiver_company_id
-      where ${where.join(' and ')}`;
+    // Every case has both companies (non-null foreign keys), so the count needs them only to search partner names.
+    const companies = `join companies sc on sc.id = c.submitter_company_id
+      join companies rc on rc.id = c.receiver_company_id`;
+    const from = `from cases c ${companies} where ${where.join(' and ')}`;
+    const countFrom = `from cases c ${query.q ? companies : ''} where ${where.join(' and ')}`;
     const sort = query.sort ?? request.defaultSort;
     const dir = query.dir === 'asc' ? 'asc' : 'desc';
     const offset = (query.page - 1) * query.limit;
@@ -133,7 +134,10 @@ export class CaseListService {
         limit ? offset ?`,
       [viewerCompany, viewerCompany, ...params, query.limit, offset],
     );
-    const [{ total }] = await this.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params);
+    const [{ total }] = await this.em.execute<{ total: number }[]>(
+      `select count(*)::int as total ${countFrom}`,
+      params,
+    );
 
     return { data: rows.map(toRow), total, current_page: query.page, per_page: query.limit };
   }

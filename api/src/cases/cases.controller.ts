@@ -14,6 +14,8 @@ const ScopeParam = z.object({ scope: z.enum(['mine', 'company'], { error: 'The s
 const DaysParam = z.object({
   days: z.literal(String(LIMITS.casesThirtyDays), { error: `The days must be ${LIMITS.casesThirtyDays}.` }),
 });
+// Built once: zod compiles an object schema on its first parse.
+const ScopeAndDaysParams = ScopeParam.merge(DaysParam);
 
 /** The member's case tables and case page (spec 1 §2, §4, §7). */
 @Controller()
@@ -36,7 +38,7 @@ export class CasesController {
     @TextParam('days') days: string,
     @ValidQuery() query: ListQuery,
   ) {
-    const parsed = parseOrThrow(ScopeParam.merge(DaysParam), { scope, days });
+    const parsed = parseOrThrow(ScopeAndDaysParams, { scope, days });
     return this.lists.list(actor, { scope: parsed.scope, recent: true, defaultSort: 'updated_at' }, query);
   }
 

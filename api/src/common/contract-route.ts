@@ -53,15 +53,33 @@ export const ValidQuery = createParamDecorator((_data: unknown, context: Executi
 });
 
 const pathId = z.coerce.number({ error: 'The id must be a number.' }).int().min(0).max(2_147_483_647);
+const pathText = z.string().min(1).max(200);
+
+/**
+ * One schema per parameter name, built on first use: zod compiles an object schema when it first parses, so a
+ * schema made per request would be compiled on every request.
+ */
+function paramSchema(kind: z.ZodType, cache: Map<string, z.ZodType>, name: string): z.ZodType {
+  let schema = cache.get(name);
+  if (!schema) {
+    schema = z.object({ [name]: kind });
+    cache.set(name, schema);
+  }
+  return schema;
+}
+const idParamSchemas = new Map<string, z.ZodType>();
+const textParamSchemas = new Map<string, z.ZodType>();
 
 /** A numeric path parameter; a non-number is answered with 422 naming the parameter. */
 export const IdParam = createParamDecorator((name: string, context: ExecutionContext) => {
   const raw = requestOf(context).params[name];
-  return parseOrThrow(z.object({ [name]: pathId }), { [name]: raw })[name];
+  const parsed = parseOrThrow(paramSchema(pathId, idParamSchemas, name), { [name]: raw }) as Record<string, number>;
+  return parsed[name];
 });
 
 /** A string path parameter (token, slug) bounded in length. */
 export const TextParam = createParamDecorator((name: string, context: ExecutionContext) => {
   const raw = requestOf(context).params[name];
-  return parseOrThrow(z.object({ [name]: z.string().min(1).max(200) }), { [name]: raw })[name];
+  const parsed = parseOrThrow(paramSchema(pathText, textParamSchemas, name), { [name]: raw }) as Record<string, string>;
+  return parsed[name];
 });

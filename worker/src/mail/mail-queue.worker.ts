@@ -7,9 +7,7 @@ import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { startQueueConsumer } from '../jobs/queue-consumer';
 import { MailSenderService } from './mail-sender.service';
-
-/** How many mails one worker process sends in parallel. */
-const MAIL_CONCURRENCY = 5;
+import { MAIL_CONCURRENCY } from './smtp-transport';
 
 type MailJobHandler = (job: Job<MailJob>) => Promise<string>;
 

@@ -4,12 +4,13 @@ import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createTransport, Transporter } from 'nodemailer';
+import { Transporter } from 'nodemailer';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { DeliveryRegistry } from './delivery-registry';
 import { htmlToText } from './html-to-text';
 import { wrapInLayout } from './mail-layout';
+import { createSmtpTransport } from './smtp-transport';
 
 export type MailOutcome = 'sent' | 'already-sent';
 
@@ -26,7 +27,7 @@ export class MailSenderService implements OnApplicationShutdown {
     @Inject(REDIS) redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.transport = createTransport(config.SMTP_URL);
+    this.transport = createSmtpTransport(config.SMTP_URL);
     this.deliveries = new DeliveryRegistry(redis, config.REDIS_PREFIX);
   }
 
