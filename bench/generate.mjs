@@ -1,13 +1,13 @@
 // Scales the demo network up in its own database (default casebridge_bench) through the real schema:
 // migrate, seed the demo, then set-based INSERT ... SELECT over generate_series, so every constraint,
 // foreign key and index of the migrations holds. Usage: node bench/generate.mjs [--small] [--companies N]
-// [--users N] [--cases N] [--database NAME]
+// [--users N] [--cases N] [--database NAME] [--export-rows N]
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import db from '@casebridge/db';
 import pg from 'pg';
-import { benchDatabase, generationSizes, parseArgs } from './lib/options.mjs';
-import { GENERATION_STEPS } from './lib/generation-sql.mjs';
+import { benchDatabase, generationSizes, intOption, parseArgs } from './lib/options.mjs';
+import { exportRowsSql, GENERATION_STEPS } from './lib/generation-sql.mjs';
 
 /** Users of a generated company sign in as user{k}@bench-{n}.test, k = 1 being its business manager. */
 export const benchUserEmail = (companyOrdinal, userOrdinal) =>
@@ -49,6 +49,7 @@ export async function generate({ database, sizes, log = console.log }) {
       steps.push({ name: step.name, rows: result.rowCount ?? 0, ms: performance.now() - stepStarted });
       log(`generate: ${step.name}: ${result.rowCount ?? 0} rows in ${seconds(performance.now() - stepStarted)}`);
     }
+    if (sizes.exportRows) steps.push(await addExportRows(client, sizes.exportRows, log));
     await client.query('COMMIT');
     await client.query('ANALYZE');
     const counts = await rowCounts(client);
@@ -67,6 +68,16 @@ export async function generate({ database, sizes, log = console.log }) {
   }
 }
 
+/** The login events the exports benchmark reads (see exportRowsSql); replaces those made before. */
+export async function addExportRows(client, rows, log = console.log) {
+  const started = performance.now();
+  let inserted = 0;
+  for (const statement of exportRowsSql(rows)) inserted = (await client.query(statement)).rowCount ?? 0;
+  const ms = performance.now() - started;
+  log(`generate: login events for exports: ${inserted} rows in ${seconds(ms)}`);
+  return { name: 'login events for exports', rows: inserted, ms };
+}
+
 const COUNTED_TABLES = ['companies', 'users', 'cases', 'case_notes', 'case_responses', 'case_events'];
 
 async function rowCounts(client) {
@@ -83,7 +94,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const options = parseArgs();
   const database = benchDatabase(options);
-  generate({ database, sizes: generationSizes(options) }).then(
+  const exportRows = options['export-rows'] === undefined ? 0 : intOption(options, 'export-rows', 0);
+  generate({ database, sizes: { ...generationSizes(options), exportRows } }).then(
     () => process.exit(0),
     (error) => {
       console.error('generate failed:', error instanceof Error ? (error.stack ?? error.message) : error);

@@ -202,3 +202,31 @@ export const GENERATION_STEPS = [
     }),
   },
 ];
+
+/** First day of the login events made for the exports benchmark: far before anything the demo seed makes. */
+export const EXPORT_ROWS_FIRST_DAY = '2001-01-01';
+/** The exports benchmark's login events are spread evenly over this many days (one day holds a tenth). */
+export const EXPORT_ROWS_DAYS = 10;
+
+/**
+ * `rows` login events of the generated users in EXPORT_ROWS_DAYS days from EXPORT_ROWS_FIRST_DAY (replacing any made
+ * before), for the user_logins export of the exports benchmark: one day is a tenth of them, all days all of them.
+ */
+export function exportRowsSql(rows) {
+  const perDay = Math.ceil(int(rows) / EXPORT_ROWS_DAYS);
+  const first = `timestamptz '${EXPORT_ROWS_FIRST_DAY} 00:00:00+00'`;
+  return [
+    {
+      text: `delete from login_events where created_at >= ${first}
+        and created_at < ${first} + interval '${EXPORT_ROWS_DAYS} days'`,
+    },
+    {
+      text: `with bench_users as (
+          select array_agg(id order by id) as ids from users where email like 'user%@bench-%.test')
+        insert into login_events (user_id, ip, created_at)
+        select u.ids[1 + g % cardinality(u.ids)], '10.' || (g % 250) || '.' || (g / 250 % 250) || '.1',
+          ${first} + make_interval(days => g / ${perDay}, secs => (g % ${perDay}) * ${86_000 / perDay})
+        from generate_series(0, ${rows - 1}) g, bench_users u`,
+    },
+  ];
+}
