@@ -23,6 +23,11 @@ import { RealtimePublisher, sessionRoom } from './realtime.publisher';
 
 /** Missed events handed back on one follow; older gaps mean the client should reload the case. */
 const MAX_MISSED_EVENTS = 500;
+/**
+ * Presence changes of one case within this window go out as one `case.presence`: a room of n sockets that all
+ * (re)follow at once (a reconnect storm) would otherwise get n broadcasts of n packets each, n² in all.
+ */
+export const PRESENCE_COALESCE_MS = 150;
 
 interface SocketData {
   actor: Actor | null;
@@ -43,6 +48,8 @@ type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   private readonly logger = new Logger('Realtime');
+  /** Cases whose presence broadcast is scheduled. */
+  private readonly presencePending = new Set<number>();
 
   constructor(
     private readonly em: EntityManager,
@@ -112,7 +119,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
         company: socket.data.companyName,
         typing: false,
       });
-      await this.broadcastPresence(found.id, token);
+      this.schedulePresence(found.id, token);
       return { ok: true, seq: current[0]?.event_seq ?? 0, missed: events.map((event) => toMessage(found, event)) };
     });
   }
@@ -124,7 +131,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     socket.data.followed.delete(request.case_token);
     await socket.leave(rooms.case(caseId));
     await this.presence.leave(caseId, socket.id);
-    await this.broadcastPresence(caseId, request.case_token);
+    this.schedulePresence(caseId, request.case_token);
     return { ok: true };
   }
 
@@ -133,7 +140,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     const caseId = socket.data.followed.get(request?.case_token);
     if (caseId === undefined) return { ok: false };
     const changed = await this.presence.setTyping(caseId, socket.id, request.typing === true);
-    if (changed) await this.broadcastPresence(caseId, request.case_token);
+    if (changed) this.schedulePresence(caseId, request.case_token);
     return { ok: changed };
   }
 
@@ -142,7 +149,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       await this.presence
         .leave(caseId, socket.id)
         .catch((error: unknown) => this.logger.warn(`presence cleanup failed: ${String(error)}`));
-      await this.broadcastPresence(caseId, token).catch(() => undefined);
+      this.schedulePresence(caseId, token);
     }
   }
 
@@ -155,8 +162,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     return socket.data.caseToken === found.token;
   }
 
-  private async broadcastPresence(caseId: number, token: string): Promise<void> {
-    this.publisher.emit(rooms.case(caseId), SERVER_EVENTS.presence, await this.presence.viewers(caseId, token));
+  /** One broadcast per case per window, read when it goes out, so it holds every change made meanwhile. */
+  private schedulePresence(caseId: number, token: string): void {
+    if (this.presencePending.has(caseId)) return;
+    this.presencePending.add(caseId);
+    setTimeout(() => {
+      this.presencePending.delete(caseId);
+      this.presence.viewers(caseId, token).then(
+        (viewers) => this.publisher.emit(rooms.case(caseId), SERVER_EVENTS.presence, viewers),
+        (error: unknown) => this.logger.warn(`presence broadcast failed: ${String(error)}`),
+      );
+    }, PRESENCE_COALESCE_MS).unref();
   }
 }
 

@@ -1,0 +1,137 @@
+import { Client } from 'pg';
+import { hideRedisOutageNoise } from '../../../worker/test/faults/support/outage-noise';
+import { PrivateRedis } from '../../../worker/test/faults/support/private-redis';
+import { settleWithin, sleep } from '../../../worker/test/faults/support/timing';
+import { bearer, startApi, type ApiHarness } from '../api-harness';
+import {
+  closeFollowers,
+  divergent,
+  openFollowers,
+  waitForConvergence,
+  type LiveFollower,
+} from './support/live-followers';
+
+const CLIENTS = 100;
+
+interface CaseRow {
+  token: string;
+  status: string;
+  direction: 'inbound' | 'outbound';
+  partner: { name: string };
+}
+
+/**
+ * Redis (a private server with an append-only file, as production persists) is SIGKILLed under a running api with
+ * live clients, while notes are posted and cases closed, and comes back on the same address. The same api
+ * process answers again, every client converges on every note exactly once, and every case-closed mail of a case
+ * that was closed is in the queue (the jobs the worker would send).
+ */
+describe('Redis restart under the api', () => {
+  let redis: PrivateRedis;
+  let api: ApiHarness;
+  let followers: LiveFollower[] = [];
+
+  beforeAll(async () => {
+    hideRedisOutageNoise();
+    redis = await PrivateRedis.start({ persistent: true });
+    api = await startApi({ REDIS_URL: redis.url });
+  }, 120_000);
+  afterAll(async () => {
+    closeFollowers(followers);
+    if (redis && !redis.running) await settleWithin(redis.start(), 10_000);
+    if (api) await settleWithin(api.close(), 15_000);
+    await redis?.destroy();
+  });
+
+  it('recovers without a restart: clients converge, every note once, no mail job lost', async () => {
+    const acmeToken = await api.login('bm@acme.test');
+    const globexToken = await api.login('bm@globex.test');
+    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
+    const rows = list.body.my_cases.data as CaseRow[];
+    const followed = rows.find((row) => row.status === 'accepted' && row.partner.name === 'Globex Storage');
+    if (!followed) throw new Error('the seed has no accepted Acme–Globex case');
+    // Only the submitter closes a case.
+    const submitterToken = followed.direction === 'outbound' ? acmeToken : globexToken;
+    const postNote = (summary: string) =>
+      api
+        .http()
+        .post(`/api/caller/case/${followed.token}/note`)
+        .set(bearer(globexToken))
+        .send({ summary, description: '' });
+
+    followers = await openFollowers(api.url, acmeToken, followed.token, CLIENTS);
+    const startSeq = followers[0].lastSeq ?? 0;
+    expect((await postNote('Before the crash')).status).toBe(200);
+    expect(await waitForConvergence(followers, startSeq + 1, 20_000)).toBe(0);
+
+    await redis.kill('SIGKILL');
+    // Requests while Redis is away: each is either done (2xx) or refused (5xx); nothing in between may be lost.
+    const duringNotes = [];
+    for (let index = 0; index < 3; index += 1)
+      duringNotes.push((await postNote(`During the outage ${index + 1}`)).status);
+    // Closing commits in PostgreSQL, then queues the case-closed mail: the mail must not be lost.
+    const closed = await api
+      .http()
+      .post(`/api/caller/case/${followed.token}/close`)
+      .set(bearer(submitterToken))
+      .send({});
+    await sleep(1000);
+    await redis.start();
+
+    // The same api answers a route that needs Redis again (rate limit and mail queue), within a bounded wait.
+    const deadline = Date.now() + 30_000;
+    const forgot = () => api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' });
+    let after = await forgot();
+    while (after.status !== 200 && Date.now() < deadline) {
+      await sleep(500);
+      after = await forgot();
+    }
+    expect(after.status).toBe(200);
+
+    const lastSeq = await currentSeq(followed.token);
+    const behind = await waitForConvergence(followers, lastSeq, 30_000);
+    const wrong = divergent(followers, startSeq, lastSeq);
+
+    // Mails the api accepted while Redis was away are queued once it is back (bounded wait), in order.
+    const closedKeys = await closedMailKeys([followed.token]);
+    const expected = [...closedKeys, 'password-reset to caller@acme.test'];
+    let lostMails = expected;
+    for (const until = Date.now() + 20_000; lostMails.length > 0 && Date.now() < until; await sleep(250)) {
+      const queued = (await api.mailJobs()).flatMap((job) => [job.dedupeKey, `${job.template} to ${job.to.join()}`]);
+      lostMails = expected.filter((key) => !queued.includes(key));
+    }
+    console.log(
+      `redis restart under the api: notes during the outage answered ${duringNotes.join(', ')}; the close answered ` +
+        `${closed.status}; ${CLIENTS - behind}/${CLIENTS} clients converged on seq ` +
+        `${lastSeq}, ${wrong.length} with a missing or repeated event; ${closedKeys.length} case closed, ` +
+        `${lostMails.length} of ${expected.length} mails lost`,
+    );
+    expect(behind).toBe(0);
+    expect(wrong).toHaveLength(0);
+    expect(lostMails).toEqual([]);
+  }, 150_000);
+});
+
+async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The case's last event number, from the database (the truth the clients must reach). */
+async function currentSeq(token: string): Promise<number> {
+  const [row] = await query<{ event_seq: number }>('select event_seq from cases where token = $1', [token]);
+  return row.event_seq;
+}
+
+/** Dedupe keys of the case-closed mails the cases that really closed must have queued. */
+async function closedMailKeys(tokens: string[]): Promise<string[]> {
+  const rows = await query<{ id: number }>(`select id from cases where token = any($1) and status = 'closed'`, [
+    tokens,
+  ]);
+  return rows.map((row) => `case-closed-${row.id}`);
+}

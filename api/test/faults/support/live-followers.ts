@@ -1,0 +1,141 @@
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  SOCKET_PATH,
+  type CaseEventMessage,
+  type ClientToServerEvents,
+  type FollowCaseAnswer,
+  type ServerToClientEvents,
+} from '@casebridge/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { sleep } from '../../../../worker/test/faults/support/timing';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Clients connected at once while opening: quick, without flooding the accept queue. */
+const OPEN_BATCH = 50;
+
+/**
+ * A client that follows one case as the web app does (web/src/lib/live.ts): on every connect it sends
+ * `case.follow` with the last seq it processed, takes `missed`, then live `case.event`s, and ignores any message
+ * whose seq is not higher than the one it has. `accepted` is what it processed; `ignored` what that rule dropped
+ * (packets replayed by connection-state recovery and by `missed` both).
+ */
+export class LiveFollower {
+  readonly accepted: number[] = [];
+  ignored = 0;
+  connects = 0;
+  /** Answered `case.follow`s: one per connect once the client has resynced. */
+  follows = 0;
+  lastSeq: number | null = null;
+  readonly firstFollow: Promise<void>;
+  private resolveFirstFollow!: () => void;
+
+  constructor(
+    readonly socket: ClientSocket,
+    private readonly caseToken: string,
+  ) {
+    this.firstFollow = new Promise((resolve) => (this.resolveFirstFollow = resolve));
+    socket.on('connect', () => {
+      this.connects += 1;
+      void this.follow();
+    });
+    socket.on(SERVER_EVENTS.caseEvent, (message) => this.take(message));
+  }
+
+  private async follow(): Promise<void> {
+    let answer: FollowCaseAnswer;
+    try {
+      answer = await this.socket
+        .timeout(20_000)
+        .emitWithAck(CLIENT_EVENTS.followCase, { case_token: this.caseToken, after_seq: this.lastSeq ?? undefined });
+    } catch {
+      // No answer in time: ask again while connected; once dropped, the next connect follows again.
+      if (this.socket.connected) void this.follow();
+      return;
+    }
+    if (!answer.ok) throw new Error(`case.follow refused: ${answer.error}`);
+    for (const message of answer.missed) this.take(message);
+    if (this.lastSeq === null || answer.seq > this.lastSeq) this.lastSeq = answer.seq;
+    this.follows += 1;
+    this.resolveFirstFollow();
+  }
+
+  private take(message: CaseEventMessage): void {
+    if (message.case_token !== this.caseToken) return;
+    if (this.lastSeq !== null && message.seq <= this.lastSeq) {
+      this.ignored += 1;
+      return;
+    }
+    this.accepted.push(message.seq);
+    this.lastSeq = message.seq;
+  }
+}
+
+/** Opens `count` reconnecting followers of `caseToken` on `url` and waits until each has followed once. */
+export async function openFollowers(url: string, token: string, caseToken: string, count: number, timeoutMs = 90_000) {
+  const followers: LiveFollower[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (let start = 0; start < count; start += OPEN_BATCH) {
+    const batch = Array.from({ length: Math.min(OPEN_BATCH, count - start) }, () => {
+      const socket: ClientSocket = io(url, {
+        path: SOCKET_PATH,
+        auth: { token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnectionDelay: 250,
+        reconnectionDelayMax: 2000,
+      });
+      return new LiveFollower(socket, caseToken);
+    });
+    followers.push(...batch);
+    const opened = Promise.all(batch.map((follower) => follower.firstFollow)).then(() => 'opened' as const);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadline - Date.now())));
+    const outcome = await Promise.race([opened, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      closeFollowers(followers);
+      const followed = followers.filter((follower) => follower.follows > 0).length;
+      throw new Error(`only ${followed} of ${count} clients followed the case within ${timeoutMs} ms`);
+    }
+  }
+  return followers;
+}
+
+/**
+ * Waits until every follower's accepted seqs end at `lastSeq` (or `timeoutMs`); returns how many have not.
+ * Bounded, never timed: the test asserts the outcome, not how fast it came.
+ */
+export async function waitForConvergence(followers: LiveFollower[], lastSeq: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const behind = followers.filter((follower) => follower.lastSeq !== lastSeq).length;
+    if (behind === 0 || Date.now() > deadline) return behind;
+    await sleep(100);
+  }
+}
+
+/**
+ * Waits until every follower has reconnected and had its `case.follow` answered again (or `timeoutMs`); returns
+ * how many have not. Separate from convergence: state recovery may hand a client its missed events before the
+ * answer to its new follow arrives.
+ */
+export async function waitForRefollow(followers: LiveFollower[], timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = followers.filter((follower) => follower.connects < 2 || follower.follows < 2).length;
+    if (waiting === 0 || Date.now() > deadline) return waiting;
+    await sleep(100);
+  }
+}
+
+/** Followers whose accepted seqs after `fromSeq` are not exactly fromSeq+1..toSeq, in order. */
+export function divergent(followers: LiveFollower[], fromSeq: number, toSeq: number): LiveFollower[] {
+  const expected = Array.from({ length: toSeq - fromSeq }, (_, index) => fromSeq + 1 + index).join(',');
+  return followers.filter((follower) => follower.accepted.filter((seq) => seq > fromSeq).join(',') !== expected);
+}
+
+export function closeFollowers(followers: LiveFollower[]): void {
+  for (const follower of followers) follower.socket.close();
+}
