@@ -1,13 +1,22 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, uploadTooLargeMessage } from '@casebridge/contracts';
-import { DriverException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Response } from 'express';
 import { ValidationException } from './errors';
 
 interface ErrorAnswer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
+
+/** Seconds a client should wait before retrying while the database or Redis is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE: ErrorAnswer = {
+  status: 503,
+  body: { error: 'The service is temporarily unavailable. Please try again shortly.' },
+  headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+};
 
 /** The one error shape of the api (spec/README.md "API style"). Never a 500 for bad input. */
 @Catch()
@@ -23,6 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const answer = this.answerFor(exception);
     if (answer.status >= 500)
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (answer.headers) response.set(answer.headers);
     response.status(answer.status).json(answer.body);
   }
 
@@ -36,12 +46,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof UniqueConstraintViolationException) {
       return { status: 409, body: { error: 'This record already exists.' } };
     }
-    if (exception instanceof DriverException && isConnectionError(exception)) {
-      return { status: 503, body: { error: 'The service is temporarily unavailable. Please try again shortly.' } };
-    }
-    if (isConnectionError(exception)) {
-      return { status: 503, body: { error: 'The service is temporarily unavailable. Please try again shortly.' } };
-    }
+    if (isConnectionError(exception)) return UNAVAILABLE;
     return { status: 500, body: { error: 'Something went wrong on our side. Please try again later.' } };
   }
 }
@@ -86,9 +91,22 @@ function bodyParserAnswer(exception: BodyParserError, uploadLimitBytes: number):
   };
 }
 
-function isConnectionError(exception: unknown): boolean {
-  const code = (exception as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'ETIMEDOUT'].includes(code);
+/** Socket errors of node, PostgreSQL's shutdown / cannot-connect codes (57P01-57P03, class 08). */
+const CONNECTION_CODES = /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|57P0[123]|08\w{3})$/;
+/** What pg and knex say when a connection drops or the pool cannot hand one out in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|Timeout acquiring a connection|the database system is (starting up|shutting down|in recovery mode)/;
+
+/**
+ * A database (or Redis) that is down or restarting: a 503 the client may retry, never a 500. MikroORM wraps
+ * driver errors (DriverException keeps pg's code); pool errors arrive as plain Errors with only a message.
+ */
+function isConnectionError(exception: unknown, depth = 0): boolean {
+  if (typeof exception !== 'object' || exception === null || depth > 3) return false;
+  const { code, message, cause } = exception as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && CONNECTION_CODES.test(code)) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  return isConnectionError(cause, depth + 1);
 }
 
 export function formatBytes(bytes: number): string {
