@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { SERVER_CONFIG } from './config/config.module';
 import { buildOpenApiDocument } from './docs/openapi';
 import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
+import { securityHeaders } from './security/security-headers';
 import { serveWebApp } from './web/spa';
 
 /** Everything main.ts and the integration tests both need, so tests run the app exactly as production does. */
@@ -15,6 +16,7 @@ export function configureApp(app: INestApplication): ServerConfig {
   const expressApp = app as NestExpressApplication;
   expressApp.set('trust proxy', 'loopback');
   expressApp.disable('x-powered-by');
+  expressApp.use(securityHeaders(config.STRIPE_JS_URL));
   // JSON bodies are small; files go through multipart uploads with their own limit.
   expressApp.use(express.json({ limit: '1mb' }));
   expressApp.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -101,6 +101,8 @@ export interface ResponseOptions {
   /** Negative values make an assertion that expired already. */
   lifetimeSeconds?: number;
   signAssertion?: boolean;
+  /** Also sign the whole Response (enveloped signature after its Issuer). */
+  signResponse?: boolean;
   destination?: string;
   inResponseTo?: string;
 }
@@ -124,6 +126,7 @@ export function samlResponse(options: ResponseOptions): Promise<string> {
         inResponseTo: options.inResponseTo,
         lifetimeInSeconds: options.lifetimeSeconds ?? 300,
         signAssertion: options.signAssertion ?? true,
+        signResponse: options.signResponse ?? false,
         signatureAlgorithm: 'rsa-sha256',
         digestAlgorithm: 'sha256',
         profileMapper,

@@ -1,0 +1,61 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** Answers the api and the Swagger UI give; the web app's pages get a policy that lets it run (below). */
+const API_PREFIX = '/api/';
+const SWAGGER_PREFIX = '/api/docs';
+
+/** Origin of Stripe.js (the onboarding payment step loads it); a relative URL is our own origin. */
+function stripeOrigins(stripeJsUrl: string): string[] {
+  try {
+    const origin = new URL(stripeJsUrl).origin;
+    // Stripe.js frames and calls its sibling hosts; a stand-in serves everything from its own origin.
+    return origin === 'https://js.stripe.com'
+      ? [origin, 'https://hooks.stripe.com', 'https://api.stripe.com']
+      : [origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The web app's Content-Security-Policy: own scripts only (Vite emits no inline script), Stripe.js where the
+ * payment step needs it, no plugins, no framing by other sites. Styles allow inline (React style attributes
+ * and the Stripe element); images may come from https (company logos linked by URL).
+ */
+export function webAppPolicy(stripeJsUrl: string): string {
+  const stripe = stripeOrigins(stripeJsUrl).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${stripe}`.trim(),
+    `frame-src 'self' ${stripe}`.trim(),
+    `connect-src 'self' ${stripe}`.trim(),
+    "img-src 'self' data: blob: https:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** JSON answers render nothing: a policy that forbids everything, so a sniffed answer cannot run script. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers every answer carries (set before routing, so a controller's own @Header still wins): no MIME
+ * sniffing, no framing, referrers only to our own origin, and a Content-Security-Policy per kind of answer.
+ */
+export function securityHeaders(stripeJsUrl: string) {
+  const webPolicy = webAppPolicy(stripeJsUrl);
+  return (request: Request, response: Response, next: NextFunction): void => {
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Referrer-Policy', 'same-origin');
+    // HTTPS is the proxy's (trusted on loopback); over plain HTTP the header would be ignored anyway.
+    if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    const isApi = request.path.startsWith(API_PREFIX) && !request.path.startsWith(SWAGGER_PREFIX);
+    response.setHeader('Content-Security-Policy', isApi ? API_POLICY : webPolicy);
+    next();
+  };
+}
