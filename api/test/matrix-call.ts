@@ -9,7 +9,7 @@ import type { ActorName, MatrixRow, Outcome, World } from '../src/access/matrix/
 export function callAs(
   api: ApiHarness,
   endpoint: Endpoint,
-  row: Pick<MatrixRow, 'params' | 'body' | 'query'>,
+  row: Pick<MatrixRow, 'params' | 'body' | 'query' | 'multipart'>,
   world: World,
   actor: ActorName,
   token: string | undefined,
@@ -34,6 +34,14 @@ export function callAs(
         .send(row.body?.(world, actor) ?? {});
       break;
     default:
+      if (row.multipart) {
+        const form = row.multipart(world, actor);
+        call = api.http().post(path).query(query);
+        for (const [name, value] of Object.entries(form.fields)) call = call.field(name, value);
+        for (const file of form.files)
+          call = call.attach(file.field, Buffer.from(file.content ?? `matrix ${actor}\n`), file.name);
+        break;
+      }
       call = api
         .http()
         .post(path)

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Company, User } from '@casebridge/db';
 import { bearer, type ApiHarness } from './api-harness';
 import { orm, tokenOf } from './member-fixtures';
 import type { ActorName, World } from '../src/access/matrix/matrix-types';
+import { buildTargets, cloneCase } from './matrix-world-targets';
 
 /** The unrelated company: no group, relation or case with anyone. */
 export const OTHER_SLUG = 'nimbus';
@@ -71,37 +71,14 @@ async function createUnrelatedCompany(api: ApiHarness): Promise<void> {
 
 /** A case between Acme's partner Globex and Umbrella: Acme, Initech and the unrelated company must never see it. */
 async function createForeignCase(api: ApiHarness, globex: number, umbrella: number): Promise<string> {
-  const columns = (
-    await rows<{ column_name: string }>(
-      api,
-      "select column_name from information_schema.columns where table_name = 'cases' and column_name <> 'id'",
-    )
-  ).map((row) => row.column_name);
-  const token = randomBytes(24).toString('base64url');
-  const replaced: Record<string, string> = {
-    token: '?',
-    submitter_company_id: '?',
-    receiver_company_id: '?',
-    submitter_user_id: '(select id from users where email = ?)',
-    receiver_department_id: 'null',
-    internal_case_number: "'MATRIX-1'",
-  };
-  const select = columns.map((column) => replaced[column] ?? `"${column}"`).join(', ');
-  const values = columns.filter(
-    (column) => column in replaced && replaced[column] !== 'null' && replaced[column].includes('?'),
-  );
-  const byColumn: Record<string, unknown> = {
-    token,
+  const [first] = await rows<{ token: string }>(api, 'select token from cases order by id limit 1');
+  return cloneCase(api, first.token, {
     submitter_company_id: globex,
     receiver_company_id: umbrella,
-    submitter_user_id: 'bm@globex.test',
-  };
-  await rows(
-    api,
-    `insert into cases (${columns.map((column) => `"${column}"`).join(', ')}) select ${select} from cases order by id limit 1`,
-    values.map((column) => byColumn[column]),
-  );
-  return token;
+    submitter_user_id: (await rows<{ id: number }>(api, "select id from users where email = 'bm@globex.test'"))[0].id,
+    receiver_department_id: null,
+    internal_case_number: 'MATRIX-1',
+  });
 }
 
 function attachmentId(status: number, body: unknown): number {
@@ -160,7 +137,7 @@ export async function buildWorld(api: ApiHarness): Promise<{ world: World; token
     .set(acmeBm)
     .attach('files', Buffer.from('matrix log line\n'), 'matrix.log');
 
-  const world: World = {
+  const base: Omit<World, 'targets'> = {
     companies,
     users,
     documents: {
@@ -208,5 +185,6 @@ export async function buildWorld(api: ApiHarness): Promise<{ world: World; token
     emailTemplate: await one(api, 'select id from email_templates order by id limit 1'),
     pendingRegistration: users['olivia.chen@acme.test'],
   };
+  const world: World = { ...base, targets: await buildTargets(api, base, tokens, ACTOR_EMAILS) };
   return { world, tokens };
 }

@@ -5,6 +5,7 @@ import { AUTHORIZATION_MATRIX } from './authorization-matrix';
 import { callAs, matches } from '../../test/matrix-call';
 import { ACTORS, type ActorName, type MatrixRow, type World } from './matrix/matrix-types';
 import { ACTOR_EMAILS, buildWorld } from '../../test/matrix-world';
+import { cloneCase } from '../../test/matrix-world-targets';
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
@@ -63,6 +64,36 @@ describe('authorization matrix', () => {
       }
       expect([...(await listed(token))].sort()).toEqual([...opened].sort());
       expect(opened.has(world.cases.foreign)).toBe(email.endsWith('@globex.test'));
+    });
+  });
+
+  describe('a token opens only what it was made for', () => {
+    it('a case token is no manager-request token, and a manager-request token no case token', async () => {
+      await api.http().get(`/api/manager/request/get/${world.cases.acmeGlobex}`).expect(404);
+      await api.http().get(`/api/caller/case/${world.targets.managerRequestToken}`).expect(404);
+      await api.http().get(`/api/manager/request/get/${world.targets.managerRequestToken}`).expect(200);
+    });
+
+    it("case A's token does not reach case B's attachment, even for a member of both cases' company", async () => {
+      const acmeBm = bearer(tokens.get('acmeBm')!);
+      const path = (token: string) => `/api/caller/case/${token}/attachments/${world.owned.attachment}`;
+      await api.http().get(path(world.cases.accepted)).set(acmeBm).expect(200);
+      await api.http().get(path(world.cases.acmeGlobex)).set(acmeBm).expect(404);
+    });
+
+    it("answering through case A's link changes case A and leaves case B as it was", async () => {
+      const [caseA, caseB] = [
+        await cloneCase(api, world.cases.acmeGlobex),
+        await cloneCase(api, world.cases.acmeGlobex),
+      ];
+      const status = async (token: string) =>
+        (await api.http().get(`/api/caller/case/${token}`).expect(200)).body.case.status as string;
+      await api
+        .http()
+        .post(`/api/caller/case/${caseA}/respond`)
+        .send({ status: 'accepted', engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' })
+        .expect(200);
+      expect([await status(caseA), await status(caseB)]).toEqual(['accepted', 'open']);
     });
   });
 

@@ -37,6 +37,35 @@ export interface World {
   onboardingSession: number;
   emailTemplate: number;
   pendingRegistration: number;
+  targets: MatrixTargets;
+}
+
+export interface MatrixTargets {
+  /** Globex Storage Collaboration and a complete, valid submission to it (as Acme's caller would send it). */
+  collaboration: { documentId: number; body: Record<string, unknown> };
+  /** Globex's manager-escalation process, and a request to it from Acme (its token link). */
+  managerDocument: number;
+  /** Acme's own manager-escalation process (its managers try the form with a sample). */
+  acmeManagerDocument: number;
+  managerRequestToken: string;
+  /** A search Acme's caller logged (results may be recorded on it by that user only). */
+  acmeCallerSearch: number;
+  /** A Globex process file (a real file, so a download is the access decision) and its process. */
+  globexFile: { documentId: number; id: number };
+  /** A file of Storage Alliance uploaded by Acme's business manager. */
+  groupFile: number;
+  /** One open Acme → Globex case per actor, for the token-link answer (answering changes the case for good). */
+  respondCases: Record<ActorName, string>;
+  /** An Acme caller that Acme's managers may edit and switch on and off without ending an actor's session. */
+  spareAcmeUser: number;
+  /** An accepted Globex → Acme case: Acme answers it as the receiving side. */
+  acmeReceives: string;
+  /** Acme's registration settings and its first process's details as they are (a save that changes nothing). */
+  acmeRegistration: Record<string, unknown>;
+  acmeProcessSettings: Record<string, unknown>;
+  /** Each signed-in actor's e-mail (its own profile is saved with it), and a demo user's sign-in. */
+  emails: Record<ActorName, string>;
+  signIn: { email: string; password: string };
 }
 
 export type Params = Record<string, string | number>;
@@ -49,6 +78,11 @@ export interface MatrixRow {
   /** Body for POST calls (default `{}`); a minimal valid body where the access check sits behind validation. */
   body?: (world: World, actor: ActorName) => object;
   query?: (world: World, actor: ActorName) => Record<string, string | number>;
+  /** A multipart POST instead of a JSON body: form fields and files (small text files). */
+  multipart?: (
+    world: World,
+    actor: ActorName,
+  ) => { fields: Record<string, string>; files: { field: string; name: string; content?: string }[] };
   /** Checks a 2xx body: list counts, every row of the actor's tenant. */
   check?: (body: unknown, world: World, actor: ActorName) => void;
   /** Calls that end the caller's session (logout) get a session of their own. */

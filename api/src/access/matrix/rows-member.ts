@@ -9,6 +9,7 @@ import {
   type MatrixRow,
   type World,
 } from './matrix-types';
+import { managerRequestBody } from './matrix-bodies';
 
 const ACME_MEMBERS: ActorName[] = ['acmeCaller', 'acmeBm', 'acmePm', 'acmeApi'];
 const isAcme = (actor: ActorName) => ACME_MEMBERS.includes(actor);
@@ -36,18 +37,42 @@ function onlyOwnCases(body: unknown, world: World, actor: ActorName) {
   if (!isAcme(actor)) assert.ok(!tokens.includes(world.cases.acmeGlobex), 'an Acme case is listed');
 }
 
+const ENGINEER = { engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' };
+const managerRequest = (world: World) => ({ token: world.targets.managerRequestToken });
+
 export const memberRows: Record<string, MatrixRow> = {
   // ---------- directory and documents ----------
   'GET caller/company_directory': { expect: member('ok') },
   'GET caller/favorites': { expect: member('ok') },
-  'POST caller/favorites/toggle': { expect: member(422) },
-  'POST caller/save_search': { expect: member(422) },
-  'POST caller/result_to_search': { expect: member(422) },
+  // Favourites are the user's own rows; any member may mark an active partner (its own company is refused: 422).
+  'POST caller/favorites/toggle': {
+    expect: member('ok'),
+    body: (world) => ({ company_id: world.companies.globex, type: 'company', is_favorite: true }),
+  },
+  'POST caller/save_search': {
+    expect: member('ok', { limited: 403 }),
+    body: () => ({ term: 'storage', location: 'dashboard' }),
+  },
+  // A result goes on the user's own search only: Acme's caller logged it, anyone else is told it does not exist.
+  'POST caller/result_to_search': {
+    expect: member(404, { acmeCaller: 'ok', limited: 403 }),
+    body: (world) => ({ member: 'Globex Corporation', search_id: world.targets.acmeCallerSearch }),
+  },
   'GET caller/company_note': { expect: member('ok', { superAdmin: 403, limited: 403 }) },
-  'POST caller/company_note': { expect: member(422) },
+  // Each manager edits its own company's note; callers, api users, the limited member and the super admin may not.
+  'POST caller/company_note': {
+    expect: member(403, { acmeBm: 'ok', acmePm: 'ok', otherBm: 'ok', otherPm: 'ok' }),
+    body: () => ({ note: '<p>Matrix note</p>' }),
+  },
   'GET caller/news': { expect: member('ok') },
-  'POST collaborate_invite': { expect: member(422) },
-  'POST missing_partner_request': { expect: member(422) },
+  'POST collaborate_invite': {
+    expect: member('ok', { superAdmin: 403 }),
+    body: (world) => ({ company_id: world.companies.globex, comments: 'Matrix invite' }),
+  },
+  'POST missing_partner_request': {
+    expect: member('ok', { superAdmin: 403 }),
+    body: () => ({ company_name: 'Matrix Partner', contact_name: 'Pat Matrix', contact_email: 'pat@matrix.test' }),
+  },
   'GET help_hints/:flag': { expect: member(404) },
   'GET caller/companies/:id': { expect: member('ok') },
   'GET caller/documents/:type/:entity_id': { expect: member('ok', { superAdmin: 403, limited: 403 }) },
@@ -55,13 +80,34 @@ export const memberRows: Record<string, MatrixRow> = {
   'GET caller/sub_documents/:documentId/:type/:entity_id': {
     expect: acmeCase('ok', 403, 403),
   },
-  'POST caller/collaborate/:documentId': { expect: acmeCase(422, 403, 403) },
-  'POST manager/request/create': { expect: member(422) },
-  'POST caller/notes/store': { expect: member(422) },
-  'POST caller/db_select_options': { expect: member(422) },
+  // A complete submission to Globex's process: Acme (a partner in its group) creates a case, nobody else may.
+  'POST caller/collaborate/:documentId': {
+    expect: acmeCase('ok', 403, 403),
+    params: (world) => ({ documentId: world.targets.collaboration.documentId }),
+    body: (world) => world.targets.collaboration.body,
+  },
+  // Globex's manager process is offered to no group, so by design (docs/decisions.md, "Who may submit to a
+  // process") every member may escalate to it, the unrelated company too; limited memberships only through groups.
+  'POST manager/request/create': {
+    expect: member('ok', { superAdmin: 403, limited: 403 }),
+    body: (world) => managerRequestBody(world.companies.globex, world.targets.managerDocument),
+  },
+  // A note on Globex's process, stored for the writer's company: only members who may submit to it.
+  'POST caller/notes/store': {
+    expect: acmeCase('ok', 403, 403),
+    body: (world) => ({ document_id: world.documents.globex, note: 'Matrix process note' }),
+  },
+  // Countries are reference data every signed-in user's form may need.
+  'POST caller/db_select_options': { expect: member('ok'), body: () => ({ model: 'country' }) },
   'GET caller/case_exchange/cases': { expect: member('ok') },
-  'GET caller/documents/:documentId/files/:id/download': { expect: acmeCase(422, 403, 403) },
-  'GET caller/partner_groups/:community_id/documents/:id/download': { expect: acmeCase(422, 403, 403) },
+  'GET caller/documents/:documentId/files/:id/download': {
+    expect: acmeCase('ok', 403, 403),
+    params: (world) => ({ documentId: world.targets.globexFile.documentId, id: world.targets.globexFile.id }),
+  },
+  'GET caller/partner_groups/:community_id/documents/:id/download': {
+    expect: acmeCase('ok', 403, 403),
+    params: (world) => ({ id: world.targets.groupFile }),
+  },
   'GET caller/countries': { expect: member('ok') },
 
   // ---------- cases: lists hold only the actor's tenant ----------
@@ -75,9 +121,19 @@ export const memberRows: Record<string, MatrixRow> = {
   'GET caller/case-details/:token': { expect: acmeCase('ok', 404) },
   // The public token page: whoever holds the link reads it; a wrong token is 404.
   'GET caller/case/:token': { expect: open('ok', { anonymous: 404 }) },
-  'POST caller/case/:token/respond': { expect: open(422) },
-  'POST caller/case/:token/update-response': { expect: member(422) },
-  'POST caller/case/:token/update-submission': { expect: member(422) },
+  // The token link is the key: each holder answers a case of its own (answering changes it for good).
+  'POST caller/case/:token/respond': {
+    expect: open('ok', { anonymous: 404 }),
+    params: (world, actor) => ({ token: world.targets.respondCases[actor] }),
+    body: () => ({ status: 'accepted', engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' }),
+  },
+  // The receiving side's engineer: Acme receives this accepted case; the super admin is of neither side.
+  'POST caller/case/:token/update-response': {
+    expect: acmeCase('ok', 404, 403),
+    params: (world) => ({ token: world.targets.acmeReceives }),
+    body: () => ENGINEER,
+  },
+  'POST caller/case/:token/update-submission': { expect: acmeCase('ok', 404, 403), body: () => ENGINEER },
   // Notes need an accepted case; the super admin reads every case but only its two companies write notes.
   'POST caller/case/:token/note': {
     expect: acmeCase('ok', 404, 403),
@@ -87,18 +143,24 @@ export const memberRows: Record<string, MatrixRow> = {
   // An open case cannot be closed yet (409): proof Acme passed the tenant check without changing the case.
   'POST caller/case/:token/close': { expect: acmeCase(409, 404, 403) },
   'GET caller/case/:token/data/:companyId': { expect: acmeCase('ok', 404) },
-  // Files need an accepted case: with no file Acme gets 422 (past the tenant check), the others 404.
+  // Files go on an accepted case: Acme's members attach one; for the others the case does not exist.
   'POST caller/case/:token/attachments': {
-    expect: acmeCase(422, 404, 403),
+    expect: acmeCase('ok', 404, 403),
     params: (world) => ({ token: world.cases.accepted }),
+    multipart: () => ({ fields: { description: 'Matrix log' }, files: [{ field: 'files', name: 'matrix.log' }] }),
   },
   'GET caller/case/:token/attachments/:id': {
     expect: acmeCase('ok', 404),
     params: (world) => ({ token: world.cases.accepted }),
   },
-  'GET manager/request/get/:token': { expect: open(404) },
-  'GET manager/request/response/get/:token': { expect: open(404) },
-  'POST manager/request/response/:token': { expect: open(422) },
+  // A manager request's link (Acme → Globex) opens it for whoever holds it; a wrong token is 404.
+  'GET manager/request/get/:token': { expect: open('ok', { anonymous: 404 }), params: managerRequest },
+  'GET manager/request/response/get/:token': { expect: open('ok', { anonymous: 404 }), params: managerRequest },
+  'POST manager/request/response/:token': {
+    expect: open('ok', { anonymous: 404 }),
+    params: managerRequest,
+    body: () => ({ first_name: 'Gina', last_name: 'Matrix', email: 'gina@matrix.test' }),
+  },
 
   // ---------- webhooks, API tokens, exports: rows of the requester's company or the requester alone ----------
   'GET webhooks': {
@@ -116,16 +178,18 @@ export const memberRows: Record<string, MatrixRow> = {
       assert.equal(ids.includes(world.owned.webhook), isAcmeAdmin(actor), 'Acme webhook listed iff Acme admin');
     },
   },
+  // A webhook belongs to the creator's company (GET webhooks above shows each company only its own).
   'POST webhooks': {
     expect: outcomes(403, {
       anonymous: 401,
       tokenHolder: 401,
-      acmeBm: 422,
-      acmePm: 422,
-      otherBm: 422,
-      otherPm: 422,
-      limited: 422,
+      acmeBm: 'ok',
+      acmePm: 'ok',
+      otherBm: 'ok',
+      otherPm: 'ok',
+      limited: 'ok',
     }),
+    body: (_world, actor) => ({ url: `https://hooks.${actor.toLowerCase()}.test/matrix` }),
   },
   // Acme's admins aim at a missing id (404) so the shared webhook survives; the others at Acme's webhook (404).
   'POST webhooks/:id/rotate': {
@@ -159,7 +223,12 @@ export const memberRows: Record<string, MatrixRow> = {
       assert.equal(ids.includes(world.owned.apiToken), isAcme(actor), 'Acme API token listed iff Acme member');
     },
   },
-  'POST api-tokens': { expect: member(422) },
+  // A token for Acme's api user: Acme's managers and that user itself may; another company's managers get the
+  // same 422 as for an unsuitable user of their own (by design nothing tells them the user exists).
+  'POST api-tokens': {
+    expect: member(403, { acmeBm: 'ok', acmePm: 'ok', acmeApi: 'ok', otherBm: 422, otherPm: 422, limited: 422 }),
+    body: (world) => ({ name: 'matrix', user_id: world.users['api@acme.test'] }),
+  },
   'POST api-tokens/:id/revoke': {
     expect: member(404, { acmeCaller: 403, otherCaller: 403, superAdmin: 403 }),
     params: (world, actor) => ({ id: isAcme(actor) ? MISSING_ID : world.owned.apiToken }),

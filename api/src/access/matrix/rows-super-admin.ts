@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { MISSING_ID, superAdminOnly, type ActorName, type MatrixRow, type Params } from './matrix-types';
+import { managerRequestBody } from './matrix-bodies';
+import { MISSING_ID, superAdminOnly, type ActorName, type MatrixRow, type Params, type World } from './matrix-types';
 
 /**
  * Back-office calls: only the super admin passes (everyone else 403, 401 without a session). Calls that would
@@ -7,6 +8,7 @@ import { MISSING_ID, superAdminOnly, type ActorName, type MatrixRow, type Params
  */
 const missing = (params: Params) => (_world: unknown, actor: ActorName) => (actor === 'superAdmin' ? params : {});
 const id = missing({ id: MISSING_ID });
+const spare = (world: World) => ({ id: world.targets.spareAcmeUser });
 
 /** The super admin's lists span every tenant: Acme and the unrelated company are both there. */
 function seesEveryTenant(body: unknown) {
@@ -15,6 +17,11 @@ function seesEveryTenant(body: unknown) {
 }
 
 const ok = superAdminOnly('ok');
+/**
+ * Full edits of Acme's shared rows (company, group, process, department, template, onboarding): everyone but the
+ * super admin is refused by role before the body is read, so the empty body's 422 only shows the super admin got
+ * past that check; a valid edit would rewrite the fixture every other row reads.
+ */
 const invalid = superAdminOnly(422);
 const notFound = superAdminOnly(404);
 
@@ -24,9 +31,10 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/companies/list': { expect: ok, check: seesEveryTenant },
   'GET super_admin/companies/:id': { expect: ok },
   'POST super_admin/companies/:id': { expect: invalid },
-  'POST super_admin/companies/:id/status': { expect: invalid },
+  // Valid saves that leave Acme as it is: the super admin passes, everyone else is refused by role.
+  'POST super_admin/companies/:id/status': { expect: ok, body: () => ({ status: 'active' }) },
   'GET super_admin/companies/:id/delete': { expect: notFound, params: id },
-  'POST super_admin/companies/:id/registration': { expect: invalid },
+  'POST super_admin/companies/:id/registration': { expect: ok, body: (world) => world.targets.acmeRegistration },
   'GET super_admin/companies/:id/relations': { expect: ok },
   'GET super_admin/companies/:id/managers': { expect: ok },
   'GET super_admin/companies/:id/users': { expect: ok },
@@ -41,10 +49,26 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/users/list/:page': { expect: ok },
   'GET super_admin/users/export': { expect: ok },
   'GET super_admin/users/:id': { expect: ok },
-  'POST super_admin/users/:user_id': { expect: invalid },
+  'POST super_admin/users/:user_id': {
+    expect: ok,
+    params: (world) => ({ user_id: world.targets.spareAcmeUser }),
+    body: (world) => ({
+      first_name: 'Spare',
+      last_name: 'Caller',
+      email: 'spare@acme.test',
+      role: 'caller',
+      type: 'basic',
+      company_id: world.companies.acme,
+    }),
+  },
   'GET super_admin/users/:id/delete': { expect: notFound, params: id },
-  'POST super_admin/users/:id/status': { expect: invalid },
-  'POST super_admin/users/:id/password': { expect: invalid },
+  'POST super_admin/users/:id/status': { expect: ok, params: spare, body: () => ({ status: 'active' }) },
+  // The spare caller's password: no actor signs in with it, so no later row changes.
+  'POST super_admin/users/:id/password': {
+    expect: ok,
+    params: spare,
+    body: () => ({ password: 'Matrix-Passw0rd!9', password_confirmation: 'Matrix-Passw0rd!9' }),
+  },
   'GET super_admin/registration/queue': { expect: ok },
   'GET super_admin/registration/:id/approve': { expect: notFound, params: id },
   'GET super_admin/registration/:id/reject': { expect: notFound, params: id },
@@ -56,7 +80,11 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/search/user': { expect: ok, query: () => ({ term: 'nimbus' }) },
   'GET super_admin/groups': { expect: ok },
   'GET super_admin/groups/export': { expect: ok },
-  'POST super_admin/groups/search': { expect: invalid },
+  'POST super_admin/groups/search': {
+    expect: ok,
+    body: () => ({ term: 'Storage' }),
+    check: (body) => assert.ok(JSON.stringify(body).includes('Storage Alliance'), 'the group is found'),
+  },
   'GET super_admin/groups/documents/:documentId/download': { expect: notFound },
   'GET super_admin/groups/:id': { expect: ok },
   'POST super_admin/groups/:id': { expect: invalid },
@@ -87,7 +115,11 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/companies/:companyId/contact_documents/:documentId/notes': { expect: ok },
   'GET super_admin/companies/:companyId/documents/:documentId/sample': { expect: ok },
   'POST super_admin/companies/:companyId/documents/:documentId/sample': { expect: invalid },
-  'POST super_admin/companies/:companyId/documents/:documentId/sample/manager': { expect: invalid },
+  'POST super_admin/companies/:companyId/documents/:documentId/sample/manager': {
+    expect: ok,
+    params: (world) => ({ documentId: world.targets.acmeManagerDocument }),
+    body: (world) => managerRequestBody(world.companies.acme, world.targets.acmeManagerDocument),
+  },
   'POST super_admin/companies/:companyId/departments/:departmentId': { expect: invalid },
   'GET super_admin/departments/:id/delete': { expect: notFound, params: id },
   'POST super_admin/companies/:companyId/groups/put': { expect: invalid },
@@ -102,7 +134,10 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/email_templates': { expect: ok },
   'GET super_admin/email_templates/:id': { expect: ok },
   'POST super_admin/email_templates/:id': { expect: invalid },
-  'POST super_admin/email_templates/:id/preview': { expect: invalid },
+  'POST super_admin/email_templates/:id/preview': {
+    expect: ok,
+    body: () => ({ subject: 'Matrix preview', body: '<p>Hello {first_name}</p>' }),
+  },
   'GET super_admin/onboarding/queue': { expect: ok },
   'GET super_admin/onboarding/:session_id': { expect: ok },
   'POST super_admin/onboarding/:id/put': { expect: invalid },
