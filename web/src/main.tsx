@@ -8,6 +8,10 @@ import './styles.css';
 // A stored token is checked once per page load; an unauthorized one ends the session (spec 3 §2.2).
 void useSession.getState().checkOnStart();
 
+// Pages load as chunks named by content hash: a tab opened before a release asks for chunks that are gone.
+// Reloading fetches the current index.html and its chunks (Vite's documented recovery).
+window.addEventListener('vite:preloadError', () => window.location.reload());
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 

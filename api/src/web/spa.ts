@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { compressedHashedAssets, IMMUTABLE_CACHE, isCompressible, isHashedAsset } from './hashed-assets';
 
 /** Paths the web app never owns: they go to Nest or answer 404 there. */
 const SERVER_PREFIXES = ['/api', '/socket.io', '/resources', '/saml2', '/storage'];
@@ -15,13 +16,24 @@ export function serveWebApp(app: INestApplication, webDist: string): boolean {
   const indexHtml = join(root, 'index.html');
   if (!webDist || !existsSync(indexHtml)) return false;
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  http.use(express.static(root, { index: false, maxAge: '1h' }));
+  http.use(compressedHashedAssets(root));
+  http.use(
+    express.static(root, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (response, filePath) => {
+        if (isHashedAsset(root, filePath)) response.setHeader('Cache-Control', IMMUTABLE_CACHE);
+        if (isCompressible(filePath)) response.setHeader('Vary', 'Accept-Encoding');
+      },
+    }),
+  );
   http.use((request: Request, response: Response, next: NextFunction) => {
     const isServerPath = SERVER_PREFIXES.some(
       (prefix) => request.path === prefix || request.path.startsWith(`${prefix}/`),
     );
     if (request.method !== 'GET' || isServerPath) return next();
-    response.sendFile(indexHtml);
+    // Always revalidated: it names the hashed assets of the current release.
+    response.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
   });
   return true;
 }
