@@ -2,21 +2,24 @@
 // benchmark beside its raw limit, print one table and write bench/RESULTS.md. Options: see bench/README.md.
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runCaseListBench } from './case-lists.mjs';
+import { runExportsBench } from './exports.mjs';
 import { runFrameworkBench } from './framework.mjs';
 import { generate } from './generate.mjs';
 import { runJobsBench } from './jobs.mjs';
+import { runLighthouseBench } from './lighthouse.mjs';
+import { runLiveEventsBench } from './live-events.mjs';
 import { benchDatabase, generationSizes, intOption, parseArgs, REPO_ROOT } from './lib/options.mjs';
-import { freePort, LOG_DIR, startNode, stopAll, stopChild, waitForHttpOk } from './lib/processes.mjs';
+import { deleteRedisPrefix, newJwtSecret, startApiInstance } from './lib/api-process.mjs';
+import { LOG_DIR, stopAll, stopChild } from './lib/processes.mjs';
 import { machineDescription, markdownTable, writeResults } from './lib/report.mjs';
-import { runWebBundleBench } from './web-bundle.mjs';
+import { buildWeb, runWebBundleBench } from './web-bundle.mjs';
 
-const ALL_BENCHMARKS = ['case-lists', 'framework', 'jobs', 'web'];
+const ALL_BENCHMARKS = ['case-lists', 'framework', 'jobs', 'exports', 'web', 'live-events', 'lighthouse'];
 const options = parseArgs();
 const database = benchDatabase(options);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -25,6 +28,8 @@ const settings = {
   durationSeconds: intOption(options, 'duration', 10),
   connections: intOption(options, 'connections', 10),
   jobs: intOption(options, 'jobs', 1000),
+  liveClients: intOption(options, 'clients', 1000),
+  liveNotes: intOption(options, 'notes', 100),
   build: !options['no-build'],
   log: (line) => console.log(line),
 };
@@ -84,35 +89,21 @@ async function signIn(apiUrl, email) {
   return { email, token: body.access_token, session: { sid: claims.sid }, actor };
 }
 
-async function withApi(work) {
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
+/** The built api on a free port; `webDist` makes it serve the web build too (Lighthouse). */
+async function withApi(work, { webDist = '' } = {}) {
   const redisPrefix = `casebridge_bench_${process.pid}_api`;
-  const api = startNode('api', ['api/dist/main.js'], {
-    ...process.env,
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    PORT: String(port),
-    PUBLIC_URL: apiUrl,
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    WEB_DIST: '',
-    LOGIN_RATE_LIMIT: '1000',
+  const api = await startApiInstance('api', {
+    databaseUrl: database.url,
+    redisUrl,
+    redisPrefix,
+    jwtSecret: newJwtSecret(),
+    webDist,
   });
   try {
-    await waitForHttpOk(`${apiUrl}/api/health`, api);
-    return await work(apiUrl);
+    return await work(api.url);
   } finally {
-    await stopChild(api);
-    const redis = new Redis(redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    await redis.quit();
+    await stopChild(api.child);
+    await deleteRedisPrefix(redisUrl, redisPrefix);
   }
 }
 
@@ -153,8 +144,40 @@ async function main() {
     rows.push(...jobs.rows);
     notes.push(...jobs.notes);
   }
+  if (only.includes('exports')) {
+    // Login events made for it: one day (a tenth) and ten days (all); 1,000,000 at full size, 100,000 with --small.
+    const exportRows = intOption(options, 'export-rows', options.small ? 100_000 : 1_000_000);
+    const exports = await runExportsBench({
+      databaseUrl: database.url,
+      redisUrl,
+      settings: { ...settings, exportRows },
+    });
+    rows.push(...exports.rows);
+    notes.push(...exports.notes);
+  }
   if (only.includes('web')) rows.push(...runWebBundleBench({ settings }));
-  rows.push(...NOT_BUILT_YET);
+  if (only.includes('lighthouse')) {
+    if (settings.build && !only.includes('web')) buildWeb();
+    const { email } = await bigCompanyCaller();
+    const lighthouse = await withApi(
+      (apiUrl) =>
+        runLighthouseBench({
+          baseUrl: apiUrl,
+          databaseUrl: database.url,
+          email,
+          runs: intOption(options, 'lighthouse-runs', 3),
+          settings,
+        }),
+      { webDist: path.join(REPO_ROOT, 'web', 'dist') },
+    );
+    rows.push(...lighthouse.rows);
+    notes.push(...lighthouse.notes);
+  }
+  if (only.includes('live-events')) {
+    const live = await runLiveEventsBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...live.rows);
+    notes.push(...live.notes);
+  }
 
   const busy = startLoad > os.cpus().length * 0.5;
   notes.push(
@@ -190,21 +213,6 @@ async function main() {
   });
   console.log('\nWritten to bench/RESULTS.md');
 }
-
-/** Parts of the issue's benchmark list that later sessions build (see bench/README.md). */
-const NOT_BUILT_YET = [
-  ['live events: note to 1,000 Socket.IO clients (one and two api instances)', 'p50/p99 ms'],
-  ['exports: 100k and 1M rows through the worker', 'rows/s, peak RSS'],
-  ['web: Lighthouse of the dashboard and case detail', 'performance, accessibility'],
-].map(([benchmark, figure]) => ({
-  benchmark,
-  figure,
-  ours: 'not built yet',
-  raw: '-',
-  ratio: '-',
-  target: '-',
-  verdict: '-',
-}));
 
 let exitCode = 0;
 const stopAndExit = (code) => stopAll().finally(() => process.exit(code));
