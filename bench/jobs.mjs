@@ -5,6 +5,7 @@ import contracts from '@casebridge/contracts';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deleteRedisPrefix } from './lib/api-process.mjs';
 import { percentiles } from './lib/load.mjs';
 import { freePort, startNode, stopChild } from './lib/processes.mjs';
 import { comparisonRows } from './lib/report.mjs';
@@ -53,15 +54,6 @@ async function burst(queue, jobs, alreadyCompleted) {
     requests: measured.length,
     errors: counts.failed,
   };
-}
-
-async function deleteKeys(redis, prefix) {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 export async function runJobsBench({ databaseUrl, redisUrl, settings }) {
@@ -115,8 +107,8 @@ export async function runJobsBench({ databaseUrl, redisUrl, settings }) {
     await stopChild(worker);
     await mailQueue.close();
     await noopQueue.close();
-    await deleteKeys(redis, mailPrefix);
-    await deleteKeys(redis, noopPrefix);
+    await deleteRedisPrefix(redisUrl, mailPrefix);
+    await deleteRedisPrefix(redisUrl, noopPrefix);
     await noopConnection.quit();
     await redis.quit();
     await smtp.close();

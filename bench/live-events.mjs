@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import contracts from '@casebridge/contracts';
 import pg from 'pg';
-import { deleteRedisPrefix, newJwtSecret, startApiInstance } from './lib/api-process.mjs';
+import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from './lib/api-process.mjs';
 import { percentiles } from './lib/load.mjs';
 import { freePort, startNode, stopChild, waitForHttpOk } from './lib/processes.mjs';
 import { row } from './lib/report.mjs';
@@ -41,17 +41,6 @@ async function benchCase(databaseUrl) {
   }
 }
 
-async function signIn(apiUrl, email) {
-  const response = await fetch(`${apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Passw0rd!' }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed (${response.status}): ${JSON.stringify(body)}`);
-  return body.access_token;
-}
-
 async function postJson(url, token, body) {
   const response = await fetch(url, {
     method: 'POST',
@@ -65,7 +54,7 @@ async function postJson(url, token, body) {
 /** Ours: clients spread over `apiUrls`, each following the case; notes posted to the first instance. */
 async function measureOurs({ apiUrls, kase, settings }) {
   const tokens = [];
-  for (const email of kase.emails) tokens.push(await signIn(apiUrls[0], email));
+  for (const email of kase.emails) tokens.push(await signInToken(apiUrls[0], email));
   const clients = settings.liveClients;
   let seqBefore = 0;
   let sample = null;

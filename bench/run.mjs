@@ -14,7 +14,7 @@ import { runJobsBench } from './jobs.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runLiveEventsBench } from './live-events.mjs';
 import { benchDatabase, generationSizes, intOption, parseArgs, REPO_ROOT } from './lib/options.mjs';
-import { deleteRedisPrefix, newJwtSecret, startApiInstance } from './lib/api-process.mjs';
+import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from './lib/api-process.mjs';
 import { LOG_DIR, stopAll, stopChild } from './lib/processes.mjs';
 import { machineDescription, markdownTable, writeResults } from './lib/report.mjs';
 import { buildWeb, runWebBundleBench } from './web-bundle.mjs';
@@ -73,20 +73,14 @@ async function bigCompanyCaller() {
 
 /** Signs in through the api; the actor is what the api's AccessGuard derives from the session. */
 async function signIn(apiUrl, email) {
-  const response = await fetch(`${apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Passw0rd!' }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed (${response.status}): ${JSON.stringify(body)}`);
-  const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString('utf8'));
+  const token = await signInToken(apiUrl, email);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const { rows } = await client.query('select id, role, company_id from users where email = $1', [email]);
   await client.end();
   const actor = { userId: rows[0].id, role: rows[0].role, companyId: rows[0].company_id, sessionId: claims.sid };
-  return { email, token: body.access_token, session: { sid: claims.sid }, actor };
+  return { email, token, session: { sid: claims.sid }, actor };
 }
 
 /** The built api on a free port; `webDist` makes it serve the web build too (Lighthouse). */

@@ -8,8 +8,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { URL, URLSearchParams } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { deleteRedisPrefix, signInToken } from './lib/api-process.mjs';
 import { benchDatabase, intOption, parseArgs, REPO_ROOT } from './lib/options.mjs';
 import { freePort, startNode, stopAll, waitForHttpOk } from './lib/processes.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
@@ -49,16 +49,6 @@ function runTool(name, command, args, timeoutSeconds) {
       resolve({ code, output });
     });
   });
-}
-
-async function signIn(apiUrl, email) {
-  const response = await fetch(`${apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Passw0rd!' }),
-  });
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed (${response.status})`);
-  return (await response.json()).access_token;
 }
 
 /** GET operations of the api's own OpenAPI document: path templates and a valid sample of their query. */
@@ -178,14 +168,14 @@ async function main() {
   startNode('scan-worker', ['worker/dist/main.js'], env);
   try {
     await waitForHttpOk(`${apiUrl}/api/health`, api);
-    const token = await signIn(apiUrl, 'caller@acme.test');
+    const token = await signInToken(apiUrl, 'caller@acme.test');
     const operations = await getOperations(apiUrl);
     console.log(`api on ${apiUrl}; ${operations.length} GET operations. wapiti (up to ${wapitiMinutes} min)...`);
     const wapiti = await runWapiti(apiUrl, token, operations);
     const targets = sqlmapTargets(apiUrl, operations);
     console.log(`sqlmap on ${targets.length} targets (up to ${sqlmapSeconds} s each)...`);
     const sqlmap = await runSqlmap(
-      { caller: token, superAdmin: await signIn(apiUrl, 'admin@casebridge.test') },
+      { caller: token, superAdmin: await signInToken(apiUrl, 'admin@casebridge.test') },
       targets,
     );
     const { markdown, high } = summaryMarkdown({ wapiti, sqlmap });
@@ -195,14 +185,7 @@ async function main() {
   } finally {
     await stopAll();
     await smtp.close();
-    const redis = new Redis(redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    await redis.quit();
+    await deleteRedisPrefix(redisUrl, redisPrefix);
     // The database held only the demo seed and the scanners' junk: nothing to keep.
     const client = new pg.Client({ connectionString: database.maintenanceUrl });
     await client.connect();

@@ -38,6 +38,21 @@ export async function startApiInstance(name, { databaseUrl, redisUrl, redisPrefi
   return { child, url };
 }
 
+/** The generator's and the demo's one password. */
+export const BENCH_PASSWORD = 'Passw0rd!';
+
+/** Signs in through the api like the web app; the access token. */
+export async function signInToken(apiUrl, email, password = BENCH_PASSWORD) {
+  const response = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`Sign-in of ${email} failed (${response.status}): ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
 /** Deletes every key under `prefix:` (SCAN, never KEYS or FLUSH: the Redis is shared). */
 export async function deleteRedisPrefix(redisUrl, prefix) {
   const redis = new Redis(redisUrl);
