@@ -177,7 +177,7 @@ async function main() {
   notes.push(
     busy
       ? `Busy machine: the 1-minute load average was ${startLoad.toFixed(2)} on ${os.cpus().length} cores when the run ` +
-          'started (other engineers running tests); absolute figures are noisy, ratios less so.'
+          'started (other work was running); absolute figures are noisy, ratios less so.'
       : `The 1-minute load average was ${startLoad.toFixed(2)} when the run started.`,
     'Load generator (autocannon), api, worker and PostgreSQL share the machine; ratios compare like with like.',
     'Raw case-list side: the session lookup the AccessGuard does plus the list SQL the api runs (captured from ' +
