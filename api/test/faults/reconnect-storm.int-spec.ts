@@ -15,6 +15,8 @@ const NOTES_WHILE_AWAY = 3;
  * Reconnect storm: 1,000 sockets following one case lose their connections at the same moment (their transports
  * closed, as when a proxy or the network drops them), notes are added meanwhile, and every client reconnects and
  * resyncs as the web app does. Each must end with every event exactly once, in order.
+ * The bounds are generous: in the full suite this runs beside other heavy suites on two cores, where opening 1,000
+ * sockets takes minutes rather than seconds; the test asserts outcomes, never durations.
  */
 describe('reconnect storm', () => {
   let api: ApiHarness;
@@ -46,20 +48,20 @@ describe('reconnect storm', () => {
         .expect(200);
 
     const opening = Date.now();
-    followers = await openFollowers(api.url, acmeToken, kase.token, CLIENTS);
+    followers = await openFollowers(api.url, acmeToken, kase.token, CLIENTS, 150_000);
     const openedMs = Date.now() - opening;
     const startSeq = followers[0].lastSeq ?? 0;
     await postNote('Before the storm');
-    expect(await waitForConvergence(followers, startSeq + 1, 20_000)).toBe(0);
+    expect(await waitForConvergence(followers, startSeq + 1, 60_000)).toBe(0);
 
     const dropped = Date.now();
     for (const follower of followers) follower.socket.io.engine.close();
     for (let index = 0; index < NOTES_WHILE_AWAY; index += 1) await postNote(`During the storm ${index + 1}`);
     const lastSeq = startSeq + 1 + NOTES_WHILE_AWAY;
 
-    const behind = await waitForConvergence(followers, lastSeq, 90_000);
+    const behind = await waitForConvergence(followers, lastSeq, 150_000);
     const resyncMs = Date.now() - dropped;
-    const reconnected = CLIENTS - (await waitForRefollow(followers, 60_000));
+    const reconnected = CLIENTS - (await waitForRefollow(followers, 90_000));
     const recovered = followers.filter((follower) => follower.socket.recovered).length;
     const wrong = divergent(followers, startSeq, lastSeq);
     const ignored = followers.reduce((sum, follower) => sum + follower.ignored, 0);
@@ -72,5 +74,5 @@ describe('reconnect storm', () => {
     expect(reconnected).toBe(CLIENTS);
     expect(behind).toBe(0);
     expect(wrong).toHaveLength(0);
-  }, 240_000);
+  }, 480_000);
 });
