@@ -5,7 +5,7 @@ import { User, type ServerConfig } from '@casebridge/db';
 import { SERVER_CONFIG } from '../src/config/config.module';
 import { bearer, DEMO_PASSWORD, type ApiHarness } from './api-harness';
 import { allFields, countryId, globexCollaborationAnswers } from './collaboration-form';
-import { documentsOf, orm } from './member-fixtures';
+import { createSeedLikeUser, documentsOf, orm } from './member-fixtures';
 import { managerRequestBody } from '../src/access/matrix/matrix-bodies';
 import { ACTORS, type ActorName, type MatrixTargets, type World } from '../src/access/matrix/matrix-types';
 
@@ -55,19 +55,12 @@ const PDF = Buffer.from('%PDF-1.4\nmatrix file\n');
 async function createSpareAcmeUser(api: ApiHarness): Promise<number> {
   const em = orm(api);
   const template = await em.findOneOrFail(User, { email: 'caller@acme.test' }, { populate: ['company'] });
-  const user = em.create(User, {
+  const user = createSeedLikeUser(em, template, {
     email: 'spare@acme.test',
     firstName: 'Spare',
     lastName: 'Caller',
     role: 'caller',
-    type: 'basic',
     company: template.company,
-    status: 'active',
-    approvalStatus: 'approved',
-    emailVerifiedAt: new Date(),
-    agreementDate: new Date(),
-    passwordHash: template.passwordHash,
-    registrationType: 'seed',
   });
   await em.flush();
   return user.id;

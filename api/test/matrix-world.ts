@@ -1,6 +1,6 @@
 import { Company, User } from '@casebridge/db';
 import { bearer, type ApiHarness } from './api-harness';
-import { orm, tokenOf } from './member-fixtures';
+import { createSeedLikeUser, orm, tokenOf } from './member-fixtures';
 import type { ActorName, World } from '../src/access/matrix/matrix-types';
 import { buildTargets, cloneCase } from './matrix-world-targets';
 
@@ -51,20 +51,7 @@ async function createUnrelatedCompany(api: ApiHarness): Promise<void> {
     loginMethod: 'requires_registration',
   });
   for (const [email, role] of Object.values(OTHER_USERS)) {
-    em.create(User, {
-      email,
-      firstName: 'Nim',
-      lastName: role,
-      role,
-      type: 'basic',
-      company,
-      status: 'active',
-      approvalStatus: 'approved',
-      emailVerifiedAt: new Date(),
-      agreementDate: new Date(),
-      passwordHash: template.passwordHash,
-      registrationType: 'seed',
-    });
+    createSeedLikeUser(em, template, { email, firstName: 'Nim', lastName: role, role, company });
   }
   await em.flush();
 }

@@ -79,3 +79,24 @@ export async function countRows(api: ApiHarness, table: string): Promise<number>
     .execute<{ count: string }[]>(`select count(*)::text as count from ${table}`);
   return Number(rows[0].count);
 }
+
+/**
+ * An active, approved, verified user added beside the seed (not flushed), signing in with `template`'s password
+ * (the demo password when the template is a demo user).
+ */
+export function createSeedLikeUser(
+  em: EntityManager,
+  template: User,
+  fields: { email: string; firstName: string; lastName: string; role: User['role']; company: User['company'] },
+): User {
+  return em.create(User, {
+    ...fields,
+    type: 'basic',
+    status: 'active',
+    approvalStatus: 'approved',
+    emailVerifiedAt: new Date(),
+    agreementDate: new Date(),
+    passwordHash: template.passwordHash,
+    registrationType: 'seed',
+  });
+}

@@ -40,6 +40,20 @@ function onlyOwnCases(body: unknown, world: World, actor: ActorName) {
 const ENGINEER = { engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' };
 const managerRequest = (world: World) => ({ token: world.targets.managerRequestToken });
 
+/** Acme's admins aim at a missing id (404) so the shared webhook survives; the others at Acme's webhook (404). */
+const webhookChange: MatrixRow = {
+  expect: outcomes(403, {
+    anonymous: 401,
+    tokenHolder: 401,
+    acmeBm: 404,
+    acmePm: 404,
+    otherBm: 404,
+    otherPm: 404,
+    limited: 404,
+  }),
+  params: (world, actor) => ({ id: isAcmeAdmin(actor) ? MISSING_ID : world.owned.webhook }),
+};
+
 export const memberRows: Record<string, MatrixRow> = {
   // ---------- directory and documents ----------
   'GET caller/company_directory': { expect: member('ok') },
@@ -191,31 +205,8 @@ export const memberRows: Record<string, MatrixRow> = {
     }),
     body: (_world, actor) => ({ url: `https://hooks.${actor.toLowerCase()}.test/matrix` }),
   },
-  // Acme's admins aim at a missing id (404) so the shared webhook survives; the others at Acme's webhook (404).
-  'POST webhooks/:id/rotate': {
-    expect: outcomes(403, {
-      anonymous: 401,
-      tokenHolder: 401,
-      acmeBm: 404,
-      acmePm: 404,
-      otherBm: 404,
-      otherPm: 404,
-      limited: 404,
-    }),
-    params: (world, actor) => ({ id: isAcmeAdmin(actor) ? MISSING_ID : world.owned.webhook }),
-  },
-  'POST webhooks/:id/delete': {
-    expect: outcomes(403, {
-      anonymous: 401,
-      tokenHolder: 401,
-      acmeBm: 404,
-      acmePm: 404,
-      otherBm: 404,
-      otherPm: 404,
-      limited: 404,
-    }),
-    params: (world, actor) => ({ id: isAcmeAdmin(actor) ? MISSING_ID : world.owned.webhook }),
-  },
+  'POST webhooks/:id/rotate': webhookChange,
+  'POST webhooks/:id/delete': webhookChange,
   'GET api-tokens': {
     expect: member('ok', { acmeCaller: 403, otherCaller: 403, superAdmin: 403 }),
     check: (body, world, actor) => {
