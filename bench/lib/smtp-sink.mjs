@@ -1,9 +1,10 @@
 // A minimal SMTP sink for the jobs benchmark: accepts every message and counts it, so the mail job's end to end
 // time measures our worker, not a mail catcher. Only the commands nodemailer sends without TLS or auth.
+// `subjects` counts messages per Subject header, so a run can tell its own mails from others the worker sends.
 import net from 'node:net';
 
 export function startSmtpSink(port) {
-  const sink = { received: 0, recipients: new Set() };
+  const sink = { received: 0, recipients: new Set(), subjects: new Map() };
   const server = net.createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -15,9 +16,11 @@ export function startSmtpSink(port) {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end === -1) return;
+          const subject = /^Subject: (.*)$/im.exec(buffer.slice(0, end))?.[1] ?? '';
           buffer = buffer.slice(end + 5);
           inData = false;
           sink.received += 1;
+          sink.subjects.set(subject, (sink.subjects.get(subject) ?? 0) + 1);
           reply('250 OK queued');
           continue;
         }

@@ -51,7 +51,9 @@ export class MixedTraffic {
     this.mailRecipients = mailRecipients;
     this.stats = Object.fromEntries(CYCLE.map((action) => [action, { count: 0, errors: 0, latencies: [] }]));
     this.errors = new Map();
-    this.exportIds = [];
+    /** Distinct exports: asking again while one is pending answers that one (api ExportsService). */
+    this.exportIds = new Set();
+    this.exportsAsked = 0;
     this.mailsQueued = 0;
     this.next = 0;
   }
@@ -131,7 +133,8 @@ export class MixedTraffic {
           body: { kind: 'inactive_users', params: {} },
         });
         if (answer.status !== 200 && answer.status !== 201) return false;
-        this.exportIds.push(answer.json.export.id);
+        this.exportIds.add(answer.json.export.id);
+        this.exportsAsked += 1;
         return true;
       }
       default:
@@ -196,7 +199,8 @@ export class MixedTraffic {
     return {
       mailsQueued: this.mailsQueued,
       mailsMissing: Math.max(0, this.mailsQueued - mailsReceived()),
-      exportsQueued: this.exportIds.length,
+      exportsAsked: this.exportsAsked,
+      exportsQueued: this.exportIds.size,
       exportsUnfinished: unfinished.length,
     };
   }

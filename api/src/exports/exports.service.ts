@@ -17,6 +17,7 @@ import {
   type ExportStatusMessage,
 } from '@casebridge/contracts';
 import { ExportJob, type ServerConfig } from '@casebridge/db';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -60,8 +61,19 @@ export class ExportsService {
     const policy = EXPORT_POLICIES[kind] as (typeof EXPORT_POLICIES)[ExportKind];
     const stored = await policy.authorize(params as never, { actor, services: this.services });
 
+    const twin = await this.pendingTwin(actor.userId, kind, stored);
+    if (twin) return this.answerTwin(twin);
     const job = this.em.create(ExportJob, { user: actor.userId, kind, params: stored });
-    await this.em.flush();
+    try {
+      await this.em.flush();
+    } catch (error) {
+      // The same export asked twice at once: the index export_jobs_pending_unique let one insert through.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      this.em.clear();
+      const winner = await this.pendingTwin(actor.userId, kind, stored);
+      if (!winner) throw error;
+      return this.answerTwin(winner);
+    }
     try {
       await this.producer.enqueue(job.id);
     } catch {
@@ -72,6 +84,30 @@ export class ExportsService {
     }
     this.publisher.emit(rooms.user(actor.userId), SERVER_EVENTS.exportStatus, toStatusMessage(job));
     return { export: toExportShape(job) };
+  }
+
+  /**
+   * The user's export of the same kind and params that is still queued or building, if any: asking again (a
+   * double click, a second tab, an impatient retry) answers that one instead of building the same file twice.
+   */
+  private async pendingTwin(userId: number, kind: ExportKind, params: Record<string, unknown>) {
+    const [row] = await this.em.execute<{ id: number }[]>(
+      `select id from export_jobs
+        where user_id = ? and kind = ? and status in ('queued', 'building')
+          and md5(coalesce(params, '{}')::text) = md5(?::jsonb::text)
+        limit 1`,
+      [userId, kind, JSON.stringify(params)],
+    );
+    return row ? this.em.findOne(ExportJob, row.id) : null;
+  }
+
+  /**
+   * Queues the twin's build again: a no-op while its job is still in the queue (same job id), and the way back
+   * for a row whose job Redis lost, which would otherwise block this export for good.
+   */
+  private async answerTwin(twin: ExportJob): Promise<ExportAnswer> {
+    await this.producer.enqueue(twin.id).catch(() => undefined);
+    return { export: toExportShape(twin) };
   }
 
   async status(actor: Actor, id: number): Promise<ExportAnswer> {

@@ -44,8 +44,8 @@ export class ExportBuilderService {
     const em = this.orm.em as unknown as EntityManager;
     const job = await em.findOne(ExportJob, exportId);
     if (!job) throw new UnrecoverableError(`Export ${exportId} does not exist.`);
-    // A repeated job (or one retried after it already finished) changes nothing.
-    if (job.status === 'ready' || job.status === 'expired') return 'already-done';
+    // A repeated job (or one retried after it already finished) changes nothing; failed is final too.
+    if (job.status === 'ready' || job.status === 'expired' || job.status === 'failed') return 'already-done';
 
     const source = sourceOf(job.kind);
     if (!source) return this.fail(em, job, new UnrecoverableError(`Unknown export kind "${job.kind}".`), true);

@@ -87,10 +87,14 @@ export class SlaLateService implements BeforeApplicationShutdown {
       const batch = await this.markBatch(now);
       counts.marked += batch.length;
       await this.relayMarked(batch, now);
+      // Each committed batch merges its entities into the run's context: dropped, or a backlog of tens of
+      // thousands of late cases (a worker that was down) is held in memory to the end of the run.
+      this.em.clear();
       if (batch.length < LATE_BATCH_SIZE) break;
     }
     for (;;) {
       const { selected, mailed } = await this.notifyBatch(now);
+      this.em.clear();
       counts.mailed += mailed;
       counts.unmailed += selected - mailed;
       if (selected < LATE_BATCH_SIZE) break;

@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, type Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, type Opt, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
 import { EXPORT_JOB_STATUSES, type ExportJobStatus } from '@casebridge/contracts';
 import { createdAtColumn, timestampColumn } from '../columns';
 import { User } from '../accounts/user.entity';
@@ -7,6 +7,13 @@ import { User } from '../accounts/user.entity';
 @Entity({ tableName: 'export_jobs' })
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['status', 'expiresAt'] })
+// One pending build per user, kind and params: asking again while it is queued or building answers that export
+// (api ExportsService.create). jsonb text is canonical (keys sorted), so equal params hash alike.
+@Unique({
+  name: 'export_jobs_pending_unique',
+  expression:
+    'create unique index "export_jobs_pending_unique" on "export_jobs" ("user_id", "kind", md5(coalesce("params", \'{}\')::text)) where "status" in (\'queued\', \'building\');',
+})
 export class ExportJob {
   @PrimaryKey({ type: 'integer' })
   id!: number;
