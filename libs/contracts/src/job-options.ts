@@ -13,6 +13,12 @@ export const MAIL_JOB_OPTIONS = {
 } as const;
 
 /**
+ * BullMQ priority of the mails a batch queues by the thousand (an SLA run working off a backlog of late cases).
+ * BullMQ runs jobs without a priority first, so a password reset or an answer's mail never waits behind a batch.
+ */
+export const BULK_MAIL_PRIORITY = 10;
+
+/**
  * The BullMQ job id of a mail: use it as `jobId` when enqueueing (`{ ...MAIL_JOB_OPTIONS, jobId: mailJobId(key) }`).
  * BullMQ rejects custom ids that are integers or contain ':', which dedupe keys like `password-reset:42` do;
  * the escape keeps distinct keys distinct.

@@ -1,4 +1,4 @@
-import { mailJobId } from '@casebridge/contracts';
+import { BULK_MAIL_PRIORITY, mailJobId } from '@casebridge/contracts';
 import { EmailTemplate } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
@@ -84,6 +84,39 @@ describe('mail queue delivery', () => {
     const job = await waitForJobState(worker.queue, mailJobId(dedupeKey), ['failed']);
     expect(job.failedReason).toContain('uncertain');
     expect(await catcher.allTo('carl@acme.test')).toHaveLength(0);
+  });
+
+  it('sends a password reset before a batch of bulk mails queued ahead of it', async () => {
+    // Paused, so the whole batch is waiting when the reset arrives, as behind an SLA run's backlog.
+    await worker.queue.pause();
+    const bulk = Array.from({ length: 30 }, (_, index) => `late${index}@globex.test`);
+    for (const [index, to] of bulk.entries()) {
+      await worker.enqueue(
+        {
+          template: 'login-link',
+          to: [to],
+          variables: { first_name: 'Late', company: 'Globex Storage', link: `http://127.0.0.1:3000/login/${index}` },
+          dedupeKey: `bulk-test:${index}`,
+        },
+        { priority: BULK_MAIL_PRIORITY },
+      );
+    }
+    await worker.enqueue({
+      template: 'password-reset',
+      to: ['erin@acme.test'],
+      variables: { first_name: 'Erin', link: 'http://127.0.0.1:3000/reset-password?token=urgent' },
+      dedupeKey: 'password-reset:erin:1',
+    });
+    await worker.queue.resume();
+
+    await catcher.waitForMailTo('erin@acme.test');
+    await catcher.waitForMailTo(bulk[bulk.length - 1], 30_000);
+    const order = (await catcher.all())
+      .map((mail) => mail.to[0])
+      .filter((to) => to === 'erin@acme.test' || bulk.includes(to));
+    expect(order).toHaveLength(31);
+    // At most the mails already being sent in parallel (the queue's concurrency) can go out before it.
+    expect(order.indexOf('erin@acme.test')).toBeLessThan(6);
   });
 
   it('fails a job whose template is missing and keeps it for inspection', async () => {

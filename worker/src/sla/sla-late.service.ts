@@ -1,4 +1,5 @@
 import {
+  BULK_MAIL_PRIORITY,
   JOB_NAMES,
   MAIL_JOB_OPTIONS,
   mailJobId,
@@ -162,7 +163,11 @@ export class SlaLateService implements BeforeApplicationShutdown {
           this.logger.warn({ queue: QUEUES.sla, caseId: kase.id }, 'late case has no one to mail');
           continue;
         }
-        await this.mailQueue.add(JOB_NAMES.sendMail, mail, { ...MAIL_JOB_OPTIONS, jobId: mailJobId(mail.dedupeKey) });
+        await this.mailQueue.add(JOB_NAMES.sendMail, mail, {
+          ...MAIL_JOB_OPTIONS,
+          priority: BULK_MAIL_PRIORITY,
+          jobId: mailJobId(mail.dedupeKey),
+        });
         mailed += 1;
       }
       // Recorded for recipient-less cases too: nobody will appear for them, and they are not picked again.
