@@ -128,8 +128,12 @@ async function main() {
     const resetMails = () => smtp.sink.subjects.get(RESET_SUBJECT) ?? 0;
     const settled = await traffic.settle({ mailsReceived: resetMails, timeoutMs: 120_000 });
 
-    const afterWarmUp = samples.filter((sample) => sample.at >= warmUpMs).slice(0, 3);
-    const atEnd = samples.slice(-3);
+    // Windows of a minute (at least 3 samples), not single samples: a collected runtime's RSS saws up and down by
+    // ~100 MB between major GCs (heap grown under a high allocation rate, argon2's 19 MiB per sign-in), and a leak
+    // is a rising floor, not one high point.
+    const windowMs = Math.max(60_000, 3 * sampleSeconds * 1000);
+    const afterWarmUp = samples.filter((sample) => sample.at >= warmUpMs && sample.at < warmUpMs + windowMs);
+    const atEnd = samples.filter((sample) => sample.at > samples[samples.length - 1].at - windowMs);
     const rss = ['api', 'worker'].map((name) => {
       const warm = median(afterWarmUp.map((sample) => sample[name]));
       const end = median(atEnd.map((sample) => sample[name]));
@@ -157,6 +161,12 @@ async function main() {
           `${row.end.toFixed(0)} MB at the end (${row.growth >= 0 ? '+' : ''}${(row.growth * 100).toFixed(1)}%), ` +
           `peak ${row.peak.toFixed(0)} MB: ${row.flat ? 'flat' : `grew more than ${FLAT_GROWTH * 100}%`}`,
       );
+    }
+    for (const name of ['api', 'worker']) {
+      const perMinute = Array.from({ length: Math.ceil(durationMs / 60_000) }, (_, minute) =>
+        median(samples.filter((sample) => Math.floor(sample.at / 60_000) === minute).map((sample) => sample[name])),
+      );
+      console.log(`RSS ${name} per minute (median MB): ${perMinute.map((mb) => mb.toFixed(0)).join(' ')}`);
     }
     console.log(`load average at the end: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
     const failed = traffic.errorCount() > 0 || settled.mailsMissing > 0 || settled.exportsUnfinished > 0;

@@ -70,7 +70,7 @@ describe('exports: a repeated ask answers the pending export', () => {
     expect(await rowsOf('bm@acme.test', 'usage')).toBe(3);
   });
 
-  it("queues the pending export again when Redis lost its job, instead of leaving the user stuck", async () => {
+  it('queues the pending export again when Redis lost its job, instead of leaving the user stuck', async () => {
     const first = await ask(admin, { kind: 'groups', params: {} });
     await queue.remove(exportJobId(first.id));
     expect(await queue.getJob(exportJobId(first.id))).toBeUndefined();
