@@ -189,8 +189,8 @@ export async function runLiveEventsBench({ databaseUrl, redisUrl, settings }) {
       'api and raw servers are separate processes on the same machine; ours includes writing the note.',
     `Live events, where the time goes: the note's POST answered in ${results[1].ours.triggerP50.toFixed(0)} ms ` +
       `(p50; raw trigger ${results[1].raw.triggerP50.toFixed(0)} ms) on one instance, ` +
-      `${results[2].ours.triggerP50.toFixed(0)} ms on two. Each of our clients also gets cases.changed for its ` +
-      "company's lists with every note (a second packet per client the raw side does not send). Sockets dropped " +
+      `${results[2].ours.triggerP50.toFixed(0)} ms on two. Our clients follow the case, so they get the case.event ` +
+      "alone: the company's cases.changed skips the case room (it was a second packet per client). Sockets dropped " +
       `during the runs: ours ${results[1].ours.drops + results[2].ours.drops}, raw ${results[1].raw.drops + results[2].raw.drops}.`,
   ];
   return { rows, notes };

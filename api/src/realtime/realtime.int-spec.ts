@@ -130,13 +130,25 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
       SERVER_EVENTS.caseEvent,
       (message: CaseEventMessage) => message.type === 'note_added',
     );
-    const listRefresh = nextMessage(acme, SERVER_EVENTS.casesChanged, (message) => message.case_token === caseToken);
+    // A member page that does not follow the case refreshes its list from cases.changed; the follower reads it
+    // from the case.event alone (one packet per follower, not two).
+    const listPage = await open({ token: acmeToken });
+    const listRefresh = nextMessage(
+      listPage,
+      SERVER_EVENTS.casesChanged,
+      (message) => message.case_token === caseToken,
+    );
+    const followerRefreshes: string[] = [];
+    acme.on(SERVER_EVENTS.casesChanged, (message) => followerRefreshes.push(message.case_token));
     const started = Date.now();
     await postNote(globexToken, 'Live from Globex');
     const event = await arrives;
     expect(Date.now() - started).toBeLessThan(1000);
     expect(event).toMatchObject({ case_token: caseToken, seq: followed.seq + 1, status: 'accepted' });
-    await listRefresh;
+    expect(await listRefresh).toEqual({ case_token: caseToken, status: 'accepted', seq: followed.seq + 1 });
+    // Packets to one socket arrive in order: once this acknowledgement is back, any earlier emit has arrived too.
+    await follow(acme, caseToken);
+    expect(followerRefreshes).toEqual([]);
   });
 
   it('a client that was away gets every missed event exactly once when it follows again', async () => {

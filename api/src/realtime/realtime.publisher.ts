@@ -27,6 +27,20 @@ export class RealtimePublisher {
     this.server.to(rooms).emit(event, ...message);
   }
 
+  /** As emit, but skips the sockets that are also in `except` (they get the same news another way). */
+  emitExcept<E extends keyof ServerToClientEvents>(
+    rooms: string | string[],
+    except: string,
+    event: E,
+    ...message: Parameters<ServerToClientEvents[E]>
+  ): void {
+    if (!this.server) return;
+    this.server
+      .to(rooms)
+      .except(except)
+      .emit(event, ...message);
+  }
+
   /** Ends the sockets of a user (disabled account, logout everywhere). */
   disconnectRoom(room: string): void {
     this.server?.in(room).disconnectSockets(true);

@@ -137,7 +137,10 @@ export function useCaseLive(caseToken: string, onChange: () => void, access: 'me
   };
 }
 
-/** A number that grows whenever a case of the user's company is created or changes: add it to a list's reload deps. */
+/**
+ * A number that grows whenever a case of the user's company is created or changes: add it to a list's reload deps.
+ * The server leaves cases.changed out for a case this socket follows: its case.event says the same.
+ */
 export function useCompanyCasesVersion(): number {
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -145,10 +148,12 @@ export function useCompanyCasesVersion(): number {
     const socket = signedInSocket();
     const bump = debounce(() => setVersion((value) => value + 1), RELOAD_DEBOUNCE_MS * 2);
     socket.on(SERVER_EVENTS.casesChanged, bump);
+    socket.on(SERVER_EVENTS.caseEvent, bump);
     // After a reconnect the list may have missed changes: reload once.
     socket.on('connect', bump);
     return () => {
       socket.off(SERVER_EVENTS.casesChanged, bump);
+      socket.off(SERVER_EVENTS.caseEvent, bump);
       socket.off('connect', bump);
     };
   }, []);
