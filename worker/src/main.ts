@@ -1,3 +1,5 @@
+// First: heap settings apply only to what is allocated after them.
+import './heap-tuning';
 import 'reflect-metadata';
 import { ConfigError, loadServerConfig, ServerConfig } from '@casebridge/db';
 import { NestFactory } from '@nestjs/core';
