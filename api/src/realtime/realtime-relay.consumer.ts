@@ -149,7 +149,8 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
   private async handle(redis: Redis, entries: StreamEntry[]): Promise<void> {
     for (const [id, fields] of entries) {
       const event = parseEvent(fields);
-      if (event) this.publisher.emit(event.room, event.event, event.message as never);
+      if (event?.except) this.publisher.emitExcept(event.room, event.except, event.event, event.message as never);
+      else if (event) this.publisher.emit(event.room, event.event, event.message as never);
       else this.logger.warn(`relay entry ${id} is not a relayable event; dropped`);
       await redis.xack(this.key, RELAY_GROUP, id);
     }
@@ -166,6 +167,7 @@ export function parseEvent(fields: string[]): RelayedEvent | null {
       return null;
     }
     if (typeof value.message !== 'object' || value.message === null) return null;
+    if (value.except !== undefined && typeof value.except !== 'string') return null;
     return value as RelayedEvent;
   } catch {
     return null;

@@ -105,6 +105,24 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
     expect(consumers).toHaveLength(2);
   });
 
+  it("skips the sockets of an event's except room", async () => {
+    const manager = await first.login('bm@acme.test');
+    const caller = await first.login('caller@acme.test');
+    const skipped = await connect(first, manager);
+    const reached = await connect(second, caller);
+    sockets.push(skipped, reached);
+    const seenSkipped = collect(skipped);
+    const seenReached = collect(reached);
+    const { company: acme } = await orm(first).findOneOrFail(User, { email: 'bm@acme.test' });
+    // To all of Acme except the manager's own room; then one to Acme with no exception, which both must get.
+    const toAcme = { room: rooms.company(acme!.id), event: SERVER_EVENTS.exportStatus };
+    await relayToBrowsers(redis, prefix, { ...toAcme, except: room, message: message(300) });
+    await relayToBrowsers(redis, prefix, { ...toAcme, message: message(301) });
+    await until(() => seenSkipped.length >= 1 && seenReached.length >= 2, 'the events on both sockets');
+    expect(seenReached.map((m) => m.export_id)).toEqual([300, 301]);
+    expect(seenSkipped.map((m) => m.export_id)).toEqual([301]);
+  });
+
   it('drops entries that are not relayable events, and keeps going', async () => {
     const token = await first.login('bm@acme.test');
     const socket = await connect(first, token);

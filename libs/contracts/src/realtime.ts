@@ -101,8 +101,10 @@ export const rooms = {
 
 /** The Redis stream through which the worker hands events to the api's sockets. */
 export const REALTIME_RELAY_STREAM = 'realtime-relay';
-export type RelayedEvent =
-  | { room: string; event: 'export.status'; message: ExportStatusMessage }
-  | { room: string; event: 'case.event'; message: CaseEventMessage }
-  | { room: string; event: 'cases.changed'; message: CasesChangedMessage }
-  | { room: string; event: 'queue.changed'; message: QueueChangedMessage };
+/** `except`: sockets also in that room are skipped (a case's followers get its case.event instead). */
+export type RelayedEvent = { room: string; except?: string } & (
+  | { event: 'export.status'; message: ExportStatusMessage }
+  | { event: 'case.event'; message: CaseEventMessage }
+  | { event: 'cases.changed'; message: CasesChangedMessage }
+  | { event: 'queue.changed'; message: QueueChangedMessage }
+);

@@ -47,6 +47,7 @@ export async function appendCaseEvent(
     },
     ...[...new Set([row.submitter_company_id, row.receiver_company_id])].map((companyId): RelayedEvent => ({
       room: rooms.company(companyId),
+      except: rooms.case(row.id),
       event: SERVER_EVENTS.casesChanged,
       message: changed,
     })),

@@ -196,11 +196,13 @@ describe('SLA late marking', () => {
       },
       {
         room: rooms.company(template.submitterCompany.id),
+        except: rooms.case(kase.id),
         event: 'cases.changed',
         message: { case_token: kase.token, status: 'open', seq: 4 },
       },
       {
         room: rooms.company(template.receiverCompany.id),
+        except: rooms.case(kase.id),
         event: 'cases.changed',
         message: { case_token: kase.token, status: 'open', seq: 4 },
       },

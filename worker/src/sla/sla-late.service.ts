@@ -196,7 +196,12 @@ export class SlaLateService implements BeforeApplicationShutdown {
       });
       const changed = { case_token: row.token, status: row.status, seq: row.event_seq };
       for (const companyId of new Set([row.submitter_company_id, row.receiver_company_id])) {
-        await this.relay({ room: rooms.company(companyId), event: SERVER_EVENTS.casesChanged, message: changed });
+        await this.relay({
+          room: rooms.company(companyId),
+          except: rooms.case(row.id),
+          event: SERVER_EVENTS.casesChanged,
+          message: changed,
+        });
       }
     }
   }
