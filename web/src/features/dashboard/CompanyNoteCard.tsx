@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import type { AsyncState } from '../../lib/use-async';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
@@ -13,10 +13,9 @@ type NoteState = z.infer<typeof CompanyNoteResponse>;
 
 /**
  * The company-wide note. Editors (company admins) see it always and edit it in the company-notes modal;
- * everyone else sees it read-only, and only when a note exists.
+ * everyone else sees it read-only, and only when a note exists. The page loads it (see DashboardPage).
  */
-export function CompanyNoteCard() {
-  const loaded = useAsync(() => call(dashboardApi.companyNote), []);
+export function CompanyNoteCard({ loaded }: { loaded: AsyncState<NoteState | null> }) {
   const [saved, setSaved] = useState<NoteState | null>(null);
   const [editing, setEditing] = useState(false);
   const state = saved ?? (loaded.status === 'ready' ? loaded.data : null);

@@ -21,11 +21,16 @@ export function DashboardPage() {
   // Until the membership is known, render nothing that limited members may not call.
   const known = level !== null || company !== null;
   const isLimited = company ? membershipLevel(company.membership_type) === 'limited' : level === 'limited';
+  const showsNote = known && !isLimited;
   const directory = useAsync(() => call(dashboardApi.directory), []);
   const favorites = useAsync(() => call(dashboardApi.favorites), []);
+  const note = useAsync(() => (showsNote ? call(dashboardApi.companyNote) : Promise.resolve(null)), [showsNote]);
   const entries = directory.status === 'ready' ? directory.data : [];
+  // The top row's height depends on the favourites and the note: drawing the page before they are in would
+  // push the active cases down once they arrive (a layout shift under the reader's eyes).
+  const topRowSettled = favorites.status !== 'loading' && note.status !== 'loading';
 
-  if (!known) {
+  if (!known || !topRowSettled) {
     return (
       <PageFrame title="Dashboard">
         <p className="muted">Loading…</p>
@@ -34,7 +39,8 @@ export function DashboardPage() {
   }
   return (
     <PageFrame title="Dashboard">
-      {user && <p className="lead">Welcome, {user.first_name}.</p>}
+      {/* The line is there before the name, so the cards below never move when it arrives. */}
+      <p className="lead">{user ? `Welcome, ${user.first_name}.` : '\u00a0'}</p>
       <div className="dashboard-grid">
         <div className="dashboard-main">
           {isLimited ? (
@@ -49,7 +55,7 @@ export function DashboardPage() {
           ) : (
             <>
               <FavoritesList title="Favorites" favorites={favorites} />
-              <CompanyNoteCard />
+              <CompanyNoteCard loaded={note} />
             </>
           )}
         </div>
