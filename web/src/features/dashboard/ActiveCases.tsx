@@ -10,7 +10,7 @@ import {
 } from '@casebridge/contracts';
 import { formatDateTimeUtc } from '../../lib/format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { useCaseList } from './use-case-list';
+import type { CaseListState } from './use-case-list';
 import { SlaCountdown } from '../sla/SlaCountdown';
 
 const COLUMNS: DataColumn<CaseListRow>[] = [
@@ -53,9 +53,8 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
 ];
 
 /** The dashboard's active-cases table with its five request types. */
-export function ActiveCases() {
+export function ActiveCases({ cases }: { cases: CaseListState }) {
   const id = useId();
-  const cases = useCaseList();
   const list = cases.list;
 
   return (

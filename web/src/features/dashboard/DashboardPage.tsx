@@ -9,6 +9,7 @@ import { FavoritesList } from './FavoritesList';
 import { NewsFeed } from './NewsFeed';
 import { PartnerActions } from './PartnerActions';
 import { PartnerSearch } from './PartnerSearch';
+import { useCaseList } from './use-case-list';
 
 /**
  * /dashboard: partner search, favourites, company note, partner actions, active cases and news.
@@ -29,6 +30,9 @@ export function DashboardPage() {
   // The top row's height depends on the favourites and the note: drawing the page before they are in would
   // push the active cases down once they arrive (a layout shift under the reader's eyes).
   const topRowSettled = favorites.status !== 'loading' && note.status !== 'loading';
+  const cases = useCaseList();
+  // Likewise the row under the cases waits for their first answer (later reloads keep the rows on screen).
+  const casesShown = cases.list !== null || cases.failed;
 
   if (!known || !topRowSettled) {
     return (
@@ -60,15 +64,17 @@ export function DashboardPage() {
           )}
         </div>
       </div>
-      <ActiveCases />
-      <div className="dashboard-grid">
-        <div className="dashboard-main">
-          <NewsFeed />
+      <ActiveCases cases={cases} />
+      {casesShown && (
+        <div className="dashboard-grid">
+          <div className="dashboard-main">
+            <NewsFeed />
+          </div>
+          <div className="dashboard-side">
+            {!isLimited && <PartnerActions title="Grow Your Network" directory={entries} />}
+          </div>
         </div>
-        <div className="dashboard-side">
-          {!isLimited && <PartnerActions title="Grow Your Network" directory={entries} />}
-        </div>
-      </div>
+      )}
     </PageFrame>
   );
 }
