@@ -7,6 +7,6 @@ import { setFlagsFromString } from 'node:v8';
  * same export peaks at ~165 MB at the same speed (bench/exports.mjs). Set here, before the app allocates, so every
  * way of starting the worker (npm scripts, demo, Docker, tests) gets it.
  */
-export const HEAP_GROWING_PERCENT = 25;
+const HEAP_GROWING_PERCENT = 25;
 
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

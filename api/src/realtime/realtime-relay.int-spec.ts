@@ -69,6 +69,13 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
     room = rooms.user(user.id);
   });
 
+  /** A socket of `email` on `api`, and the export statuses it receives. */
+  async function listener(api: ApiHarness, email: string): Promise<ExportStatusMessage[]> {
+    const socket = await connect(api, await first.login(email));
+    sockets.push(socket);
+    return collect(socket);
+  }
+
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
     await second?.close();
@@ -77,12 +84,8 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('delivers every relayed event once to a socket on each instance, and acknowledges it', async () => {
-    const token = await first.login('bm@acme.test');
-    const onFirst = await connect(first, token);
-    const onSecond = await connect(second, token);
-    sockets.push(onFirst, onSecond);
-    const seenFirst = collect(onFirst);
-    const seenSecond = collect(onSecond);
+    const seenFirst = await listener(first, 'bm@acme.test');
+    const seenSecond = await listener(second, 'bm@acme.test');
 
     for (let id = 1; id <= 20; id++) {
       await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(id) });
@@ -106,13 +109,8 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it("skips the sockets of an event's except room", async () => {
-    const manager = await first.login('bm@acme.test');
-    const caller = await first.login('caller@acme.test');
-    const skipped = await connect(first, manager);
-    const reached = await connect(second, caller);
-    sockets.push(skipped, reached);
-    const seenSkipped = collect(skipped);
-    const seenReached = collect(reached);
+    const seenSkipped = await listener(first, 'bm@acme.test');
+    const seenReached = await listener(second, 'caller@acme.test');
     const { company: acme } = await orm(first).findOneOrFail(User, { email: 'bm@acme.test' });
     // To all of Acme except the manager's own room; then one to Acme with no exception, which both must get.
     const toAcme = { room: rooms.company(acme!.id), event: SERVER_EVENTS.exportStatus };
@@ -124,10 +122,7 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('drops entries that are not relayable events, and keeps going', async () => {
-    const token = await first.login('bm@acme.test');
-    const socket = await connect(first, token);
-    sockets.push(socket);
-    const seen = collect(socket);
+    const seen = await listener(first, 'bm@acme.test');
     await redis.xadd(relayStreamKey(prefix), '*', 'event', '{not json');
     await redis.xadd(
       relayStreamKey(prefix),
@@ -142,10 +137,7 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('recreates its group when the stream vanished (Redis restarted without data)', async () => {
-    const token = await first.login('bm@acme.test');
-    const socket = await connect(second, token);
-    sockets.push(socket);
-    const seen = collect(socket);
+    const seen = await listener(second, 'bm@acme.test');
     await redis.del(relayStreamKey(prefix));
     await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(500) });
     await until(() => seen.some((m) => m.export_id === 500), 'the event after the stream was lost', 20_000);

@@ -27,17 +27,17 @@ export class RealtimePublisher {
     this.server.to(rooms).emit(event, ...message);
   }
 
-  /** As emit, but skips the sockets that are also in `except` (they get the same news another way). */
+  /** As emit, but skips the sockets that are also in `except`, when given (they get the same news another way). */
   emitExcept<E extends keyof ServerToClientEvents>(
     rooms: string | string[],
-    except: string,
+    except: string | undefined,
     event: E,
     ...message: Parameters<ServerToClientEvents[E]>
   ): void {
     if (!this.server) return;
     this.server
       .to(rooms)
-      .except(except)
+      .except(except ?? [])
       .emit(event, ...message);
   }
 

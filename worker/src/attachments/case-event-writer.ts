@@ -1,18 +1,10 @@
-import { rooms, SERVER_EVENTS, type CaseEventType, type CaseStatus, type RelayedEvent } from '@casebridge/contracts';
+import type { CaseEventType, RelayedEvent } from '@casebridge/contracts';
 import { Case, CaseEvent } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { caseEventRelays, type NumberedCase } from '../realtime/relay';
 
 /** Who the case log says did what the worker did. */
 export const WORKER_ACTOR = 'System';
-
-interface NumberedCase {
-  id: number;
-  token: string;
-  status: CaseStatus;
-  event_seq: number;
-  submitter_company_id: number;
-  receiver_company_id: number;
-}
 
 /**
  * Appends a case event inside the caller's transaction, numbered by the atomic event_seq increment every writer
@@ -38,18 +30,5 @@ export async function appendCaseEvent(
     payload,
     createdAt: at,
   });
-  const changed = { case_token: row.token, status: row.status, seq: row.event_seq };
-  return [
-    {
-      room: rooms.case(row.id),
-      event: SERVER_EVENTS.caseEvent,
-      message: { ...changed, type, actor: WORKER_ACTOR, at: at.toISOString() },
-    },
-    ...[...new Set([row.submitter_company_id, row.receiver_company_id])].map((companyId): RelayedEvent => ({
-      room: rooms.company(companyId),
-      except: rooms.case(row.id),
-      event: SERVER_EVENTS.casesChanged,
-      message: changed,
-    })),
-  ];
+  return caseEventRelays(row, type, WORKER_ACTOR, at);
 }

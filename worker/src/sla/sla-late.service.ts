@@ -6,7 +6,6 @@ import {
   QUEUES,
   rooms,
   SERVER_EVENTS,
-  type CaseStatus,
   type MailJob,
   type RelayedEvent,
 } from '@casebridge/contracts';
@@ -18,7 +17,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { relayToBrowsers } from '../realtime/relay';
+import { caseEventRelays, relayToBrowsers, type NumberedCase } from '../realtime/relay';
 import { lateMail } from './late-mail';
 
 /** Cases handled per transaction: keeps row locks short while a backlog is worked off. */
@@ -32,15 +31,6 @@ export interface LateRunCounts {
   mailed: number;
   /** Late cases whose process names nobody to tell (no escalation contact, no collaborate address). */
   unmailed: number;
-}
-
-interface MarkedRow {
-  id: number;
-  token: string;
-  status: CaseStatus;
-  event_seq: number;
-  submitter_company_id: number;
-  receiver_company_id: number;
 }
 
 /**
@@ -110,10 +100,10 @@ export class SlaLateService implements BeforeApplicationShutdown {
     return counts;
   }
 
-  private markBatch(now: Date): Promise<MarkedRow[]> {
+  private markBatch(now: Date): Promise<NumberedCase[]> {
     return this.em.transactional(async (em) => {
       // One statement locks, marks and numbers: event_seq + 1 is the atomic increment every event writer uses.
-      const rows = await em.execute<MarkedRow[]>(
+      const rows = await em.execute<NumberedCase[]>(
         `with due as (${SELECT_DUE})
         update cases c set late_at = ?, event_seq = c.event_seq + 1
         from due where c.id = due.id
@@ -180,29 +170,9 @@ export class SlaLateService implements BeforeApplicationShutdown {
   }
 
   /** After the commit: the case room gets the event, both companies' rooms a list refresh (as the api does). */
-  private async relayMarked(rows: MarkedRow[], now: Date): Promise<void> {
+  private async relayMarked(rows: NumberedCase[], now: Date): Promise<void> {
     for (const row of rows) {
-      await this.relay({
-        room: rooms.case(row.id),
-        event: SERVER_EVENTS.caseEvent,
-        message: {
-          case_token: row.token,
-          seq: row.event_seq,
-          type: 'sla_late',
-          status: row.status,
-          actor: LATE_ACTOR,
-          at: now.toISOString(),
-        },
-      });
-      const changed = { case_token: row.token, status: row.status, seq: row.event_seq };
-      for (const companyId of new Set([row.submitter_company_id, row.receiver_company_id])) {
-        await this.relay({
-          room: rooms.company(companyId),
-          except: rooms.case(row.id),
-          event: SERVER_EVENTS.casesChanged,
-          message: changed,
-        });
-      }
+      for (const event of caseEventRelays(row, 'sla_late', LATE_ACTOR, now)) await this.relay(event);
     }
   }
 
