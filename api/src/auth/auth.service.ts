@@ -32,25 +32,24 @@ export class AuthService {
   ) {}
 
   async login(body: z.output<typeof LoginBody>, ip: string): Promise<TokenResponse> {
-    // Failed attempts are limited per account and, more loosely, per address (an office shares one).
+    // Attempts are counted before the password is checked, per account and, more loosely, per address (an office
+    // shares one); a success gives its attempts back, so only failures lock anyone out.
     const accountKey = `login:account:${body.email}`;
     const ipKey = `login:ip:${ip}`;
     const accountLimit = this.config.LOGIN_RATE_LIMIT;
-    const ipLimit = accountLimit * 5;
-    await Promise.all([this.rateLimiter.check([accountKey], accountLimit), this.rateLimiter.check([ipKey], ipLimit)]);
+    await this.rateLimiter.consume(
+      [
+        { key: accountKey, limit: accountLimit },
+        { key: ipKey, limit: accountLimit * 5 },
+      ],
+      this.config.LOGIN_RATE_WINDOW,
+    );
     const user = await this.em.findOne(User, { email: normalizeEmail(body.email) }, { populate: ['company'] });
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await TIMING_DECOY_HASH), body.password);
-    if (!user || !user.passwordHash || !passwordOk) {
-      const window = this.config.LOGIN_RATE_WINDOW;
-      await Promise.all([
-        this.rateLimiter.hit([accountKey], Infinity, window),
-        this.rateLimiter.hit([ipKey], Infinity, window),
-      ]);
-      throw new UnauthorizedException(MESSAGES.invalidCredentials);
-    }
+    if (!user || !user.passwordHash || !passwordOk) throw new UnauthorizedException(MESSAGES.invalidCredentials);
     const refusal = signInRefusal(user, 'password');
     if (refusal) throw new ForbiddenException(refusal);
-    await this.rateLimiter.reset(accountKey);
+    await Promise.all([this.rateLimiter.reset(accountKey), this.rateLimiter.refund(ipKey)]);
     return this.signIn(user, ip);
   }
 

@@ -3,33 +3,72 @@ import { MESSAGES } from '@casebridge/contracts';
 import type { Redis } from 'ioredis';
 import { REDIS } from './redis.module';
 
-/** Fixed-window counters in Redis, shared by every api instance. */
+/** One counter and the number of attempts it allows per window. */
+export interface RateLimit {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts one attempt on every key in one atomic step and answers whether any is now over its limit.
+ * KEYS: the counters; ARGV[1]: window in seconds; ARGV[1 + i]: the limit of KEYS[i].
+ * A counter gets its expiry when it starts, so the window is fixed and never stretched by later attempts.
+ */
+const CONSUME_SCRIPT = `
+local over = 0
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('EXPIRE', key, ARGV[1]) end
+  if count > tonumber(ARGV[i + 1]) then over = 1 end
+end
+return over`;
+
+/** Gives one attempt back, but never revives an expired counter (a bare DECR would create one without expiry). */
+const REFUND_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+type LimiterRedis = Redis & {
+  rateConsume(...keysThenArgs: (string | number)[]): Promise<number>;
+  rateRefund(key: string): Promise<number>;
+};
+
+/**
+ * Fixed-window counters in Redis, shared by every api instance. Attempts are counted before the work they guard
+ * (password check, mail): 30 requests at once are 30 increments of one counter, so at most `limit` get through.
+ */
 @Injectable()
 export class RateLimiter {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  private readonly redis: LimiterRedis;
 
-  /** Counts one hit on each key; throws 429 with the spec's text when any key is over its limit. */
-  async hit(keys: string[], limit: number, windowSeconds: number): Promise<void> {
-    const counts = await Promise.all(keys.map((key) => this.increment(`rate:${key}`, windowSeconds)));
-    if (counts.some((count) => count > limit)) throw tooManyRequests();
+  constructor(@Inject(REDIS) redis: Redis) {
+    redis.defineCommand('rateConsume', { lua: CONSUME_SCRIPT });
+    redis.defineCommand('rateRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
+    this.redis = redis as LimiterRedis;
   }
 
-  /** Throws 429 if any key is already over its limit, without counting. */
-  async check(keys: string[], limit: number): Promise<void> {
-    const values = await Promise.all(keys.map((key) => this.redis.get(`rate:${key}`)));
-    if (values.some((value) => Number(value ?? 0) >= limit)) throw tooManyRequests();
+  /** Counts one attempt on each counter; throws 429 with the spec's text when any is over its limit. */
+  async consume(limits: RateLimit[], windowSeconds: number): Promise<void> {
+    const keys = limits.map(({ key }) => `rate:${key}`);
+    const over = await this.redis.rateConsume(keys.length, ...keys, windowSeconds, ...limits.map(({ limit }) => limit));
+    if (over === 1) throw tooManyRequests();
+  }
+
+  /** The same limit on several counters (e.g. per address and per account). */
+  hit(keys: string[], limit: number, windowSeconds: number): Promise<void> {
+    return this.consume(
+      keys.map((key) => ({ key, limit })),
+      windowSeconds,
+    );
+  }
+
+  /** Takes back an attempt that turned out legitimate (a successful sign-in from a shared address). */
+  async refund(key: string): Promise<void> {
+    await this.redis.rateRefund(`rate:${key}`);
   }
 
   async reset(key: string): Promise<void> {
     await this.redis.del(`rate:${key}`);
-  }
-
-  private async increment(key: string, windowSeconds: number): Promise<number> {
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec()) as [
-      [Error | null, number],
-      [Error | null, number],
-    ];
-    return count;
   }
 }
 
