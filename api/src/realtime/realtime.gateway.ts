@@ -21,6 +21,8 @@ import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
 import { RealtimePublisher, sessionRoom } from './realtime.publisher';
 
+/** Longer than any case token the api makes: refused without a query. */
+const MAX_CASE_TOKEN_LENGTH = 200;
 /** Missed events handed back on one follow; older gaps mean the client should reload the case. */
 const MAX_MISSED_EVENTS = 500;
 /**
@@ -91,7 +93,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       if (actor.role === 'super_admin') await socket.join(rooms.superAdmins);
       return;
     }
-    if (!socket.data.caseToken) throw new Error('unauthorized');
+    // A public page's socket is let in only with the token of a case that exists: a made-up token gets no
+    // connection at all (docs/realtime.md), not a socket that merely cannot follow anything.
+    const caseToken = socket.data.caseToken;
+    if (!caseToken || caseToken.length > MAX_CASE_TOKEN_LENGTH) throw new Error('unauthorized');
+    const known = await withOrmContext(this.em, () => this.em.count(Case, { token: caseToken, deletedAt: null }));
+    if (known === 0) throw new Error('unauthorized');
   }
 
   @SubscribeMessage(CLIENT_EVENTS.followCase)

@@ -57,6 +57,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   let acmeToken: string;
   let globexToken: string;
   let caseToken: string;
+  let otherCaseToken: string;
   const sockets: ClientSocket[] = [];
 
   const open = async (auth: Record<string, string>) => {
@@ -82,6 +83,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     );
     if (!accepted) throw new Error('the seed has no accepted Acme–Globex case');
     caseToken = accepted.token;
+    otherCaseToken = (list.body.my_cases.data as { token: string }[]).find((row) => row.token !== caseToken)!.token;
   });
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -93,6 +95,13 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     await expect(connect(api, { token: 'garbage' })).rejects.toThrow('unauthorized');
   });
 
+  it('refuses at the handshake a public socket whose case token names no case', async () => {
+    await expect(connect(api, { case_token: 'made-up-case-token' })).rejects.toThrow('unauthorized');
+    await expect(connect(api, { case_token: 'x'.repeat(500) })).rejects.toThrow('unauthorized');
+    // The token of a real case is let in.
+    await open({ case_token: caseToken });
+  });
+
   it('lets only the two companies, super admins and the case link follow a case', async () => {
     const initech = await open({ token: await api.login('bm@initech.test') });
     expect(await follow(initech, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
@@ -100,7 +109,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     expect(await follow(admin, caseToken)).toMatchObject({ ok: true });
     const link = await open({ case_token: caseToken });
     expect(await follow(link, caseToken)).toMatchObject({ ok: true });
-    const otherLink = await open({ case_token: 'another-case-token' });
+    const otherLink = await open({ case_token: otherCaseToken });
     expect(await follow(otherLink, caseToken)).toMatchObject({ ok: false });
   });
 
