@@ -14,6 +14,7 @@ import { CasesModule } from './cases/cases.module';
 import { ConfigModule, SERVER_CONFIG } from './config/config.module';
 import { DirectoryModule } from './directory/directory.module';
 import { ExportsModule } from './exports/exports.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ReportsModule } from './reports/reports.module';
 import { HealthController } from './health/health.controller';
 import { LandingModule } from './landing/landing.module';
@@ -58,6 +59,7 @@ import { TeamsModule } from './teams/teams.module';
       driver: undefined as never,
     }),
     RedisModule,
+    IdempotencyModule,
     RealtimeModule,
     MailModule,
     AuthModule,

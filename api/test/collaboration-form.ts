@@ -52,3 +52,27 @@ export function globexCollaborationAnswers(fields: FormFields, country: string):
     [key('contact_method')]: 'Email',
   };
 }
+
+/** A complete, valid submission to Globex Storage Collaboration (the full form of every field type). */
+export function globexCaseSubmission(
+  globexId: number,
+  fields: FormFields,
+  country: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    first_name: 'Carl',
+    last_name: 'Jensen',
+    email: 'caller@acme.test',
+    phone_number: 'CA: 4165550103',
+    phone_country_code: 'CA',
+    internal_case_number: 'ACME-20001',
+    problem_summary: 'Replication to DR array stalls',
+    problem_description: 'Since the 9.2 upgrade the replication job stops at 80%.',
+    case_priority: 'high',
+    collaborate_type: 'company',
+    collaborate_entity: globexId,
+    ...globexCollaborationAnswers(fields, country),
+    ...overrides,
+  };
+}

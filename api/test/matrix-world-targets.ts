@@ -31,11 +31,22 @@ function ok<T>(response: { status: number; body: unknown }, what: string): T {
 }
 
 /** A copy of an existing case under a new token (same companies, status and data): a target one actor may change. */
-export async function cloneCase(api: ApiHarness, sourceToken: string, overrides: Record<string, unknown> = {}) {
+export function cloneCase(api: ApiHarness, sourceToken: string, overrides: Record<string, unknown> = {}) {
+  return cloneByToken(api, 'cases', sourceToken, overrides);
+}
+
+/** A copy of the row of `table` with this token, under a new token (every other column as it is). */
+async function cloneByToken(
+  api: ApiHarness,
+  table: 'cases' | 'manager_requests',
+  sourceToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const columns = (
     await query<{ column_name: string }>(
       api,
-      "select column_name from information_schema.columns where table_name = 'cases' and column_name <> 'id'",
+      "select column_name from information_schema.columns where table_name = ? and column_name <> 'id'",
+      [table],
     )
   ).map((row) => row.column_name);
   const token = randomBytes(24).toString('base64url');
@@ -43,7 +54,7 @@ export async function cloneCase(api: ApiHarness, sourceToken: string, overrides:
   const select = columns.map((column) => (column in values ? '?' : `"${column}"`)).join(', ');
   await query(
     api,
-    `insert into cases (${columns.map((column) => `"${column}"`).join(', ')}) select ${select} from cases where token = ?`,
+    `insert into ${table} (${columns.map((column) => `"${column}"`).join(', ')}) select ${select} from ${table} where token = ?`,
     [...columns.filter((column) => column in values).map((column) => values[column]), sourceToken],
   );
   return token;
@@ -158,6 +169,11 @@ export async function buildTargets(
 
   const respondCases = {} as Record<ActorName, string>;
   for (const actor of ACTORS) respondCases[actor] = await cloneCase(api, world.cases.acmeGlobex);
+  // A manager request link takes one answer: each actor answers a link of its own.
+  const managerResponseLinks = {} as Record<ActorName, string>;
+  for (const actor of ACTORS) {
+    managerResponseLinks[actor] = await cloneByToken(api, 'manager_requests', managerRequest.request.token);
+  }
 
   const spareAcmeUser = await createSpareAcmeUser(api);
   const acmeReceives = await cloneCase(api, world.cases.accepted, {
@@ -209,6 +225,7 @@ export async function buildTargets(
     managerDocument,
     acmeManagerDocument,
     managerRequestToken: managerRequest.request.token,
+    managerResponseLinks,
     acmeCallerSearch: search.search.id,
     globexFile: { documentId: Number(globexFile[0].document_id), id: Number(globexFile[0].id) },
     groupFile,

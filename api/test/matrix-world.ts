@@ -24,6 +24,7 @@ export const ACTOR_EMAILS: Record<Exclude<ActorName, 'anonymous' | 'tokenHolder'
   otherPm: OTHER_USERS.otherPm[0],
   otherApi: OTHER_USERS.otherApi[0],
   limited: 'bm@initech.test',
+  limitedCaller: 'caller@initech.test',
 };
 
 type Row = Record<string, unknown>;
@@ -56,6 +57,20 @@ async function createUnrelatedCompany(api: ApiHarness): Promise<void> {
   await em.flush();
 }
 
+/** A caller of Initech (limited membership), which the seed does not have. */
+async function createLimitedCaller(api: ApiHarness): Promise<void> {
+  const em = orm(api);
+  const template = await em.findOneOrFail(User, { email: ACTOR_EMAILS.limited }, { populate: ['company'] });
+  createSeedLikeUser(em, template, {
+    email: ACTOR_EMAILS.limitedCaller,
+    firstName: 'Ivy',
+    lastName: 'caller',
+    role: 'caller',
+    company: template.company,
+  });
+  await em.flush();
+}
+
 /** A case between Acme's partner Globex and Umbrella: Acme, Initech and the unrelated company must never see it. */
 async function createForeignCase(api: ApiHarness, globex: number, umbrella: number): Promise<string> {
   const [first] = await rows<{ token: string }>(api, 'select token from cases order by id limit 1');
@@ -76,6 +91,7 @@ function attachmentId(status: number, body: unknown): number {
 /** Builds the world the matrix runs in and resolves every id by name. */
 export async function buildWorld(api: ApiHarness): Promise<{ world: World; tokens: Map<ActorName, string> }> {
   await createUnrelatedCompany(api);
+  await createLimitedCaller(api);
   const company = (slug: string) => one(api, 'select id from companies where slug = ?', [slug]);
   const companies = {
     acme: await company('acme'),

@@ -1,6 +1,21 @@
 import type { OnboardingSessionView } from '@casebridge/contracts';
+import { OnboardingSession } from '@casebridge/db';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Response, Test } from 'supertest';
+import { OnboardingSessionsService } from '../src/onboarding/onboarding-sessions.service';
 import type { ApiHarness } from './api-harness';
+
+/**
+ * The session as the applicant's pages see it (the api's view of it), read by the session's own token: the only
+ * public read, the restore link, works once.
+ */
+export async function sessionView(api: ApiHarness, token: string): Promise<OnboardingSessionView> {
+  const em = api.app.get(MikroORM).em.fork();
+  return RequestContext.create(em, async () => {
+    const session = await em.findOneOrFail(OnboardingSession, { token }, { populate: ['company', 'community'] });
+    return api.app.get(OnboardingSessionsService).view(session);
+  });
+}
 
 export const NEW_PASSWORD = 'Str0ng!Pass';
 

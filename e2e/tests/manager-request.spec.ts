@@ -70,5 +70,8 @@ test('a manager escalation is answered from the link in its mail', async ({ page
   // The listing survives a reload: it comes from the server, not the form.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Responses' })).toContainText(`GLX-MGR-${stamp}`);
+  // The link took its one answer: the form is gone.
+  await expect(page.getByRole('region', { name: 'Answered' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Response' })).toHaveCount(0);
   await acmeContext.close();
 });

@@ -16,11 +16,12 @@ import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator';
 import { apiTokenMayCall } from '../api-tokens/api-token-scope';
 import { endpointOf } from '../common/contract-route';
 import { SessionTokenService } from '../auth/session-token.service';
-import type { Actor, RequestWithActor } from './actor';
+import { hasLimitedMembership, type Actor, type RequestWithActor } from './actor';
 import { bearerTokenOf } from './current-actor.decorator';
 
 /**
- * The one place where HTTP access is decided, from the endpoint's `access` in the contracts.
+ * The one place where HTTP access is decided, from the endpoint's `access` and `refusesLimitedMembership` in the
+ * contracts.
  * A handler bound to no contract endpoint is refused: a route cannot ship without its rule.
  */
 @Injectable()
@@ -47,6 +48,11 @@ export class AccessGuard implements CanActivate {
     if (apiToken && !apiTokenMayCall(endpoint)) throw new ForbiddenException(API_TOKEN_MESSAGES.refused);
     request.actor = actor;
     if (!isAllowed(endpoint.access, actor)) throw new ForbiddenException(MESSAGES.noAccess);
+    // After the role check (a limited caller on an admin call is told it lacks the role, as the web's guards do)
+    // and before any pipe, so a limited member learns nothing from validation.
+    if (endpoint.refusesLimitedMembership && hasLimitedMembership(actor)) {
+      throw new ForbiddenException(MESSAGES.membershipBlocked);
+    }
     return true;
   }
 }

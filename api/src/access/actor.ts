@@ -1,4 +1,4 @@
-import type { Role } from '@casebridge/contracts';
+import { isLimitedMembership, type MembershipType, type Role } from '@casebridge/contracts';
 import type { Request } from 'express';
 
 /** Who is calling: resolved once per request by AccessGuard from the bearer token. */
@@ -6,6 +6,8 @@ export interface Actor {
   userId: number;
   role: Role;
   companyId: number | null;
+  /** The membership type of the user's company; null without a company. */
+  membershipType: MembershipType | null;
   sessionId: string;
   /** Set while a super admin is logged in as this user. */
   impersonatorId: number | null;
@@ -15,4 +17,9 @@ export interface Actor {
 
 export interface RequestWithActor extends Request {
   actor?: Actor;
+}
+
+/** A member of a company whose membership level is limited; super admins are never limited. */
+export function hasLimitedMembership(actor: Actor): boolean {
+  return actor.role !== 'super_admin' && actor.companyId !== null && isLimitedMembership(actor.membershipType);
 }

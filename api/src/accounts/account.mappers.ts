@@ -19,6 +19,7 @@ export function toCurrentUser(user: User): CurrentUser {
     agreement_date: user.agreementDate?.toISOString() ?? null,
     force_update_profile: user.forceUpdateProfile,
     force_update_agreement: user.forceUpdateAgreement,
+    has_password: user.passwordHash !== null,
   };
 }
 

@@ -1,10 +1,18 @@
 import { Controller } from '@nestjs/common';
-import { AgreementBody, API, ApprovalBody, ProfileBody, VerifyAccountBody } from '@casebridge/contracts';
+import {
+  AgreementBody,
+  API,
+  ApprovalBody,
+  ConfirmEmailBody,
+  ProfileBody,
+  VerifyAccountBody,
+} from '@casebridge/contracts';
 import { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ClientIp, CurrentActor } from '../access/current-actor.decorator';
 import { Route, TextParam, ValidBody } from '../common/contract-route';
 import { parseOrThrow } from '../common/errors';
+import { EmailChangeService } from './email-change.service';
 import { ProfileService } from './profile.service';
 import { RegistrationService, type ApprovalAction } from './registration.service';
 
@@ -17,6 +25,7 @@ export class AccountsController {
   constructor(
     private readonly registration: RegistrationService,
     private readonly profile: ProfileService,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
   @Route(API.auth.verify)
@@ -47,6 +56,11 @@ export class AccountsController {
   @Route(API.account.profile)
   updateProfile(@CurrentActor() actor: Actor, @ValidBody() body: z.output<typeof ProfileBody>) {
     return this.profile.updateProfile(actor, body);
+  }
+
+  @Route(API.profile.confirmEmail)
+  confirmEmail(@ValidBody() body: z.output<typeof ConfirmEmailBody>) {
+    return this.emailChanges.confirm(body.token);
   }
 
   @Route(API.account.agreement)

@@ -5,13 +5,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { toCurrentUser } from './account.mappers';
-import { countryCodeOr, RegistrationService } from './registration.service';
+import { EmailChangeService } from './email-change.service';
+import { countryCodeOr } from './registration.service';
 
 @Injectable()
 export class ProfileService {
   constructor(
     private readonly em: EntityManager,
-    private readonly registration: RegistrationService,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
   async countries(): Promise<CountryShape[]> {
@@ -19,12 +20,15 @@ export class ProfileService {
     return countries.map((country) => ({ id: country.id, name: country.name, country_code: country.countryCode }));
   }
 
+  /** Saves the contact details; a new e-mail address waits for its confirmation link (EmailChangeService). */
   async updateProfile(actor: Actor, body: z.output<typeof ProfileBody>) {
     const user = await this.em.findOneOrFail(User, actor.userId, { populate: ['company', 'country'] });
-    await this.registration.assertEmailFree(body.email, user.id);
+    const emailChange =
+      body.email === user.email
+        ? null
+        : await this.emailChanges.prepare(actor, user, body.email, body.current_password);
     user.firstName = body.first_name;
     user.lastName = body.last_name;
-    user.email = body.email;
     user.phone = body.phone;
     user.phoneCountryCode = countryCodeOr(body.phone_country_code, user.phoneCountryCode);
     user.country = body.country_id ? this.em.getReference(Country, body.country_id) : null;
@@ -33,7 +37,8 @@ export class ProfileService {
     if (body.agree_confirm) this.acceptAgreement(user);
     await this.em.flush();
     await this.em.populate(user, ['country']);
-    return { user: toCurrentUser(user) };
+    const message = emailChange ? await this.emailChanges.announce(emailChange) : null;
+    return { user: toCurrentUser(user), message };
   }
 
   async acceptPrivacyPolicy(actor: Actor) {

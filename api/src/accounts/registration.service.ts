@@ -92,10 +92,11 @@ export class RegistrationService {
 
   async verify(rawToken: string): Promise<z.infer<typeof VerifyResponse>> {
     const token = await this.tokens.find(rawToken, ['verification']);
-    if (!token) return { action: 'invalid', error: MESSAGES.invalidToken, message: null, company: null };
+    if (!token || !(await this.tokens.claim(token))) {
+      return { action: 'invalid', error: MESSAGES.invalidToken, message: null, company: null };
+    }
     const user = token.user;
     user.emailVerifiedAt ??= new Date();
-    this.tokens.consume(token);
     await this.em.flush();
     const company = user.company ? { slug: user.company.slug, name: user.company.name } : null;
     if (user.approvalStatus === 'pending')
@@ -132,9 +133,16 @@ export class RegistrationService {
 
   /** Approves or rejects a pending registration and mails the applicant. Also used by the admin queues. */
   async applyDecision(user: User, approved: boolean, note: string, token: OneTimeToken | null = null) {
-    if (user.approvalStatus !== 'pending') throw new ConflictException(MESSAGES.approvalAlreadyDecided);
-    user.approvalStatus = approved ? 'approved' : 'rejected';
-    if (token) this.tokens.consume(token);
+    if (token && !(await this.tokens.claim(token))) throw new ConflictException(MESSAGES.approvalAlreadyDecided);
+    // One conditional update decides: of two managers (or a link and the queue) deciding at once, one wins.
+    const status = approved ? 'approved' : 'rejected';
+    const decided = await this.em.nativeUpdate(
+      User,
+      { id: user.id, approvalStatus: 'pending' },
+      { approvalStatus: status },
+    );
+    if (decided === 0) throw new ConflictException(MESSAGES.approvalAlreadyDecided);
+    user.approvalStatus = status;
     // An unverified applicant gets a verification link in the approval mail; a verified one the company page.
     const verification = approved && !user.emailVerifiedAt ? this.tokens.issue(user, 'verification') : null;
     await this.em.flush();

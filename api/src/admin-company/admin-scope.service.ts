@@ -46,9 +46,4 @@ export class AdminScopeService {
       },
     );
   }
-
-  /** Registration, SSO and partner-group users are blocked for limited membership (spec 2 §6). */
-  assertNotLimited(company: Company): void {
-    if (company.membershipType === 'limited') throw new ForbiddenException(MESSAGES.membershipBlocked);
-  }
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CHANGE_REQUEST_SENT, INTERNAL_NOTE_PREVIEW_LENGTH, type AdminCompanyResponse } from '@casebridge/contracts';
+import {
+  CHANGE_REQUEST_SENT,
+  INTERNAL_NOTE_PREVIEW_LENGTH,
+  isLimitedMembership,
+  type AdminCompanyResponse,
+} from '@casebridge/contracts';
 import { ChangeRequest, Department, DocumentNote, User, type Company } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
@@ -19,7 +24,7 @@ export class CompanyInfoService {
     const company = await this.scope.company(actor);
     await this.em.populate(company, ['signupManager', 'altSignupManager', 'registrationCommunities']);
     const relations = await this.scope.relations(company);
-    const limited = company.membershipType === 'limited';
+    const limited = isLimitedMembership(company.membershipType);
     const actingUser = await this.em.findOneOrFail(User, { id: actor.userId });
     return {
       company: toAdminCompanyInfo(company),

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import {
   isCompanyAdminRole,
+  isLimitedMembership,
   LOGIN_METHOD_LABELS,
   USER_DELETED,
   USER_SAVED,
@@ -43,7 +44,8 @@ export class CompanyUsersService {
       domain: company.loginMethod === 'email_link' ? company.domain : null,
       slug: company.slug,
       registration_queue: company.loginMethod === 'requires_registration',
-      limited: company.membershipType === 'limited',
+      // The page offers Contact instead of user changes, which the contracts refuse to a limited membership.
+      limited: isLimitedMembership(company.membershipType),
     };
   }
 

@@ -22,10 +22,9 @@ export class RegistrationSettingsService {
     private readonly registrations: RegistrationService,
   ) {}
 
+  /** Limited memberships never get here: the contract refuses them (refusesLimitedMembership). */
   async save(actor: Actor, body: SettingsBody) {
-    const company = await this.scope.company(actor);
-    this.scope.assertNotLimited(company);
-    return this.saveFor(company, body);
+    return this.saveFor(await this.scope.company(actor), body);
   }
 
   /**

@@ -1,13 +1,12 @@
-import { Controller, Res, StreamableFile } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
-import { contentTypeOf } from '../common/stored-files';
+import { storedFileAnswer } from '../common/stored-files';
 import { ExportsService } from '../exports/exports.service';
-import { AdminGroupsService, type StoredDownload } from './admin-groups.service';
+import { AdminGroupsService } from './admin-groups.service';
 import { GroupUsersService } from './group-users.service';
 
 type SearchBody = z.output<NonNullable<typeof API.adminGroups.searchUsers.body>>;
@@ -47,30 +46,18 @@ export class AdminGroupsController {
   }
 
   @Route(API.adminGroups.addendum)
-  addendum(
-    @CurrentActor() actor: Actor,
-    @IdParam('groupId') groupId: number,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return sendFile(this.groups.file(actor, groupId, 'addendum'), res);
+  async addendum(@CurrentActor() actor: Actor, @IdParam('groupId') groupId: number) {
+    return storedFileAnswer(await this.groups.file(actor, groupId, 'addendum'));
   }
 
   @Route(API.adminGroups.currentLicense)
-  currentLicense(
-    @CurrentActor() actor: Actor,
-    @IdParam('groupId') groupId: number,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return sendFile(this.groups.file(actor, groupId, 'current_license'), res);
+  async currentLicense(@CurrentActor() actor: Actor, @IdParam('groupId') groupId: number) {
+    return storedFileAnswer(await this.groups.file(actor, groupId, 'current_license'));
   }
 
   @Route(API.adminGroups.codeOfConduct)
-  codeOfConduct(
-    @CurrentActor() actor: Actor,
-    @IdParam('groupId') groupId: number,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return sendFile(this.groups.file(actor, groupId, 'code_of_conduct'), res);
+  async codeOfConduct(@CurrentActor() actor: Actor, @IdParam('groupId') groupId: number) {
+    return storedFileAnswer(await this.groups.file(actor, groupId, 'code_of_conduct'));
   }
 
   @Route(API.adminGroups.exportMembers)
@@ -97,12 +84,4 @@ export class AdminGroupsController {
   removeUser(@CurrentActor() actor: Actor, @IdParam('groupId') groupId: number, @IdParam('userId') userId: number) {
     return this.users.remove(actor, groupId, userId);
   }
-}
-
-/** An agreement download: headers from the stored file's name. */
-async function sendFile(pending: Promise<StoredDownload>, res: Response): Promise<StreamableFile> {
-  const file = await pending;
-  res.attachment(file.fileName);
-  res.type(contentTypeOf(file.fileName));
-  return new StreamableFile(file.stream, { length: file.size });
 }

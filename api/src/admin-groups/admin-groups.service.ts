@@ -3,23 +3,15 @@ import { CompanyGroupRelation, groupPartnersQuery, type GroupPartnerRecord, type
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AdminGroupDetail, MembershipType, MyGroupRelation, PartnerCompanyRow } from '@casebridge/contracts';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Actor } from '../access/actor';
-import { storedFilePath } from '../common/stored-files';
+import { openStoredFile, type StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { toAdminGroup, toMyRelation } from './admin-groups.mappers';
 import { GroupAccessService, type GroupMembership } from './group-access.service';
 import { partnersVisible } from './group-partners';
 
 export type GroupFileKind = 'addendum' | 'current_license' | 'code_of_conduct';
-
-export interface StoredDownload {
-  stream: ReadStream;
-  fileName: string;
-  size: number;
-}
 
 const FILE_LABELS: Record<GroupFileKind, string> = {
   addendum: 'addendum',
@@ -72,7 +64,7 @@ export class AdminGroupsService {
     return { group: toAdminGroup(membership.relation) };
   }
 
-  async file(actor: Actor, groupId: number, kind: GroupFileKind): Promise<StoredDownload> {
+  async file(actor: Actor, groupId: number, kind: GroupFileKind): Promise<StoredFileDownload> {
     const { relation } = await this.access.membership(actor, groupId);
     const group = relation.community;
     const stored = {
@@ -80,15 +72,9 @@ export class AdminGroupsService {
       current_license: group.currentLicensePath,
       code_of_conduct: group.codeOfConductPath,
     }[kind];
-    const missing = new NotFoundException(`This group has no ${FILE_LABELS[kind]}.`);
-    const path = stored ? storedFilePath(this.config.STORAGE_DIR, stored) : null;
-    if (!path) throw missing;
-    const size = await stat(path).then(
-      (info) => (info.isFile() ? info.size : null),
-      () => null,
-    );
-    if (size === null) throw missing;
-    return { stream: createReadStream(path), fileName: basename(path), size };
+    const file = stored && (await openStoredFile(this.config.STORAGE_DIR, stored, basename(stored), 'agreement'));
+    if (!file) throw new NotFoundException(`This group has no ${FILE_LABELS[kind]}.`);
+    return file;
   }
 
   /** My Partners: the members each group of the company lets it see (libs/db groupPartnersQuery). */

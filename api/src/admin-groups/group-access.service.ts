@@ -1,6 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { MESSAGES } from '@casebridge/contracts';
-import { Company, CompanyGroupRelation } from '@casebridge/db';
+import { CompanyGroupRelation } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { partnersVisible } from './group-partners';
@@ -45,12 +44,5 @@ export class GroupAccessService {
       throw new ForbiddenException('The partners of this group are not listed to your company.');
     }
     return { companyId, groupId };
-  }
-
-  /** User Access Management is blocked for limited membership (spec 2 §6). */
-  async membershipForUsers(actor: Actor, groupId: number): Promise<GroupMembership> {
-    const company = await this.em.findOneOrFail(Company, this.companyOf(actor));
-    if (company.membershipType === 'limited') throw new ForbiddenException(MESSAGES.membershipBlocked);
-    return this.membership(actor, groupId);
   }
 }

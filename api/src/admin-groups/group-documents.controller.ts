@@ -1,11 +1,11 @@
-import { Controller, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { API, GROUP_DOCUMENT_FILE_FIELD } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { storedFileAnswer } from '../common/stored-files';
 import { GroupDocumentsService } from './group-documents.service';
 import { GroupUploadCleanupInterceptor, type StagedFile } from './group-uploads';
 
@@ -38,12 +38,8 @@ export class GroupDocumentsController {
     @CurrentActor() actor: Actor,
     @IdParam('groupId') groupId: number,
     @IdParam('documentId') documentId: number,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    const file = await this.documents.download(actor, groupId, documentId);
-    res.attachment(file.fileName);
-    res.type(file.mimeType);
-    return new StreamableFile(file.stream, { length: file.size });
+    return storedFileAnswer(await this.documents.download(actor, groupId, documentId));
   }
 
   @Route(API.adminGroups.deleteDocument)

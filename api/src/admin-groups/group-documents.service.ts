@@ -6,9 +6,9 @@ import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
+import type { StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { toGroupDocument } from './admin-groups.mappers';
-import type { StoredDownload } from './admin-groups.service';
 import { GroupAccessService } from './group-access.service';
 import { deleteGroupDocument, groupDocumentDownload, storeGroupDocumentFile, type StagedFile } from './group-uploads';
 
@@ -72,7 +72,7 @@ export class GroupDocumentsService {
     return { message: 'The document has been added.', document: toGroupDocument(doc, companyId) };
   }
 
-  async download(actor: Actor, groupId: number, documentId: number): Promise<StoredDownload & { mimeType: string }> {
+  async download(actor: Actor, groupId: number, documentId: number): Promise<StoredFileDownload> {
     await this.access.membership(actor, groupId);
     const doc = await this.em.findOne(GroupDocument, { id: documentId, community: groupId, documentType: 'file' });
     const file = await groupDocumentDownload(this.config.STORAGE_DIR, doc);

@@ -8,8 +8,8 @@ import { GroupAccessService, type GroupMembership } from './group-access.service
 export const EVERYONE_HAS_ACCESS = 'Every user of your company has access to this group.';
 
 /**
- * User Access Management of a group (blocked for limited membership): with the relation's flag "all" every
- * active user of the company has access; with "limit" only the users listed on the relation.
+ * User Access Management of a group (its calls refuse limited membership in the contracts): with the relation's
+ * flag "all" every active user of the company has access; with "limit" only the users listed on the relation.
  */
 @Injectable()
 export class GroupUsersService {
@@ -19,13 +19,13 @@ export class GroupUsersService {
   ) {}
 
   async list(actor: Actor, groupId: number) {
-    const membership = await this.access.membershipForUsers(actor, groupId);
+    const membership = await this.access.membership(actor, groupId);
     const users = await this.withAccess(membership);
     return { users: users.map(toAccessUser), user_access_flag: membership.relation.userAccessFlag };
   }
 
   async search(actor: Actor, groupId: number, term: string) {
-    const membership = await this.access.membershipForUsers(actor, groupId);
+    const membership = await this.access.membership(actor, groupId);
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     const users = await this.em.find(
       User,
@@ -42,7 +42,7 @@ export class GroupUsersService {
   }
 
   async add(actor: Actor, groupId: number, userId: number): Promise<{ message: string }> {
-    const membership = await this.access.membershipForUsers(actor, groupId);
+    const membership = await this.access.membership(actor, groupId);
     if (membership.relation.userAccessFlag === 'all') throw new ConflictException(EVERYONE_HAS_ACCESS);
     const user = await this.em.findOne(User, { id: userId, company: membership.companyId });
     if (!user) throw new NotFoundException('User not found.');
@@ -53,7 +53,7 @@ export class GroupUsersService {
   }
 
   async remove(actor: Actor, groupId: number, userId: number): Promise<{ message: string }> {
-    const membership = await this.access.membershipForUsers(actor, groupId);
+    const membership = await this.access.membership(actor, groupId);
     if (membership.relation.userAccessFlag === 'all') throw new ConflictException(EVERYONE_HAS_ACCESS);
     const user = membership.relation.users.getItems().find((item) => item.id === userId);
     if (!user) throw new NotFoundException('This user has no access to this group.');

@@ -27,6 +27,7 @@ export class ApiTokenAuthenticator {
       userId: token.user.id,
       role: token.user.role,
       companyId: token.user.company?.id ?? null,
+      membershipType: token.user.company?.membershipType ?? null,
       // Not a session: logout and password changes, which use it, are refused to API tokens.
       sessionId: `api-token:${token.id}`,
       impersonatorId: null,

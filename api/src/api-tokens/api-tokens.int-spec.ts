@@ -9,7 +9,7 @@ import {
 import { ApiToken, User } from '@casebridge/db';
 import { createHash } from 'node:crypto';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { orm } from '../../test/member-fixtures';
+import { createSeedLikeUser, orm } from '../../test/member-fixtures';
 import { serverPath } from '../common/contract-route';
 
 /** A path of the endpoint with harmless parameter values (ids 1). */
@@ -55,6 +55,21 @@ describe('API tokens of api users', () => {
       })
       .expect(200);
     return response.body.user.id as number;
+  }
+
+  /** Initech's membership is limited: its admin asks for user changes through Contact, so the user is seeded. */
+  async function makeInitechApiUser(): Promise<number> {
+    const em = orm(api);
+    const admin = await em.findOneOrFail(User, { email: 'bm@initech.test' }, { populate: ['company'] });
+    const user = createSeedLikeUser(em, admin, {
+      email: 'integration@initech.test',
+      firstName: 'Integration',
+      lastName: 'Robot',
+      role: 'api',
+      company: admin.company,
+    });
+    await em.flush();
+    return user.id;
   }
 
   async function newToken(session: string, name: string, userId: number | null = apiUserId) {
@@ -161,7 +176,7 @@ describe('API tokens of api users', () => {
 
     // A token reaches only its own company's cases: an Acme–Globex case is 404 to a token of Initech.
     const initechAdmin = await api.login('bm@initech.test');
-    const initechUser = await makeApiUser(initechAdmin, 'integration@initech.test');
+    const initechUser = await makeInitechApiUser();
     const initechToken = await newToken(initechAdmin, 'Initech sync', initechUser);
     const shared = (await companyCases(acmeToken.raw_token).expect(200)).body.data[0] as { token: string };
     const details = (raw: string) => api.http().get(`/api/caller/case-details/${shared.token}`).set(bearer(raw));

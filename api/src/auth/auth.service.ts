@@ -99,6 +99,7 @@ export class AuthService {
     await this.rateLimiter.hit([`forgot:ip:${ip}`, `forgot:account:${email}`], 5, 15 * 60);
     const user = await this.em.findOne(User, { email: normalizeEmail(email) }, { populate: ['company'] });
     if (user && !signInRefusal(user, 'password')) {
+      await this.tokens.voidOutstanding(user, 'password_reset');
       const { raw, token } = this.tokens.issue(user, 'password_reset');
       await this.em.flush();
       await this.mail.send(
@@ -110,12 +111,13 @@ export class AuthService {
 
   async resetPassword(body: z.output<typeof ResetPasswordBody>, ip: string): Promise<TokenResponse> {
     const token = await this.tokens.find(body.token, ['password_reset']);
-    if (!token || token.user.email !== normalizeEmail(body.email)) {
+    const matches = token !== null && token.user.email === normalizeEmail(body.email);
+    // The e-mail is checked before the link is used up, so a typo does not cost the user their link.
+    if (!matches || !(await this.tokens.claim(token))) {
       throw ValidationException.forField('email', MESSAGES.invalidToken);
     }
     const user = token.user;
     user.passwordHash = await hashPassword(body.password);
-    this.tokens.consume(token);
     // A reset proves control of the mailbox.
     user.emailVerifiedAt ??= new Date();
     await this.em.flush();

@@ -11,6 +11,7 @@ export const TOKEN_LIFETIME_MINUTES: Record<OneTimeTokenPurpose, number> = {
   login_link: 30,
   auto_login: 24 * 60,
   registration_approval: 14 * 24 * 60,
+  email_change: 24 * 60,
 };
 
 export function hashToken(rawToken: string): string {
@@ -54,8 +55,22 @@ export class OneTimeTokens {
     return token;
   }
 
-  /** Marks a token used; the caller flushes with its other changes so both land together. */
-  consume(token: OneTimeToken): void {
-    token.usedAt = new Date();
+  /**
+   * Uses the token if nobody did before, in one conditional statement: of parallel requests with the same link
+   * exactly one gets true. Callers check what they must first (e.g. the e-mail of a reset), then claim, then act.
+   */
+  async claim(token: OneTimeToken): Promise<boolean> {
+    const now = new Date();
+    const claimed = await this.em.nativeUpdate(
+      OneTimeToken,
+      { id: token.id, usedAt: null, expiresAt: { $gt: now } },
+      { usedAt: now },
+    );
+    return claimed === 1;
+  }
+
+  /** Voids the user's unused links of one purpose: a newly sent reset link replaces the older ones. */
+  async voidOutstanding(user: User, purpose: OneTimeTokenPurpose): Promise<void> {
+    await this.em.nativeUpdate(OneTimeToken, { user, purpose, usedAt: null }, { usedAt: new Date() });
   }
 }

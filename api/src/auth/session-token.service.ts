@@ -23,6 +23,7 @@ interface SessionActorRow {
   approval_status: string;
   company_id: number | null;
   company_status: string | null;
+  company_membership_type: Actor['membershipType'];
 }
 
 /**
@@ -30,7 +31,7 @@ interface SessionActorRow {
  * hydrates nothing. Revocation stays immediate: every request reads the session row, nothing is cached.
  */
 export const SESSION_ACTOR_SQL = `select s.current_jti, s.impersonator_id, u.id as user_id, u.role, u.status, u.approval_status,
-    u.company_id, co.status as company_status
+    u.company_id, co.status as company_status, co.membership_type as company_membership_type
   from auth_sessions s
   join users u on u.id = s.user_id
   left join companies co on co.id = u.company_id
@@ -84,6 +85,7 @@ export class SessionTokenService {
       userId: row.user_id,
       role: row.role,
       companyId: row.company_id,
+      membershipType: row.company_membership_type,
       sessionId: claims.sid,
       impersonatorId: row.impersonator_id,
     };

@@ -1,11 +1,11 @@
-import { Controller, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { API } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
+import { storedFileAnswer } from '../common/stored-files';
 import { CaseAttachmentsService, type StagedFile } from './case-attachments.service';
 import { MAX_FILES_PER_UPLOAD, UploadCleanupInterceptor } from './case-uploads';
 
@@ -29,15 +29,8 @@ export class CaseAttachmentsController {
   }
 
   @Route(API.cases.downloadAttachment)
-  async download(
-    @CurrentActor() actor: Actor,
-    @TextParam('token') token: string,
-    @IdParam('id') id: number,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const file = await this.attachments.download(actor, token, id);
-    response.attachment(file.filename);
-    response.type(file.mimeType);
-    return new StreamableFile(file.stream, { length: file.size });
+  async download(@CurrentActor() actor: Actor, @TextParam('token') token: string, @IdParam('id') id: number) {
+    // Always a download: attachments are opaque files, never rendered by the portal.
+    return storedFileAnswer(await this.attachments.download(actor, token, id), 'attachment');
   }
 }

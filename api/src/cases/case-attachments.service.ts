@@ -1,12 +1,13 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CaseAttachmentShape } from '@casebridge/contracts';
-import { CaseAttachment, type ServerConfig } from '@casebridge/db';
+import { CaseAttachment, servedContentType, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
+import { stagedHead, type StagedFile } from '../common/staged-files';
+import { openStoredFile, type StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
@@ -14,20 +15,8 @@ import { toCaseAttachment } from './case.mappers';
 import { caseControls } from './case-rules';
 import { attachmentStoragePath, isExecutable, removeFiles } from './case-uploads';
 
-/** A file as multer staged it. */
-export interface StagedFile {
-  path: string;
-  originalname: string;
-  mimetype: string;
-  size: number;
-}
-
-export interface AttachmentDownload {
-  stream: ReadStream;
-  filename: string;
-  mimeType: string;
-  size: number;
-}
+// What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
+export type { StagedFile } from '../common/staged-files';
 
 /**
  * Case attachments are kept by Casebridge itself (STORAGE_DIR/cases/{caseId}/); when an external collaboration
@@ -61,6 +50,8 @@ export class CaseAttachmentsService {
 
         const attachments: CaseAttachment[] = [];
         for (const file of files) {
+          // The verified type, never the one the browser declared; downloads decide again from the content.
+          const mimeType = servedContentType(await stagedHead(file), file.originalname, 'case_attachment');
           const storagePath = attachmentStoragePath(member.kase.id);
           const target = this.absolute(storagePath);
           await mkdir(dirname(target), { recursive: true });
@@ -74,7 +65,7 @@ export class CaseAttachmentsService {
               originalFilename: displayName(file.originalname),
               storagePath,
               sizeBytes: file.size,
-              mimeType: file.mimetype.slice(0, 100) || null,
+              mimeType,
               description,
               // Forwarding to the external service is the worker's job; without one there is nothing to forward.
               uploadState: this.config.COLLAB_SERVICE_URL ? 'pending' : 'not_required',
@@ -97,22 +88,22 @@ export class CaseAttachmentsService {
     }
   }
 
-  async download(actor: Actor, token: string, attachmentId: number): Promise<AttachmentDownload> {
+  /**
+   * Attachments are opaque files: served with the type their content proves among the safe ones (PDF, images,
+   * Office, ZIP), anything else as application/octet-stream, and always as a download (the controller).
+   */
+  async download(actor: Actor, token: string, attachmentId: number): Promise<StoredFileDownload> {
     const { kase } = await this.access.forMember(actor, token);
     const attachment = await this.em.findOne(CaseAttachment, { id: attachmentId, case: kase });
     if (!attachment) throw new NotFoundException('Attachment not found.');
-    const path = this.absolute(attachment.storagePath);
-    const size = await stat(path).then(
-      (info) => info.size,
-      () => null,
+    const file = await openStoredFile(
+      this.config.STORAGE_DIR,
+      attachment.storagePath,
+      attachment.originalFilename,
+      'case_attachment',
     );
-    if (size === null) throw new NotFoundException('The file of this attachment is no longer available.');
-    return {
-      stream: createReadStream(path),
-      filename: attachment.originalFilename,
-      mimeType: attachment.mimeType ?? 'application/octet-stream',
-      size,
-    };
+    if (!file) throw new NotFoundException('The file of this attachment is no longer available.');
+    return file;
   }
 
   /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */

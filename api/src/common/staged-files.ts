@@ -8,13 +8,21 @@ import {
   type Type,
 } from '@nestjs/common';
 import type { MulterModuleOptions } from '@nestjs/platform-express';
-import type { ServerConfig } from '@casebridge/db';
+import {
+  extensionOf,
+  FILE_TYPES,
+  identifyFile,
+  isActiveContent,
+  SNIFF_BYTES,
+  type ServerConfig,
+  type UploadKind,
+} from '@casebridge/db';
 import type { Request } from 'express';
 import { diskStorage } from 'multer';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { dirname, extname } from 'node:path';
+import { dirname } from 'node:path';
 import { catchError, type Observable } from 'rxjs';
 import { ValidationException } from './errors';
 import { storedFilePath } from './stored-files';
@@ -81,66 +89,57 @@ export function StagedUploadCleanup(field: string, message: string): Type<NestIn
   return mixin(StagedUploadCleanupInterceptor);
 }
 
-async function readHead(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
+/** The first bytes of a staged file: as many as the type decisions read (libs/db file-types). */
+export async function stagedHead(file: StagedFile): Promise<Buffer> {
+  const handle = await open(file.path, 'r');
   try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
 
-/** Whether a file's first bytes are `signature`. */
-export async function fileStartsWith(path: string, signature: readonly number[]): Promise<boolean> {
-  const head = await readHead(path, signature.length);
-  return head.length === signature.length && signature.every((byte, index) => head[index] === byte);
+export const activeContentMessage = (noun: string) =>
+  `The ${noun} cannot be an HTML, SVG or XML file: such files could run code in a browser.`;
+
+/** What an upload form takes in one file field. */
+export interface UploadRule {
+  field: string;
+  /** How the messages name the file ("logo", "file"). */
+  noun: string;
+  /** The allow-list its content is identified against, and later served from. */
+  kind: UploadKind;
+  /** The names the form takes: a subset of the kind's types. */
+  extensions: readonly string[];
+  /** One message for a wrong name or content, when the form has its own wording. */
+  refusal?: string;
 }
-
-/** The start of a text file without a UTF-8 byte order mark and leading white space. */
-export async function fileTextStart(path: string): Promise<string> {
-  return (await readHead(path, 1024))
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-}
-
-/** The first bytes of the raster image types an image upload accepts. */
-export const IMAGE_SIGNATURES: Record<string, readonly number[]> = {
-  '.png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  '.jpg': [0xff, 0xd8, 0xff],
-  '.jpeg': [0xff, 0xd8, 0xff],
-  '.gif': [0x47, 0x49, 0x46, 0x38],
-};
-
-const SVG_START = /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i;
 
 /**
- * The extension of an acceptable image (a logo, a banner), checked by name and content (a renamed program is
- * refused): PNG, JPEG and GIF by their magic numbers, SVG by its markup. Such images are served under a CSP that
- * runs nothing, SVG included. Throws the 422 of `field` otherwise, naming the image as `noun`.
+ * The accepted extension and verified type of an upload, checked by name and content. Active content (HTML, SVG,
+ * XML by name or by content) is refused first, then the name must have one of the form's extensions and the
+ * content must prove that type (a renamed program or page is refused). Throws the 422 of the rule's field.
  */
-export async function imageExtension(
+export async function acceptedUpload(
   file: StagedFile,
-  { field, noun, extensions }: { field: string; noun: string; extensions: readonly string[] },
-): Promise<string> {
-  const extension = extname(file.originalname).toLowerCase();
+  { field, noun, kind, extensions, refusal }: UploadRule,
+): Promise<{ extension: string; contentType: string }> {
+  const head = await stagedHead(file);
+  if (isActiveContent(head, file.originalname)) throw ValidationException.forField(field, activeContentMessage(noun));
+  const extension = extensionOf(file.originalname);
   if (!extensions.includes(extension)) {
     throw ValidationException.forField(
       field,
-      `The ${noun} must be a file of type: ${extensions.map((e) => e.slice(1)).join(', ')}.`,
+      refusal ?? `The ${noun} must be a file of type: ${extensions.map((e) => e.slice(1)).join(', ')}.`,
     );
   }
-  const signature = IMAGE_SIGNATURES[extension];
-  const matches =
-    extension === '.svg'
-      ? SVG_START.test(await fileTextStart(file.path))
-      : signature !== undefined && (await fileStartsWith(file.path, signature));
-  if (!matches) {
-    throw ValidationException.forField(field, `The ${noun} content does not match its ${extension} type.`);
+  const type = identifyFile(head, file.originalname, kind);
+  if (!type || !(FILE_TYPES[type].extensions as readonly string[]).includes(extension)) {
+    throw ValidationException.forField(field, refusal ?? `The ${noun} content does not match its ${extension} type.`);
   }
-  return extension;
+  return { extension, contentType: FILE_TYPES[type].mime };
 }
 
 /** Moves a staged file to `stored` (relative to STORAGE_DIR); answers its absolute path. */

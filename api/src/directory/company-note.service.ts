@@ -12,7 +12,7 @@ export function mayEditCompanyNote(user: Pick<User, 'type' | 'role'>): boolean {
   return user.type === 'admin' || isCompanyAdminRole(user.role);
 }
 
-/** The company-wide note on the dashboard; hidden for limited memberships. */
+/** The company-wide note on the dashboard; its contracts refuse limited memberships (the note is hidden for them). */
 @Injectable()
 export class CompanyNoteService {
   constructor(
@@ -22,13 +22,11 @@ export class CompanyNoteService {
 
   async get(actor: Actor) {
     const member = await this.members.loadCompanyMember(actor);
-    this.members.assertNotLimited(member);
     return { note: member.company.note, can_edit: mayEditCompanyNote(member.user) };
   }
 
   async save(actor: Actor, body: z.output<typeof CompanyNoteBody>) {
     const member = await this.members.loadCompanyMember(actor);
-    this.members.assertNotLimited(member);
     if (!mayEditCompanyNote(member.user)) throw new ForbiddenException(MESSAGES.noAccess);
     const note = sanitizeRichText(body.note);
     member.company.note = isBlankRichText(note) ? null : note;

@@ -2,11 +2,11 @@ import { Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/c
 import type { DirectoryEntry } from '@casebridge/contracts';
 import { Company, ContactDocument, Department, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Actor } from '../access/actor';
 import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
 import { SERVER_CONFIG } from '../config/config.module';
-import { contentTypeOf, storedFilePath } from '../common/stored-files';
+import { openStoredFile, storedFileAnswer } from '../common/stored-files';
 import { DOCUMENT_ACCESS_POPULATE, documentFacts, MemberContextService } from './member-context.service';
 import { maySubmit } from './partner-access';
 
@@ -123,16 +123,17 @@ export class DirectoryService {
     };
   }
 
-  /** The uploaded logo of a company, or an SVG of its initials when there is none (or it cannot be read). */
+  /**
+   * The uploaded logo of a company, with the type its content proves (png, jpeg, gif; anything else is an
+   * octet-stream download), or an SVG of its initials, drawn here from letters and digits only, when there is none.
+   */
   async logo(slug: string): Promise<StreamableFile> {
     const company = await this.em.findOne(Company, { slug });
     if (!company) throw new NotFoundException('Company not found.');
-    if (company.logoPath) {
-      const path = storedFilePath(this.config.STORAGE_DIR, company.logoPath);
-      const content = path ? await readFile(path).catch(() => null) : null;
-      if (content)
-        return new StreamableFile(content, { type: contentTypeOf(company.logoPath), length: content.length });
-    }
+    const logo = company.logoPath
+      ? await openStoredFile(this.config.STORAGE_DIR, company.logoPath, basename(company.logoPath), 'image')
+      : null;
+    if (logo) return storedFileAnswer(logo, 'inline');
     const svg = Buffer.from(initialsSvg(company.name), 'utf8');
     return new StreamableFile(svg, { type: 'image/svg+xml', length: svg.length });
   }

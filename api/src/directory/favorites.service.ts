@@ -5,7 +5,7 @@ import type {
   ResultToSearchBody,
   SaveSearchBody,
 } from '@casebridge/contracts';
-import { Company, ContactDocument, Department, Favorite, SavedSearch, SearchResultPick } from '@casebridge/db';
+import { Company, ContactDocument, Department, Favorite, SavedSearch, SearchResultPick, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -83,18 +83,16 @@ export class FavoritesService {
     return { is_favorite: true };
   }
 
+  /** Searches and their results are refused to limited memberships by their contracts (no partner search). */
   async saveSearch(actor: Actor, body: z.output<typeof SaveSearchBody>) {
-    const member = await this.members.load(actor);
-    this.members.assertNotLimited(member);
-    const search = this.em.create(SavedSearch, { user: member.user, term: body.term, location: body.location });
+    const user = this.em.getReference(User, actor.userId);
+    const search = this.em.create(SavedSearch, { user, term: body.term, location: body.location });
     await this.em.flush();
     return { search: { id: search.id } };
   }
 
   /** Records the result a search led to, on the user's own search only (another's answers 404). */
   async resultToSearch(actor: Actor, body: z.output<typeof ResultToSearchBody>) {
-    const member = await this.members.load(actor);
-    this.members.assertNotLimited(member);
     const search = await this.em.findOne(SavedSearch, { id: body.search_id, user: actor.userId });
     if (!search) throw new NotFoundException('Search not found.');
     this.em.create(SearchResultPick, { search, member: body.member });

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@casebridge/contracts';
+import { isLimitedMembership, MESSAGES } from '@casebridge/contracts';
 import { Company, CompanyGroupRelation, type ContactDocument, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
@@ -51,7 +51,7 @@ export class MemberContextService {
     return {
       user,
       company,
-      access: { companyId: company.id, limited: company.membershipType === 'limited', groups },
+      access: { companyId: company.id, limited: isLimitedMembership(company.membershipType), groups },
     };
   }
 
@@ -60,11 +60,6 @@ export class MemberContextService {
     const member = await this.load(actor);
     if (!member.company || !member.access) throw new ForbiddenException(MESSAGES.noAccess);
     return member as CompanyMember;
-  }
-
-  /** Refuses limited memberships with the membership alert (spec 1 §6). */
-  assertNotLimited(member: MemberContext): void {
-    if (member.company?.membershipType === 'limited') throw new ForbiddenException(MESSAGES.membershipBlocked);
   }
 
   verdict(doc: ContactDocument, member: MemberContext): AccessVerdict {

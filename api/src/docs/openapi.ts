@@ -52,7 +52,12 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
   const restDescription = REST_API_ENDPOINTS.get(endpoint);
   return {
     summary: endpoint.summary,
-    description: [restDescription, `${productName} api · access: ${endpoint.access}`, tokenNote(endpoint)]
+    description: [
+      restDescription,
+      `${productName} api · access: ${endpoint.access}`,
+      endpoint.refusesLimitedMembership ? 'Refused to a limited membership (403).' : null,
+      tokenNote(endpoint),
+    ]
       .filter(Boolean)
       .join('\n\n'),
     tags: [restDescription ? REST_API_TAG : endpoint.path.split('/')[0]],

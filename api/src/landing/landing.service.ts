@@ -122,12 +122,11 @@ export class LandingService {
 
   async autoLogin(rawToken: string, ip: string) {
     const token = await this.tokens.find(rawToken, ['login_link', 'auto_login']);
-    if (!token) throw new UnauthorizedException(MESSAGES.invalidToken);
+    if (!token || !(await this.tokens.claim(token))) throw new UnauthorizedException(MESSAGES.invalidToken);
     const user = token.user;
     // Opening the mailed link proves the address; the privacy tick was given when the link was asked for.
     user.emailVerifiedAt ??= new Date();
     if (token.data?.agreed_at && !user.agreementDate) user.agreementDate = new Date();
-    this.tokens.consume(token);
     const refusal = signInRefusal(user, 'link');
     if (refusal) {
       await this.em.flush();

@@ -51,4 +51,22 @@ export const accountMails = {
       dedupeKey: `registration-${approved ? 'approved' : 'rejected'}-${user.id}`,
     };
   },
+  /** To the new address: the link that makes the change. */
+  emailChangeConfirm(user: User, newEmail: string, link: string, tokenId: number): MailJob {
+    return {
+      template: 'email-change-confirm',
+      to: [newEmail],
+      variables: { first_name: user.firstName, new_email: newEmail, link },
+      dedupeKey: `email-change-confirm-${tokenId}`,
+    };
+  },
+  /** To the old address: the owner hears of the change before it can take effect. */
+  emailChangeNotice(user: User, newEmail: string, link: string, tokenId: number): MailJob {
+    return {
+      template: 'email-change-notice',
+      to: [user.email],
+      variables: { first_name: user.firstName, new_email: newEmail, link },
+      dedupeKey: `email-change-notice-${tokenId}`,
+    };
+  },
 };

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@casebridge/contracts';
+import { MANAGER_REQUEST_ANSWERED, MESSAGES } from '@casebridge/contracts';
+import { randomBytes } from 'node:crypto';
 import { ManagerRequest, ManagerResponse, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { orm } from '../../test/member-fixtures';
@@ -40,12 +41,30 @@ describe('manager escalation response page', () => {
     expect(listed.responses).toHaveLength(1);
   });
 
-  it('stores an answer; a signed-in receiving user with update_profile gets their own name and phone updated', async () => {
-    const anonymous = await api
-      .http()
-      .post(`/api/manager/request/response/${fresh.token}`)
-      .send({ ...answer, update_profile: true })
-      .expect(200);
+  /** Another unanswered request like the seeded fresh one, with a link of its own. */
+  async function newRequest(): Promise<ManagerRequest> {
+    const em = orm(api);
+    const seeded = await em.findOneOrFail(ManagerRequest, fresh.id);
+    const copy = em.create(ManagerRequest, {
+      token: randomBytes(24).toString('base64url'),
+      submitterCompany: seeded.submitterCompany,
+      receiverCompany: seeded.receiverCompany,
+      document: seeded.document,
+      firstName: seeded.firstName,
+      lastName: seeded.lastName,
+      email: seeded.email,
+      internalReference: seeded.internalReference,
+    });
+    await em.flush();
+    return copy;
+  }
+  const respond = (token: string, body: object, signedIn?: string) => {
+    const post = api.http().post(`/api/manager/request/response/${token}`);
+    return (signedIn ? post.set(bearer(signedIn)) : post).send(body);
+  };
+
+  it('stores one answer per link; a second answer, also sent at the same moment, is 409 and stores nothing', async () => {
+    const anonymous = await respond(fresh.token, { ...answer, update_profile: true }).expect(200);
     expect(anonymous.body.message).toBe(MESSAGES.responseSent);
     expect(anonymous.body.response).toMatchObject({
       first_name: 'Grace',
@@ -54,34 +73,39 @@ describe('manager escalation response page', () => {
     });
     // The token link alone never changes an account.
     expect((await orm(api).findOneOrFail(User, { email: 'bm@globex.test' })).lastName).toBe('Liu');
+    const again = await respond(fresh.token, answer).expect(409);
+    expect(again.body).toEqual({ error: MANAGER_REQUEST_ANSWERED });
+    const shown = await api.http().get(`/api/manager/request/get/${fresh.token}`).expect(200);
+    expect(shown.body.request.answered).toBe(true);
+    expect(shown.body.responses).toHaveLength(1);
 
+    const raced = await newRequest();
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => respond(raced.token, answer)))).map(
+      (response) => response.status,
+    );
+    expect(statuses.sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await orm(api).count(ManagerResponse, { request: raced.id })).toBe(1);
+  });
+
+  it('a signed-in receiving user with update_profile gets their own name and phone updated; others never', async () => {
     const globex = await api.login('bm@globex.test');
-    await api
-      .http()
-      .post(`/api/manager/request/response/${fresh.token}`)
-      .set(bearer(globex))
-      .send({ ...answer, update_profile: true })
-      .expect(200);
+    await respond((await newRequest()).token, { ...answer, update_profile: true }, globex).expect(200);
     const user = await orm(api).findOneOrFail(User, { email: 'bm@globex.test' });
     expect(user).toMatchObject({ lastName: 'Liu-Stone', phone: '15550123', phoneCountryCode: 'IE' });
 
     // A signed-in user of the submitting company changes no profile.
     const acme = await api.login('bm@acme.test');
-    await api
-      .http()
-      .post(`/api/manager/request/response/${fresh.token}`)
-      .set(bearer(acme))
-      .send({ ...answer, first_name: 'Mallory', update_profile: true })
-      .expect(200);
+    await respond((await newRequest()).token, { ...answer, first_name: 'Mallory', update_profile: true }, acme).expect(
+      200,
+    );
     expect((await orm(api).findOneOrFail(User, { email: 'bm@acme.test' })).firstName).toBe('Alice');
-    expect(await orm(api).count(ManagerResponse, { request: fresh.id })).toBe(3);
   });
 
   it('validates the answer (422, nothing stored) and answers an unknown token with 404', async () => {
     const before = await orm(api).count(ManagerResponse, {});
     const invalid = await api
       .http()
-      .post(`/api/manager/request/response/${fresh.token}`)
+      .post(`/api/manager/request/response/${(await newRequest()).token}`)
       .send({ first_name: '', email: 'not-an-email', phone_country_code: 'USA' })
       .expect(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'phone_country_code']);

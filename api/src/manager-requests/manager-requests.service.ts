@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  MANAGER_REQUEST_ANSWERED,
   MESSAGES,
   type ManagerRequestShape,
   type ManagerResponseBody,
@@ -45,6 +46,13 @@ export class ManagerRequestsService {
     bearer: string | null,
   ): Promise<{ message: string; response: ResponseShape }> {
     const request = await this.load(token);
+    // The link takes one answer: one conditional statement, so of two managers answering at once one is stored.
+    const claimed = await this.em.nativeUpdate(
+      ManagerRequest,
+      { id: request.id, answeredAt: null },
+      { answeredAt: new Date() },
+    );
+    if (claimed === 0) throw new ConflictException(MANAGER_REQUEST_ANSWERED);
     const response = this.em.create(ManagerResponse, {
       request,
       firstName: body.first_name,
@@ -102,6 +110,7 @@ function toRequest(request: ManagerRequest): RequestShape {
     business_impact: request.businessImpact ?? '',
     escalation_type: request.escalationType,
     notes: request.notes,
+    answered: request.answeredAt !== null,
   };
 }
 

@@ -1,18 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { endpointUrl, ONBOARDING_AGREEMENTS, API, type OnboardingAgreement } from '@casebridge/contracts';
-import type { Community, ServerConfig } from '@casebridge/db';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { Community, ServerConfig, UploadKind } from '@casebridge/db';
 import { basename } from 'node:path';
-import { storedFilePath } from '../common/stored-files';
+import { openStoredFile, type StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
-
-export interface OnboardingDownload {
-  stream: ReadStream;
-  fileName: string;
-  size: number;
-}
 
 const AGREEMENT_LABELS: Record<OnboardingAgreement, string> = {
   code_of_conduct: 'code of conduct',
@@ -42,28 +34,23 @@ export class OnboardingFilesService {
     return { url: endpointUrl(API.onboarding.agreementFile, { vhost, kind: 'addendum' }) };
   }
 
-  async agreement(vhost: string, kind: string): Promise<OnboardingDownload> {
+  async agreement(vhost: string, kind: string): Promise<StoredFileDownload> {
     const group = await this.sessions.group(vhost);
     if (!isAgreement(kind)) throw new NotFoundException('There is no such agreement.');
-    return this.download(agreementPath(group, kind), `This group has no ${AGREEMENT_LABELS[kind]}.`);
+    return this.download(agreementPath(group, kind), 'agreement', `This group has no ${AGREEMENT_LABELS[kind]}.`);
   }
 
   /** The banner, or the group's logo when it has no banner (the landing page links here for either). */
-  async banner(vhost: string): Promise<OnboardingDownload> {
+  async banner(vhost: string): Promise<StoredFileDownload> {
     const group = await this.sessions.group(vhost);
-    return this.download(group.bannerPath ?? group.logoPath, 'This group has no banner.');
+    return this.download(group.bannerPath ?? group.logoPath, 'image', 'This group has no banner.');
   }
 
-  private async download(stored: string | null, missingMessage: string): Promise<OnboardingDownload> {
-    const path = stored ? storedFilePath(this.config.STORAGE_DIR, stored) : null;
-    const size = path
-      ? await stat(path).then(
-          (info) => (info.isFile() ? info.size : null),
-          () => null,
-        )
-      : null;
-    if (!path || size === null) throw new NotFoundException(missingMessage);
-    return { stream: createReadStream(path), fileName: basename(path), size };
+  /** A stored file with the type its content proves among those of `kind` (an octet-stream otherwise). */
+  private async download(stored: string | null, kind: UploadKind, missingMessage: string): Promise<StoredFileDownload> {
+    const file = stored && (await openStoredFile(this.config.STORAGE_DIR, stored, basename(stored), kind));
+    if (!file) throw new NotFoundException(missingMessage);
+    return file;
   }
 }
 

@@ -5,6 +5,7 @@ import { onboardingMails } from './onboarding-mails';
 const session = {
   id: 4,
   step: 'contact',
+  restoreTokenHash: 'a'.repeat(64),
   email: 'nina@hooli.test',
   company: null,
   community: { name: 'Storage Alliance' },
@@ -27,10 +28,10 @@ describe('onboarding mails', () => {
     expect(mail.to).toEqual(['nina@hooli.test']);
   });
 
-  it('mails the restore link once per step and the receipt once per session', () => {
+  it('mails each restore link once and the receipt once per session', () => {
     expect(onboardingMails.saved(session, 'a').dedupeKey).toBe(onboardingMails.saved(session, 'b').dedupeKey);
-    const later = { ...session, step: 'process' } as OnboardingSession;
-    expect(onboardingMails.saved(later, 'a').dedupeKey).not.toBe(onboardingMails.saved(session, 'a').dedupeKey);
+    const newLink = { ...session, restoreTokenHash: 'b'.repeat(64) } as OnboardingSession;
+    expect(onboardingMails.saved(newLink, 'a').dedupeKey).not.toBe(onboardingMails.saved(session, 'a').dedupeKey);
     expect(onboardingMails.received(session, 'a').variables.company).toBe('Hooli Networks');
   });
 });

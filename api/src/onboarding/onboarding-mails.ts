@@ -12,13 +12,13 @@ function companyName(session: OnboardingSession): string {
 
 /** The onboarding mails to the applicant, as jobs for the worker. */
 export const onboardingMails = {
-  /** The restore link of a saved session; once per session and step, so a repeated save does not mail again. */
+  /** The restore link of a saved session; once per link (each link is mailed once, see saveForLater). */
   saved(session: OnboardingSession, link: string): MailJob {
     return {
       template: 'onboarding-saved',
       to: [session.email],
       variables: { first_name: applicantName(session), group: session.community.name, link },
-      dedupeKey: `onboarding-saved-${session.id}-${session.step}`,
+      dedupeKey: `onboarding-saved-${session.id}-${session.restoreTokenHash?.slice(0, 16)}`,
     };
   },
   /** The request was sent for review; once per session. */

@@ -1,6 +1,6 @@
 import { MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
 import { ContactDocument, OnboardingSession } from '@casebridge/db';
-import { startApi, type ApiHarness } from '../../test/api-harness';
+import { startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
 import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
 import { contactBody, OnboardingClient } from '../../test/onboarding-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
@@ -197,8 +197,8 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
       .expect(409);
     expect(unpaid.body).toEqual({ error: ONBOARDING_MESSAGES.paymentRequired });
     // Nothing of the refused call was kept: the basic-premium page accepts the agreements, then pays.
-    const restoredAgreements = (await alliance.restore(session.token).expect(200)).body.session.data.agreements;
-    expect(restoredAgreements).toBeNull();
+    const storedAgreements = (await orm(api).findOneOrFail(OnboardingSession, { token: session.token })).data;
+    expect(storedAgreements.agreements ?? null).toBeNull();
     const agreed = await alliance
       .post('agreements', { session_token: session.token, agreements: { ...NONE, addendum: true } })
       .expect(200);
@@ -241,10 +241,25 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
       session: { status: 'saved_for_later' },
     });
     const mail = await api.lastMailTo(email, 'onboarding-saved');
-    expect(mail.variables.link).toContain(`/onboarding/restore/${session.token}`);
-    const restored = (await cloud.restore(session.token).expect(200)).body;
+    const linkToken = tokenFromLink(mail.variables.link as string);
+    // The link is not the session's own token: the session's bearer never travels in a mail.
+    expect(linkToken).not.toBe(session.token);
+    // A second save while the mailed link is unused sends no new mail.
+    await cloud
+      .post('register', { session_token: session.token, document: { support_hours: '9-5' }, save_for_later: true })
+      .expect(200);
+    expect(
+      (await api.mailJobs()).filter((job) => job.template === 'onboarding-saved' && job.to.includes(email)),
+    ).toHaveLength(1);
+    await cloud.restore(session.token).expect(404);
+    // Opened twice at once, the link restores the session once.
+    const [first, second] = await Promise.all([cloud.restore(linkToken), cloud.restore(linkToken)]);
+    expect([first.status, second.status].sort()).toEqual([200, 404]);
+    const restored = (first.status === 200 ? first : second).body;
     expect(restored.session).toMatchObject({ step: 'process', data: { document: { support_hours: '9-5' } } });
+    expect(restored.session.token).toBe(session.token);
     expect(restored.group.free).toBe(true);
+    await cloud.restore(linkToken).expect(404);
 
     const incomplete = await cloud
       .post('register', { session_token: session.token, document: { support_hours: '9-5' } })

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { VerifyEmailBody } from '@casebridge/contracts';
 import { ProfileService } from '../accounts/profile.service';
+import { hashToken } from '../auth/one-time-tokens.service';
 import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { MailProducer } from '../mail/mail.producer';
@@ -129,13 +130,22 @@ export class OnboardingSessionsService {
     return session;
   }
 
-  async restore(token: string) {
+  /**
+   * Opens a saved session by the token of its mailed restore link, once: the link is used up by one conditional
+   * statement, and the answer hands the browser the session itself.
+   */
+  async restore(rawLinkToken: string) {
+    const restoreTokenHash = hashToken(rawLinkToken);
     const session = await this.em.findOne(
       OnboardingSession,
-      { token },
+      { restoreTokenHash },
       { populate: ['company', 'community.sponsorCompany'] },
     );
-    if (!session) throw new NotFoundException(ONBOARDING_MESSAGES.sessionNotFound);
+    const used =
+      session &&
+      (await this.em.nativeUpdate(OnboardingSession, { id: session.id, restoreTokenHash }, { restoreTokenHash: null }));
+    if (!session || !used) throw new NotFoundException(ONBOARDING_MESSAGES.sessionNotFound);
+    session.restoreTokenHash = null;
     return {
       session: await this.view(session),
       company: session.company ? { id: session.company.id, name: session.company.name } : null,
@@ -173,14 +183,20 @@ export class OnboardingSessionsService {
     session.saveForLater = false;
   }
 
-  /** Save and Finish Later: the step stays; the applicant gets the restore link by mail. */
+  /**
+   * Save and Finish Later: the step stays; the applicant gets a restore link by mail. While a mailed link is unused
+   * a repeated save sends none (that link restores the latest state); once used, the next save mails a new one.
+   */
   async saveForLater(session: OnboardingSession) {
     session.status = 'saved_for_later';
     session.saveForLater = true;
+    const rawLinkToken = session.restoreTokenHash ? null : randomBytes(32).toString('base64url');
+    if (rawLinkToken) session.restoreTokenHash = hashToken(rawLinkToken);
     await this.em.flush();
-    await this.mail.send(
-      onboardingMails.saved(session, this.link(routePath('onboarding.restore', { token: session.token }))),
-    );
+    if (rawLinkToken) {
+      const link = this.link(routePath('onboarding.restore', { token: rawLinkToken }));
+      await this.mail.send(onboardingMails.saved(session, link));
+    }
     return { valid: true, message: ONBOARDING_MESSAGES.savedForLater, session: await this.view(session) };
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Header } from '@nestjs/common';
 import {
   API,
   type AgreementsBody,
@@ -9,13 +9,11 @@ import {
   type ValidateContactBody,
   type VerifyEmailBody,
 } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../common/contract-route';
-import { contentTypeOf } from '../common/stored-files';
+import { storedFileAnswer } from '../common/stored-files';
 import { OnboardingAgreementsService } from './onboarding-agreements.service';
 import { OnboardingContactService } from './onboarding-contact.service';
-import type { OnboardingDownload } from './onboarding-files.service';
 import { OnboardingFilesService } from './onboarding-files.service';
 import { OnboardingPaymentService } from './onboarding-payment.service';
 import { OnboardingRegistrationService } from './onboarding-registration.service';
@@ -97,26 +95,16 @@ export class OnboardingController {
   }
 
   @Route(API.onboarding.agreementFile)
-  async agreementFile(
-    @TextParam('vhost') vhost: string,
-    @TextParam('kind') kind: string,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    return sendFile(await this.files.agreement(vhost, kind), res, 'attachment');
+  async agreementFile(@TextParam('vhost') vhost: string, @TextParam('kind') kind: string) {
+    return storedFileAnswer(await this.files.agreement(vhost, kind));
   }
 
   @Route(API.onboarding.groupBanner)
-  // A stored SVG is shown as an image, never run as a document on our origin.
+  // Shown inline only when its content is a raster image; a policy that runs nothing in any case.
   @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'public, max-age=300')
-  async groupBanner(@TextParam('vhost') vhost: string, @Res({ passthrough: true }) res: Response) {
-    return sendFile(await this.files.banner(vhost), res, 'inline');
+  async groupBanner(@TextParam('vhost') vhost: string) {
+    return storedFileAnswer(await this.files.banner(vhost), 'inline');
   }
-}
-
-function sendFile(file: OnboardingDownload, res: Response, disposition: 'attachment' | 'inline'): StreamableFile {
-  if (disposition === 'attachment') res.attachment(file.fileName);
-  res.type(contentTypeOf(file.fileName));
-  return new StreamableFile(file.stream, { length: file.size });
 }

@@ -4,6 +4,7 @@ import { hashPassword, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
+import { CurrentPasswordCheck } from '../accounts/current-password.service';
 import { SessionTokenService } from '../auth/session-token.service';
 
 /** Password change and account deletion from the profile page (spec 1 §2, §5, §6). */
@@ -12,6 +13,7 @@ export class ProfileSecurityService {
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: SessionTokenService,
+    private readonly currentPassword: CurrentPasswordCheck,
   ) {}
 
   /**
@@ -25,6 +27,7 @@ export class ProfileSecurityService {
     if (user.role !== 'api' && user.role !== 'super_admin' && !(method && PASSWORD_LOGIN_METHODS.includes(method))) {
       throw new ForbiddenException('Your company signs in with Single Sign-On; its password cannot be changed here.');
     }
+    await this.currentPassword.assert(user, body.current_password);
     user.passwordHash = await hashPassword(body.password);
     await this.em.flush();
     await this.sessions.revokeUserSessions(user.id, 'password_change', actor.sessionId);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casebridge/contracts';
+import { MESSAGES, PROFILE_MESSAGES } from '@casebridge/contracts';
 import { Case, User } from '@casebridge/db';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
@@ -35,11 +35,28 @@ describe('profile: password change and account deletion', () => {
       .expect(422);
     expect(mismatch.body.errors.password_confirmation).toEqual([MESSAGES.passwordConfirmation]);
 
-    await api
+    // The current password is asked first: a session alone cannot take the account over.
+    const missing = await api
       .http()
       .post('/api/users/password')
       .set(bearer(current))
       .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(422);
+    expect(missing.body.errors.current_password).toEqual([PROFILE_MESSAGES.currentPasswordRequired]);
+    const wrong = await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(current))
+      .send({ current_password: 'Wrong1!pass', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .expect(422);
+    expect(wrong.body.errors.current_password).toEqual([PROFILE_MESSAGES.currentPasswordWrong]);
+    await api.login('caller@globex.test');
+
+    await api
+      .http()
+      .post('/api/users/password')
+      .set(bearer(current))
+      .send({ current_password: 'Passw0rd!', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
       .expect(200, { success: true });
     await me(current).expect(200);
     await me(other).expect(401);
@@ -76,7 +93,7 @@ describe('profile: password change and account deletion', () => {
       .http()
       .post('/api/users/password')
       .set(bearer(apiUser))
-      .send({ password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+      .send({ current_password: 'Passw0rd!', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
       .expect(200);
     await api.http().post('/api/users/password').send({ password: NEW_PASSWORD }).expect(401);
   });

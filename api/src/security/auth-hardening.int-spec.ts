@@ -74,7 +74,7 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
         .http()
         .post('/api/users/password')
         .set(bearer(token))
-        .send({ password: fresh, password_confirmation: fresh })
+        .send({ current_password: DEMO_PASSWORD, password: fresh, password_confirmation: fresh })
         .expect(200);
       const stored = await em().findOneOrFail(User, { email: 'bm@initech.test' });
       const phc = parsePhc(stored.passwordHash!);

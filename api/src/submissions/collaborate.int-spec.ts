@@ -1,13 +1,7 @@
 import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
 import { Case, CaseCustomerData, CaseEvent, ManagerRequest, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import {
-  allFields,
-  countryId,
-  fieldKey,
-  globexCollaborationAnswers,
-  type FormFields,
-} from '../../test/collaboration-form';
+import { allFields, countryId, fieldKey, globexCaseSubmission, type FormFields } from '../../test/collaboration-form';
 import { countRows, demoIds, documentsOf, orm, tokenOf, type DemoIds } from '../../test/member-fixtures';
 import { CASE_SUBMITTED, SAMPLE_CASE_SUBMITTED } from './case-submission.service';
 import { MANAGER_REQUEST_SENT } from './manager-request.service';
@@ -21,22 +15,8 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
   const tokens: Record<string, string> = {};
   const token = async (email: string) => (tokens[email] ??= await tokenOf(api, email));
 
-  /** A complete, valid submission to Globex Storage Collaboration (the full form of every field type). */
-  const validBody = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Carl',
-    last_name: 'Jensen',
-    email: 'caller@acme.test',
-    phone_number: 'CA: 4165550103',
-    phone_country_code: 'CA',
-    internal_case_number: 'ACME-20001',
-    problem_summary: 'Replication to DR array stalls',
-    problem_description: 'Since the 9.2 upgrade the replication job stops at 80%.',
-    case_priority: 'high',
-    collaborate_type: 'company',
-    collaborate_entity: ids.globex,
-    ...globexCollaborationAnswers(fields, canada),
-    ...overrides,
-  });
+  const validBody = (overrides: Record<string, unknown> = {}) =>
+    globexCaseSubmission(ids.globex, fields, canada, overrides);
 
   /** Signed in in beforeAll, so a submission is one supertest chain. */
   const submit = (email: string, documentId: number, body: Record<string, unknown>) => {

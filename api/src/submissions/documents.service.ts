@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, type StreamableFile } from '@nestjs/common';
 import { MESSAGES, type DbSelectBody, type DocumentNoteBody, type DocumentsResponse } from '@casebridge/contracts';
 import {
   ContactDocument,
@@ -10,12 +10,11 @@ import {
   type ServerConfig,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
 import { sanitizeRichText } from '../common/rich-text';
-import { attachmentDisposition, contentTypeOf, storedFilePath } from '../common/stored-files';
+import { openStoredFile, storedFileAnswer } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import {
   type CompanyMember,
@@ -179,7 +178,7 @@ export class DocumentsService {
     if (document.documentType !== 'file' || !document.filePath)
       throw ValidationException.forField('id', 'This document is a link and has no file to download.');
     const name = document.originalFilename ?? document.name;
-    return this.fileAnswer(document.filePath, name, document.mimeType);
+    return this.fileAnswer(document.filePath, name);
   }
 
   /** A file attached to a process document the member may submit to. */
@@ -197,17 +196,13 @@ export class DocumentsService {
     if (file.community && !member.access.groups.has(file.community.id)) throw new ForbiddenException(MESSAGES.noAccess);
     if (file.documentType !== 'file' || !file.filePath)
       throw ValidationException.forField('id', 'This document is a link and has no file to download.');
-    return this.fileAnswer(file.filePath, file.originalFilename ?? file.name, null);
+    return this.fileAnswer(file.filePath, file.originalFilename ?? file.name);
   }
 
-  private async fileAnswer(storedPath: string, name: string, mimeType: string | null): Promise<StreamableFile> {
-    const path = storedFilePath(this.config.STORAGE_DIR, storedPath);
-    const content = path ? await readFile(path).catch(() => null) : null;
-    if (!content) throw new NotFoundException('The file is no longer available.');
-    return new StreamableFile(content, {
-      type: mimeType ?? contentTypeOf(name),
-      disposition: attachmentDisposition(name),
-      length: content.length,
-    });
+  /** A document file as a download, typed by its content (never by the row's declared mime type). */
+  private async fileAnswer(storedPath: string, name: string): Promise<StreamableFile> {
+    const file = await openStoredFile(this.config.STORAGE_DIR, storedPath, name, 'document');
+    if (!file) throw new NotFoundException('The file is no longer available.');
+    return storedFileAnswer(file);
   }
 }

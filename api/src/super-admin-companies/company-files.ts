@@ -1,16 +1,12 @@
 import type { MulterModuleOptions } from '@nestjs/platform-express';
 import { COMPANY_LOGO_EXTENSIONS, COMPANY_LOGO_FIELD, COMPANY_SSO_FILE_FIELD } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import { extensionOf, type ServerConfig } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
-import { extname, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ValidationException } from '../common/errors';
-import {
-  fileTextStart,
-  imageExtension,
-  StagedUploadCleanup,
-  stagingUploadOptions,
-  type StagedFile,
-} from '../common/staged-files';
+import { acceptedUpload, StagedUploadCleanup, stagingUploadOptions, type StagedFile } from '../common/staged-files';
+import { parseIdpMetadata } from '../sso/idp-metadata';
 
 export interface CompanyFormFiles {
   [COMPANY_LOGO_FIELD]?: StagedFile[];
@@ -38,18 +34,26 @@ export const CompanyUploadCleanupInterceptor = StagedUploadCleanup(
   'Please upload at most one logo and one SSO file.',
 );
 
-/** The extension of an acceptable logo, checked by name and content. */
-export function logoExtension(file: StagedFile): Promise<string> {
-  return imageExtension(file, { field: COMPANY_LOGO_FIELD, noun: 'logo', extensions: COMPANY_LOGO_EXTENSIONS });
+/** The extension of an acceptable logo, checked by name and content: a raster image (png, jpg, gif). */
+export async function logoExtension(file: StagedFile): Promise<string> {
+  const rule = { field: COMPANY_LOGO_FIELD, noun: 'logo', kind: 'image', extensions: COMPANY_LOGO_EXTENSIONS } as const;
+  return (await acceptedUpload(file, rule)).extension;
 }
 
-/** An identity-provider metadata file must be an .xml file holding XML markup. */
+/**
+ * The identity-provider file is the one upload that legitimately is XML: it must be an .xml file that parses as
+ * SAML IdP metadata with a signing certificate (a DOCTYPE is refused), the rule of admin/company/sso too, so an
+ * HTML or SVG page is never kept under an .xml name. It is never served back: only the server reads it.
+ */
 export async function assertSsoFile(file: StagedFile): Promise<void> {
-  if (extname(file.originalname).toLowerCase() !== '.xml') {
+  if (extensionOf(file.originalname) !== '.xml') {
     throw ValidationException.forField(COMPANY_SSO_FILE_FIELD, 'The SSO identity file must be an XML file.');
   }
-  if (!(await fileTextStart(file.path)).startsWith('<')) {
-    throw ValidationException.forField(COMPANY_SSO_FILE_FIELD, 'The SSO identity file does not contain XML.');
+  if (!parseIdpMetadata(await readFile(file.path, 'utf8'))) {
+    throw ValidationException.forField(
+      COMPANY_SSO_FILE_FIELD,
+      'The SSO identity file must be SAML identity provider metadata with a signing certificate.',
+    );
   }
 }
 

@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { generateIdpKeys, idpMetadataXml } from '../../test/saml-idp';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
-const IDP_XML = Buffer.from('<?xml version="1.0"?><EntityDescriptor entityID="https://idp.test"></EntityDescriptor>');
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+const IDP_XML = Buffer.from(
+  idpMetadataXml({ entityId: 'https://idp.test', ssoUrl: 'https://idp.test/sso', cert: generateIdpKeys().cert }),
+);
 const UPLOAD_LIMIT = 4096;
 
 describe('super admin company form: create, update, uploads, validation', () => {
@@ -157,9 +160,9 @@ describe('super admin company form: create, update, uploads, validation', () => 
     expect(served.headers['content-type']).toBe('image/png');
     const first = (await orm(api).findOneOrFail(Company, { slug: 'logo-co' })).logoPath!;
 
-    await save(created.body.id, { name: 'Logo Co', slug: 'logo-co' }, { logo_file: [SVG, 'logo.svg'] }).expect(200);
-    const svg = await api.http().get('/resources/company_logo/logo-co').expect(200);
-    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    await save(created.body.id, { name: 'Logo Co', slug: 'logo-co' }, { logo_file: [GIF, 'logo.gif'] }).expect(200);
+    const gif = await api.http().get('/resources/company_logo/logo-co').expect(200);
+    expect(gif.headers['content-type']).toBe('image/gif');
     await expect(readFile(join(storage, first))).rejects.toThrow();
   });
 

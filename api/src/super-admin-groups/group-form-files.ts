@@ -1,17 +1,15 @@
 import type { MulterModuleOptions } from '@nestjs/platform-express';
-import { GROUP_ADDENDUM_FIELD, GROUP_BANNER_EXTENSIONS, GROUP_BANNER_FIELD } from '@casebridge/contracts';
+import {
+  GROUP_ADDENDUM_EXTENSIONS,
+  GROUP_ADDENDUM_FIELD,
+  GROUP_BANNER_EXTENSIONS,
+  GROUP_BANNER_FIELD,
+} from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
-import { extname, join } from 'node:path';
-import { groupStagingDir, SIGNATURES } from '../admin-groups/group-uploads';
-import { ValidationException } from '../common/errors';
-import {
-  fileStartsWith,
-  imageExtension,
-  StagedUploadCleanup,
-  stagingUploadOptions,
-  type StagedFile,
-} from '../common/staged-files';
+import { join } from 'node:path';
+import { groupStagingDir } from '../admin-groups/group-uploads';
+import { acceptedUpload, StagedUploadCleanup, stagingUploadOptions, type StagedFile } from '../common/staged-files';
 
 export interface GroupFormFiles {
   [GROUP_ADDENDUM_FIELD]?: StagedFile[];
@@ -41,17 +39,27 @@ export const ADDENDUM_PDF_MESSAGE = 'The addendum must be a PDF file.';
 
 /** The addendum must be a .pdf whose content is a PDF (spec 3 §5: addendum upload is a PDF). */
 export async function assertAddendumPdf(file: StagedFile): Promise<void> {
-  const isPdf =
-    extname(file.originalname).toLowerCase() === '.pdf' && (await fileStartsWith(file.path, SIGNATURES['.pdf']));
-  if (!isPdf) throw ValidationException.forField(GROUP_ADDENDUM_FIELD, ADDENDUM_PDF_MESSAGE);
+  await acceptedUpload(file, {
+    field: GROUP_ADDENDUM_FIELD,
+    noun: 'addendum',
+    kind: 'agreement',
+    extensions: GROUP_ADDENDUM_EXTENSIONS,
+    refusal: ADDENDUM_PDF_MESSAGE,
+  });
 }
 
 /**
- * The extension of an acceptable banner, checked by name and content. Banners are served by
- * /resources/group_banner/{vhost} under a CSP that runs nothing, SVG included.
+ * The extension of an acceptable banner, checked by name and content: a raster image (png, jpg, gif), served by
+ * /resources/group_banner/{vhost} with the type its content proves.
  */
-export function bannerExtension(file: StagedFile): Promise<string> {
-  return imageExtension(file, { field: GROUP_BANNER_FIELD, noun: 'banner', extensions: GROUP_BANNER_EXTENSIONS });
+export async function bannerExtension(file: StagedFile): Promise<string> {
+  const rule = {
+    field: GROUP_BANNER_FIELD,
+    noun: 'banner',
+    kind: 'image',
+    extensions: GROUP_BANNER_EXTENSIONS,
+  } as const;
+  return (await acceptedUpload(file, rule)).extension;
 }
 
 const randomName = () => randomBytes(12).toString('hex');

@@ -10,7 +10,7 @@ import { ADDENDUM_PDF_MESSAGE } from './group-form-files';
 
 const LIMIT = 4096;
 const PDF = Buffer.from('%PDF-1.4\nthe addendum\n');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('super admin groups: the group form', () => {
   let api: ApiHarness;
@@ -72,7 +72,7 @@ describe('super admin groups: the group form', () => {
   it('creates a partner program with every field, its addendum PDF and banner; the host becomes a partner', async () => {
     const answer = await partnerProgram(0)
       .attach('addendum_file', PDF, 'Array Addendum.pdf')
-      .attach('group_banner', SVG, 'banner.svg')
+      .attach('group_banner', PNG, 'banner.png')
       .expect(200);
     expect(answer.body).toMatchObject({ success: true, message: 'Group saved.' });
     const group = answer.body.community as SuperAdminGroup;

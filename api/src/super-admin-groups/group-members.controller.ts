@@ -1,4 +1,4 @@
-import { Controller, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   API,
@@ -6,12 +6,12 @@ import {
   type AddGroupPartnerBody,
   type GroupDocumentUploadBody,
 } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { GroupUploadCleanupInterceptor, type StagedFile } from '../admin-groups/group-uploads';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { storedFileAnswer } from '../common/stored-files';
 import { ExportsService } from '../exports/exports.service';
 import { GroupMembersService } from './group-members.service';
 
@@ -62,11 +62,8 @@ export class GroupMembersController {
   }
 
   @Route(api.downloadDocument)
-  async download(@IdParam('documentId') documentId: number, @Res({ passthrough: true }) res: Response) {
-    const file = await this.members.download(documentId);
-    res.attachment(file.fileName);
-    res.type(file.mimeType);
-    return new StreamableFile(file.stream, { length: file.size });
+  async download(@IdParam('documentId') documentId: number) {
+    return storedFileAnswer(await this.members.download(documentId));
   }
 
   @Route(api.deleteDocument)

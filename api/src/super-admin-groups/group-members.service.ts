@@ -26,8 +26,9 @@ import {
   type StagedFile,
 } from '../admin-groups/group-uploads';
 import { ValidationException } from '../common/errors';
+import type { StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
-import { GroupsService, type StoredFileDownload } from './groups.service';
+import { GroupsService } from './groups.service';
 import { toGroupPartner } from './super-admin-groups.mappers';
 
 type AddPartner = z.output<typeof AddGroupPartnerBody>;
@@ -149,7 +150,7 @@ export class GroupMembersService {
     return { message: 'The document has been added.', document: asAdmin(doc) };
   }
 
-  async download(documentId: number): Promise<StoredFileDownload & { mimeType: string }> {
+  async download(documentId: number): Promise<StoredFileDownload> {
     const doc = await this.em.findOne(GroupDocument, { id: documentId, documentType: 'file' });
     const file = await groupDocumentDownload(this.config.STORAGE_DIR, doc);
     if (!file) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);

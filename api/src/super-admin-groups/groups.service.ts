@@ -2,9 +2,8 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import { GROUP_DELETED, GROUP_NOT_FOUND, type SuperAdminGroupRow } from '@casebridge/contracts';
 import { Community, GroupDocument, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
-import { storedFilePath } from '../common/stored-files';
+import { unlink } from 'node:fs/promises';
+import { openStoredFile, storedFilePath, type StoredFileDownload } from '../common/stored-files';
 import { SERVER_CONFIG } from '../config/config.module';
 import { registrationPageOf, toSuperAdminGroup } from './super-admin-groups.mappers';
 
@@ -24,12 +23,6 @@ interface Dependants {
   cases: string | number;
   applications: string | number;
   processes: string | number;
-}
-
-export interface StoredFileDownload {
-  stream: ReadStream;
-  fileName: string;
-  size: number;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -145,17 +138,12 @@ export class GroupsService {
     }
   }
 
+  /** The addendum as a download: application/pdf when its content is a PDF, an octet-stream otherwise. */
   async addendum(id: number): Promise<StoredFileDownload> {
     const group = await this.group(id);
-    const path = group.addendumPath ? storedFilePath(this.config.STORAGE_DIR, group.addendumPath) : null;
-    const size = path
-      ? await stat(path).then(
-          (info) => (info.isFile() ? info.size : null),
-          () => null,
-        )
-      : null;
-    if (!path || size === null) throw new NotFoundException('This group has no addendum.');
     const fileName = `${(group.addendumName || 'addendum').replace(/\.pdf$/i, '')}.pdf`;
-    return { stream: createReadStream(path), fileName, size };
+    const file = await openStoredFile(this.config.STORAGE_DIR, group.addendumPath, fileName, 'agreement');
+    if (!file) throw new NotFoundException('This group has no addendum.');
+    return file;
   }
 }

@@ -1,11 +1,11 @@
-import { Controller, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { API, type GroupFormBody, type GroupSearchBody } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { storedFileAnswer } from '../common/stored-files';
 import { ExportsService } from '../exports/exports.service';
 import { GROUP_FORM_FILE_FIELDS, GroupFormUploadCleanupInterceptor, type GroupFormFiles } from './group-form-files';
 import { GroupFormService } from './group-form.service';
@@ -60,10 +60,7 @@ export class SuperAdminGroupsController {
   }
 
   @Route(api.addendum)
-  async addendum(@IdParam('id') id: number, @Res({ passthrough: true }) res: Response) {
-    const file = await this.groups.addendum(id);
-    res.attachment(file.fileName);
-    res.type('application/pdf');
-    return new StreamableFile(file.stream, { length: file.size });
+  async addendum(@IdParam('id') id: number) {
+    return storedFileAnswer(await this.groups.addendum(id));
   }
 }

@@ -33,7 +33,7 @@ describe('Teams connection links: the back-office link and the public confirmati
   it('gives a super admin the group link, which the public page confirms (valid token)', async () => {
     const { link, connection } = await linkOf(teamsGroup.id);
     expect(link).toMatch(
-      new RegExp(`^http://casebridge\\.test/msteams/connected/${teamsGroup.id}\\.[A-Za-z0-9_-]{43}$`),
+      new RegExp(`^http://casebridge\\.test/msteams/connected/${teamsGroup.id}\\.0\\.[A-Za-z0-9_-]{43}$`),
     );
     expect(connection).toMatchObject({ group_name: teamsGroup.name, connected: false });
 
@@ -49,25 +49,45 @@ describe('Teams connection links: the back-office link and the public confirmati
     });
   });
 
-  it("stores the webhook address Teams returns: the group's channel is connected", async () => {
+  it("stores the webhook address Teams returns: the group's channel is connected, and the link is used up", async () => {
     const token = tokenFromLink((await linkOf(teamsGroup.id)).link);
     const webhook = 'https://example.webhook.office.test/webhookb2/alliance';
+
+    // Only https addresses (a channel URL, never an internal http service); a refusal does not use the link.
+    const refused = await confirm(token, { webhook_url: 'http://10.0.0.1/hook' }).expect(422);
+    expect(refused.body.errors.webhook_url).toEqual(['The url must be an https:// address.']);
+
     const answer = await confirm(token, { webhook_url: webhook }).expect(200);
     expect(answer.body).toMatchObject({ message: TEAMS_CONNECTED, connection: { connected: true } });
     expect((await orm(api).findOneOrFail(Community, teamsGroup.id)).msteamsWebhookUrl).toBe(webhook);
-    expect((await linkOf(teamsGroup.id)).connection.connected).toBe(true);
+    const after = await linkOf(teamsGroup.id);
+    expect(after.connection.connected).toBe(true);
+    expect(tokenFromLink(after.link)).not.toBe(token);
 
-    // Only https addresses (a channel URL, never an internal http service).
-    const refused = await confirm(token, { webhook_url: 'http://10.0.0.1/hook' }).expect(422);
-    expect(refused.body.errors.webhook_url).toEqual(['The url must be an https:// address.']);
+    // The page reloaded with the same address is answered as connected; any other address through the used link
+    // (someone who saw the link redirecting the group's cards) is refused and changes nothing.
+    await confirm(token, { webhook_url: webhook }).expect(200);
+    const hijack = await confirm(token, { webhook_url: 'https://attacker.example.test/hook' }).expect(404);
+    expect(hijack.body).toEqual({ error: TEAMS_LINK_INVALID });
     expect((await orm(api).findOneOrFail(Community, teamsGroup.id)).msteamsWebhookUrl).toBe(webhook);
+  });
+
+  it('connects once when the same link is posted with different addresses at the same moment', async () => {
+    const token = tokenFromLink((await linkOf(teamsGroup.id)).link);
+    const addresses = Array.from({ length: 5 }, (_, i) => `https://example.webhook.office.test/webhookb2/race-${i}`);
+    const answers = await Promise.all(addresses.map((webhook_url) => confirm(token, { webhook_url })));
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404]);
+    const stored = (await orm(api).findOneOrFail(Community, teamsGroup.id)).msteamsWebhookUrl;
+    expect(addresses[answers.indexOf(winners[0])]).toBe(stored);
   });
 
   it('refuses forged, malformed and switched-off links (invalid token: 404)', async () => {
     const token = tokenFromLink((await linkOf(teamsGroup.id)).link);
-    const [id, signature] = token.split('.');
+    const [id, version, signature] = token.split('.');
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-    for (const bad of [`${id}.${flipped}`, `${plainGroup.id}.${signature}`, 'not-a-token', `${id}.`]) {
+    const forged = [`${id}.${version}.${flipped}`, `${plainGroup.id}.${version}.${signature}`, `${id}.${signature}`];
+    for (const bad of [...forged, 'not-a-token', `${id}.`]) {
       const answer = await confirm(bad).expect(404);
       expect(answer.body).toEqual({ error: TEAMS_LINK_INVALID });
     }

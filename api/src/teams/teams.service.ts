@@ -7,10 +7,11 @@ import {
   TEAMS_LINK_INVALID,
   type TeamsConnection,
 } from '@casebridge/contracts';
-import { Community, type ServerConfig } from '@casebridge/db';
+import { Community, outboundTargetProblem, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
-import { groupOfTeamsLinkToken, teamsLinkToken } from './teams-link-token';
+import { parseTeamsLinkToken, teamsLinkToken } from './teams-link-token';
 
 /**
  * Microsoft Teams connection of a group (spec 3 §2.14). A super admin reads the group's link; the public page
@@ -27,24 +28,47 @@ export class TeamsService {
   async link(groupId: number): Promise<{ connection: TeamsConnection; link: string }> {
     const group = await this.em.findOne(Community, groupId);
     if (!group) throw new NotFoundException(GROUP_NOT_FOUND);
-    const token = teamsLinkToken(group.id, this.config.JWT_SECRET);
+    const token = teamsLinkToken({ groupId: group.id, version: group.msteamsLinkVersion }, this.config.JWT_SECRET);
     const link = new URL(routePath('msteams.connected', { token }), this.config.PUBLIC_URL).toString();
     return { connection: toConnection(group), link };
   }
 
-  /** 404 for a forged token, a deleted group or a group whose Teams integration is switched off. */
+  /**
+   * 404 for a forged or used link, a deleted group or a group whose Teams integration is switched off. Storing the
+   * webhook address uses the link up in one conditional statement, so a link connects once; the same address
+   * posted again with the link just used (a reload of the page) is answered as connected, changing nothing.
+   */
   async confirm(token: string, webhookUrl: string | undefined) {
-    const groupId = groupOfTeamsLinkToken(token, this.config.JWT_SECRET);
-    const group = groupId === null ? null : await this.em.findOne(Community, groupId);
-    if (!group || !group.msteamsIntegration) throw new NotFoundException(TEAMS_LINK_INVALID);
-    if (webhookUrl !== undefined && group.msteamsWebhookUrl !== webhookUrl) {
-      group.msteamsWebhookUrl = webhookUrl;
-      await this.em.flush();
+    const link = parseTeamsLinkToken(token, this.config.JWT_SECRET);
+    const group = link === null ? null : await this.em.findOne(Community, link.groupId);
+    if (!link || !group || !group.msteamsIntegration) throw new NotFoundException(TEAMS_LINK_INVALID);
+    const current = link.version === group.msteamsLinkVersion;
+    const justUsedForThis =
+      webhookUrl !== undefined &&
+      link.version === group.msteamsLinkVersion - 1 &&
+      group.msteamsWebhookUrl === webhookUrl;
+    if (!current && !justUsedForThis) throw new NotFoundException(TEAMS_LINK_INVALID);
+    if (webhookUrl !== undefined) await this.refuseInternalTarget(webhookUrl);
+    if (current && webhookUrl !== undefined) {
+      const stored = await this.em.nativeUpdate(
+        Community,
+        { id: group.id, msteamsLinkVersion: link.version },
+        { msteamsWebhookUrl: webhookUrl, msteamsLinkVersion: link.version + 1 },
+      );
+      if (stored === 0) throw new NotFoundException(TEAMS_LINK_INVALID);
+      await this.em.refresh(group);
     }
     return {
       connection: toConnection(group),
       message: webhookUrl !== undefined ? TEAMS_CONNECTED : TEAMS_LINK_CONFIRMED,
     };
+  }
+
+  /** The address comes from whoever holds the link: the same SSRF rule as company webhooks (422 on the field). */
+  private async refuseInternalTarget(webhookUrl: string): Promise<void> {
+    const policy = { allowPrivateTargets: this.config.OUTBOUND_ALLOW_PRIVATE_TARGETS };
+    const problem = await outboundTargetProblem(webhookUrl, policy);
+    if (problem) throw ValidationException.forField('webhook_url', problem);
   }
 }
 

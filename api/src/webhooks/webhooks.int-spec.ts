@@ -25,6 +25,8 @@ describe('webhooks API and the after-commit queueing of outbound work', () => {
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-webhooks-'));
     api = await startApi({
+      // Its endpoints include a local http receiver; the address policy itself is proven in webhook-targets.
+      OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
       STORAGE_DIR: storage,
       COLLAB_SERVICE_URL: 'http://127.0.0.1:9',
       ATTACHMENT_UPLOAD_ATTEMPTS: '3',

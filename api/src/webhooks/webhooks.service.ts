@@ -5,7 +5,7 @@ import {
   type WebhookListResponse,
   type WebhookSecretResponse,
 } from '@casebridge/contracts';
-import { type ServerConfig, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import { outboundTargetProblem, type ServerConfig, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -37,10 +37,11 @@ export class WebhooksService {
   }
 
   async create(actor: Actor, body: z.output<typeof CreateWebhookBody>): Promise<WebhookSecretResponse> {
-    // Plain http to a local receiver is a development convenience; production endpoints must use TLS.
-    if (this.config.NODE_ENV === 'production' && !body.url.startsWith('https://')) {
-      throw ValidationException.forField('url', 'The url must be an https:// address.');
-    }
+    // No internal address (SSRF); the worker checks again, on what the name resolves to when it delivers.
+    const problem = await outboundTargetProblem(body.url, {
+      allowPrivateTargets: this.config.OUTBOUND_ALLOW_PRIVATE_TARGETS,
+    });
+    if (problem) throw ValidationException.forField('url', problem);
     const count = await this.em.count(WebhookEndpoint, { company: companyOf(actor) });
     if (count >= MAX_ENDPOINTS_PER_COMPANY) {
       throw ValidationException.forField(

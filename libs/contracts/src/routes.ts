@@ -18,6 +18,8 @@ export const ROUTES = {
   reset_password: '/reset_password/:token',
   verify_account: '/verify_account/:token',
   account_approval: '/users/approval/:token/:action',
+  /** Beyond the spec: the link that confirms a new e-mail address asked for on the profile page. */
+  confirm_email: '/confirm_email/:token',
 
   'admin.company': '/admin/company',
   'admin.company.registration': '/admin/company/registration',
@@ -85,10 +87,19 @@ export type RouteGuard =
   | 'login_not_limited'
   | 'super_admin';
 
+/**
+ * Pages blocked for a limited membership (spec 3 §2.2). The api refuses the calls these pages make, and the writes
+ * other pages hide from limited members, through the endpoints' `refusesLimitedMembership`.
+ */
+export const LIMITED_MEMBERSHIP_BLOCKED_ROUTES = [
+  'admin.company.registration',
+  'admin.company.sso',
+  'admin.partner_groups.users',
+] as const satisfies readonly RouteName[];
+
 export function routeGuard(name: RouteName): RouteGuard {
   if (name.startsWith('super_admin.')) return 'super_admin';
-  if (name === 'admin.company.registration' || name === 'admin.company.sso' || name === 'admin.partner_groups.users')
-    return 'company_admin_not_limited';
+  if ((LIMITED_MEMBERSHIP_BLOCKED_ROUTES as readonly RouteName[]).includes(name)) return 'company_admin_not_limited';
   if (name === 'admin.reports' || name === 'admin.case-info') return 'login';
   if (name === 'admin.integrations') return 'company_admin_or_api';
   if (name.startsWith('admin.')) return 'company_admin';

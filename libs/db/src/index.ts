@@ -3,6 +3,16 @@ export { createOrmConfig } from './mikro-orm.config';
 export { loadServerConfig, ConfigError, SERVER_CONFIG_VARIABLES, type ServerConfig } from './config/server-config';
 export { hashPassword, verifyPassword, passwordNeedsRehash, PASSWORD_HASH_OPTIONS } from './security/passwords';
 export {
+  checkOutboundUrl,
+  outboundTargetProblem,
+  resolvePublicAddresses,
+  OutboundTargetRefused,
+  OUTBOUND_TARGET_MESSAGES,
+  type OutboundPolicy,
+  type OutboundTarget,
+} from './security/outbound-targets';
+export { isInternalAddress, isInternalHostName } from './security/internal-addresses';
+export {
   seedDemo,
   describeSeedSummary,
   DEMO_IDENTITIES,
@@ -50,3 +60,15 @@ export {
   type StoredTemplate,
   type RenderedTemplate,
 } from './mail/template-renderer';
+export {
+  FILE_TYPES,
+  UPLOAD_KINDS,
+  OCTET_STREAM,
+  SNIFF_BYTES,
+  extensionOf,
+  identifyFile,
+  isActiveContent,
+  servedContentType,
+  type FileTypeName,
+  type UploadKind,
+} from './files/file-types';

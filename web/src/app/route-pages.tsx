@@ -19,6 +19,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   reset_password: () => import('../features/auth/ResetPasswordPage').then((module) => module.ResetPasswordPage),
   verify_account: () => import('../features/auth/VerifyAccountPage').then((module) => module.VerifyAccountPage),
   account_approval: () => import('../features/auth/AccountApprovalPage').then((module) => module.AccountApprovalPage),
+  confirm_email: () => import('../features/auth/ConfirmEmailPage').then((module) => module.ConfirmEmailPage),
   'auth.logout': () => import('../features/auth/LogoutPage').then((module) => module.LogoutPage),
   '404': () => import('../features/errors/NotFoundPage').then((module) => module.NotFoundPage),
   'super_admin.dashboard': () =>

@@ -1,6 +1,7 @@
 import {
   API,
   endpointPath,
+  IDEMPOTENCY,
   MESSAGES,
   STORAGE_KEYS,
   type BodyOf,
@@ -19,6 +20,8 @@ export interface CallOptions<E extends Endpoint> {
   query?: QueryOf<E> | Record<string, string | number | boolean | null | undefined>;
   /** Skip the refresh-and-retry on 401 (used by the session calls themselves). */
   noRefresh?: boolean;
+  /** Sent as the Idempotency-Key header: the server does the request once per key (Endpoint.idempotent). */
+  idempotencyKey?: string;
 }
 
 interface ApiClientHooks {
@@ -61,6 +64,7 @@ function buildUrl(endpoint: Endpoint, params?: CallOptions<Endpoint>['params'], 
 async function send(endpoint: Endpoint, options: CallOptions<Endpoint>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers[IDEMPOTENCY.header] = options.idempotencyKey;
   let body: string | undefined;
   if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {
     headers['Content-Type'] = 'application/json';

@@ -1,5 +1,5 @@
 import { type RelayedEvent } from '@casebridge/contracts';
-import { CaseAttachment, ServerConfig } from '@casebridge/db';
+import { CaseAttachment, servedContentType, ServerConfig, SNIFF_BYTES } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
@@ -47,13 +47,11 @@ export class AttachmentForwarderService {
       await this.record(attachmentId, { ok: false, status: null, error: 'The stored file is missing' }, true);
       throw new UnrecoverableError(`Attachment ${attachmentId}: the stored file is missing`);
     }
+    // The type the content proves, as the api serves it: rows may still hold the type the uploader declared.
+    const type = servedContentType(file.subarray(0, SNIFF_BYTES), attachment.originalFilename, 'case_attachment');
     const form = new FormData();
     form.append('description', attachment.description ?? '');
-    form.append(
-      'files',
-      new Blob([new Uint8Array(file)], { type: attachment.mimeType ?? 'application/octet-stream' }),
-      attachment.originalFilename,
-    );
+    form.append('files', new Blob([new Uint8Array(file)], { type }), attachment.originalFilename);
     const url = `${base}/collaboration-requests/${encodeURIComponent(attachment.case.token)}/attachments`;
     const result = await postOutbound(url, { body: form }, (status) => status === 200 || status === 201);
 

@@ -57,7 +57,8 @@ describe('case events to signed webhooks and Teams', () => {
   beforeAll(async () => {
     env = await prepareIntegrationEnv();
     await Promise.all([acmeHook.start(), globexHook.start(), initechHook.start(), teams.start()]);
-    Object.assign(process.env, { WEBHOOK_BACKOFF_MS: '50' });
+    // The receivers are local http stand-ins; the address policy itself is proven in webhook-targets.
+    Object.assign(process.env, { WEBHOOK_BACKOFF_MS: '50', OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true' });
     worker = await startWorker('smtp://127.0.0.1:1');
     redis = new IORedis(worker.config.REDIS_URL, { maxRetriesPerRequest: null });
     notifications = new Queue(QUEUES.notifications, { connection: redis, prefix: env.redisPrefix });

@@ -4,8 +4,9 @@ export const OUTBOUND_TIMEOUT_MS = 15_000;
 export type OutboundResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 /**
- * POSTs to a service outside Casebridge. Never throws: a refused connection or timeout is a result like a 500.
- * Redirects are not followed (a receiver must give its final address), and the answer's body is discarded.
+ * POSTs to a service outside Casebridge that the operator configured (the collaboration service). Never throws: a
+ * refused connection or timeout is a result like a 500. Redirects are not followed (a receiver must give its final
+ * address), and the answer's body is discarded. URLs that users supply go through postToUserTarget instead.
  */
 export async function postOutbound(
   url: string,

@@ -2,13 +2,17 @@ import { CaseEvent, Community, ServerConfig } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import { SERVER_CONFIG } from '../config/tokens';
-import { postOutbound } from './outbound-http';
 import { teamsCard } from './teams-card';
+import { postToUserTarget } from './user-target-http';
 
 export class TeamsPostFailed extends Error {}
 
-/** Posts a case card to a group's Teams incoming webhook; retried with backoff like webhooks. */
+/**
+ * Posts a case card to a group's Teams incoming webhook; retried with backoff like webhooks. The address came from
+ * the group's connection link, so it is a user-supplied target: an internal one fails the job at once.
+ */
 @Injectable()
 export class TeamsSenderService {
   constructor(
@@ -28,12 +32,14 @@ export class TeamsSenderService {
     if (!event) return 'gone';
 
     const card = teamsCard(group, event.case, event, this.config.PUBLIC_URL);
-    const result = await postOutbound(
+    const result = await postToUserTarget(
       group.msteamsWebhookUrl,
       { body: JSON.stringify(card), headers: { 'Content-Type': 'application/json' } },
       (status) => status >= 200 && status < 300,
+      { allowPrivateTargets: this.config.OUTBOUND_ALLOW_PRIVATE_TARGETS },
     );
-    if (!result.ok) throw new TeamsPostFailed(`Teams card for group ${group.id}: ${result.error}`);
-    return 'posted';
+    if (result.ok) return 'posted';
+    const failure = `Teams card for group ${group.id}: ${result.error}`;
+    throw 'refused' in result ? new UnrecoverableError(failure) : new TeamsPostFailed(failure);
   }
 }

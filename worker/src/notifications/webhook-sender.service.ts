@@ -1,10 +1,12 @@
 import { WEBHOOK_HEADERS } from '@casebridge/contracts';
-import { WebhookDelivery } from '@casebridge/db';
+import { ServerConfig, WebhookDelivery } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import { createHmac } from 'node:crypto';
-import { postOutbound } from './outbound-http';
+import { SERVER_CONFIG } from '../config/tokens';
+import { postToUserTarget } from './user-target-http';
 
 /** The X-Casebridge-Signature value: HMAC-SHA256 of the exact body bytes, keyed with the endpoint's secret. */
 export function signWebhookBody(secret: string, body: string): string {
@@ -16,13 +18,15 @@ export class WebhookDeliveryFailed extends Error {}
 /**
  * Sends one delivery, signed with the endpoint's current secret (a rotation applies to retries too).
  * A 2xx answer delivers it; anything else counts an attempt and throws so BullMQ retries with backoff,
- * and the last attempt leaves the row 'failed'. A delivered row is never sent again.
+ * and the last attempt leaves the row 'failed'. A delivered row is never sent again. A target the address policy
+ * refuses (an internal address, however the URL got stored) fails the row at once, without retries.
  */
 @Injectable()
 export class WebhookSenderService {
   constructor(
     private readonly orm: MikroORM,
     private readonly em: EntityManager,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   @CreateRequestContext()
@@ -35,7 +39,7 @@ export class WebhookSenderService {
     if (!endpoint.active) return 'endpoint-inactive';
 
     const body = JSON.stringify(delivery.payload);
-    const result = await postOutbound(
+    const result = await postToUserTarget(
       endpoint.url,
       {
         body,
@@ -48,18 +52,22 @@ export class WebhookSenderService {
         },
       },
       (status) => status >= 200 && status < 300,
+      { allowPrivateTargets: this.config.OUTBOUND_ALLOW_PRIVATE_TARGETS },
     );
+    const refused = 'refused' in result;
 
     delivery.attempts += 1;
     delivery.responseCode = result.status;
     if (result.ok) {
       delivery.status = 'delivered';
       delivery.deliveredAt = new Date();
-    } else if (finalAttempt) {
+    } else if (finalAttempt || refused) {
       delivery.status = 'failed';
     }
     await this.em.flush();
-    if (!result.ok) throw new WebhookDeliveryFailed(`Webhook ${delivery.id} to ${endpoint.url}: ${result.error}`);
-    return 'delivered';
+    if (result.ok) return 'delivered';
+    const failure = `Webhook ${delivery.id} to ${endpoint.url}: ${result.error}`;
+    // No retry can make a refused address acceptable.
+    throw refused ? new UnrecoverableError(failure) : new WebhookDeliveryFailed(failure);
   }
 }

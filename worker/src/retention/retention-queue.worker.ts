@@ -12,12 +12,14 @@ import { RetentionService } from './retention.service';
 export const RETENTION_JOBS = {
   purgeCustomerData: 'purge-customer-data',
   purgeNotes: 'purge-notes',
+  purgeIdempotencyKeys: 'purge-idempotency-keys',
 } as const;
 
-/** Daily, at a quiet hour (UTC); the two purges a few minutes apart so they do not compete. */
+/** Daily, at a quiet hour (UTC), a few minutes apart so they do not compete; spent Idempotency-Keys hourly. */
 export const RETENTION_SCHEDULES = {
   purgeCustomerData: { pattern: '15 3 * * *', tz: 'UTC' },
   purgeNotes: { pattern: '45 3 * * *', tz: 'UTC' },
+  purgeIdempotencyKeys: { pattern: '25 * * * *', tz: 'UTC' },
 } as const;
 
 /** A failed purge is retried a few times (a database restart), then kept for inspection; tomorrow's run catches up. */
@@ -53,6 +55,12 @@ export class RetentionQueueWorker implements OnApplicationBootstrap, OnModuleDes
           repeat: RETENTION_SCHEDULES.purgeNotes,
           options: PURGE_OPTIONS,
           run: (now) => retention.purgeNotes(now),
+        },
+        {
+          name: RETENTION_JOBS.purgeIdempotencyKeys,
+          repeat: RETENTION_SCHEDULES.purgeIdempotencyKeys,
+          options: PURGE_OPTIONS,
+          run: (now) => retention.purgeIdempotencyKeys(now),
         },
       ],
       { redis, prefix: config.REDIS_PREFIX, logger },

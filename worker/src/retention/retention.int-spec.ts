@@ -1,5 +1,5 @@
 import { LIMITS, QUEUES } from '@casebridge/contracts';
-import { Case, CaseCustomerData, CaseEvent, CaseNote, loadServerConfig } from '@casebridge/db';
+import { Case, CaseCustomerData, CaseEvent, CaseNote, IdempotencyKey, loadServerConfig, User } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
@@ -154,6 +154,19 @@ describe('retention purges', () => {
     expect(await em().findOne(CaseNote, young.id)).not.toBeNull();
   });
 
+  it('forgets Idempotency-Keys past their lifetime and keeps the live ones', async () => {
+    const fork = em();
+    const user = await fork.findOneOrFail(User, { email: 'caller@acme.test' });
+    const key = (name: string, expiresAt: Date) =>
+      fork.create(IdempotencyKey, { user, key: name, fingerprint: 'f'.repeat(64), expiresAt });
+    key('spent', daysBefore(1));
+    key('live', daysBefore(-1));
+    await fork.flush();
+    expect(await retention.purgeIdempotencyKeys(NOW)).toEqual({ keys: 1 });
+    expect((await em().find(IdempotencyKey, {})).map((row) => row.key)).toEqual(['live']);
+    expect(await retention.purgeIdempotencyKeys(NOW)).toEqual({ keys: 0 });
+  });
+
   it('runs each purge through the retention queue and logs one line with its counts', async () => {
     const kase = await makeCase(monthsBefore(3), 1);
     await makeNote(kase, daysBefore(45));
@@ -174,10 +187,11 @@ describe('retention purges', () => {
     }
   });
 
-  it('keeps the daily schedules registered', async () => {
+  it('keeps the schedules registered', async () => {
     const schedulers = await retentionQueue.getJobSchedulers();
     expect(schedulers.map((scheduler) => [scheduler.key, scheduler.pattern]).sort()).toEqual([
       [RETENTION_JOBS.purgeCustomerData, '15 3 * * *'],
+      [RETENTION_JOBS.purgeIdempotencyKeys, '25 * * * *'],
       [RETENTION_JOBS.purgeNotes, '45 3 * * *'],
     ]);
   });

@@ -106,6 +106,24 @@ export class RetentionService {
     return counts;
   }
 
+  /** Forgets Idempotency-Keys past their lifetime (a day; a minute for repeated submissions without a key). */
+  @CreateRequestContext()
+  async purgeIdempotencyKeys(now: Date): Promise<{ [count: string]: number; keys: number }> {
+    let keys = 0;
+    for (;;) {
+      const deleted = await this.em.transactional((em) =>
+        em.execute<{ id: number }[]>(
+          `delete from idempotency_keys where id in (
+            select id from idempotency_keys where expires_at < ? order by id limit ? for update skip locked)
+          returning id`,
+          [now, RETENTION_BATCH_SIZE],
+        ),
+      );
+      keys += deleted.length;
+      if (deleted.length < RETENTION_BATCH_SIZE) return { keys };
+    }
+  }
+
   private get em(): EntityManager {
     return this.orm.em as EntityManager;
   }

@@ -1,4 +1,7 @@
-/** Who calls: every role of Acme, the same roles of an unrelated company (Nimbus), a limited member, a super admin. */
+/**
+ * Who calls: every role of Acme, the same roles of an unrelated company (Nimbus), a super admin, and two members of
+ * Initech (limited membership): its business manager (`limited`, the limited company admin) and a caller.
+ */
 export const ACTORS = [
   'anonymous',
   'tokenHolder',
@@ -12,6 +15,7 @@ export const ACTORS = [
   'otherPm',
   'otherApi',
   'limited',
+  'limitedCaller',
 ] as const;
 export type ActorName = (typeof ACTORS)[number];
 
@@ -48,6 +52,8 @@ export interface MatrixTargets {
   /** Acme's own manager-escalation process (its managers try the form with a sample). */
   acmeManagerDocument: number;
   managerRequestToken: string;
+  /** One unanswered manager request link per actor (a link takes one answer). */
+  managerResponseLinks: Record<ActorName, string>;
   /** A search Acme's caller logged (results may be recorded on it by that user only). */
   acmeCallerSearch: number;
   /** A Globex process file (a real file, so a download is the access decision) and its process. */

@@ -90,18 +90,19 @@ export const adminRows: Record<string, MatrixRow> = {
   },
   'GET admin/company/users/export': { expect: own('ok') },
   'GET admin/company/users/:id': { expect: own('ok', 404) },
-  // Acme's spare caller, saved as it is: Acme's managers may, for everyone else the user does not exist.
+  // Acme's spare caller, saved as it is: Acme's managers may, for everyone else the user does not exist. User
+  // changes are refused to a limited membership (its Users page offers Contact) before the user is looked up.
   'POST admin/company/users/:id': {
-    expect: own('ok', 404),
+    expect: companyAdmins('ok', 404, 403),
     params: (world) => ({ id: world.targets.spareAcmeUser }),
     body: () => ({ first_name: 'Spare', last_name: 'Caller', email: 'spare@acme.test', role: 'caller', type: 'basic' }),
   },
   'GET admin/company/users/:id/delete': {
-    expect: own(404, 404),
+    expect: companyAdmins(404, 404, 403),
     params: missingForAcme((world) => ({ id: world.users['caller@acme.test'] }), { id: MISSING_ID }),
   },
   'POST admin/company/users/:id/status': {
-    expect: own('ok', 404),
+    expect: companyAdmins('ok', 404, 403),
     params: (world) => ({ id: world.targets.spareAcmeUser }),
     body: () => ({ status: 'active' }),
   },
@@ -151,7 +152,7 @@ export const adminRows: Record<string, MatrixRow> = {
     expect: own(404, 404),
     params: missingForAcme((world) => ({ documentId: world.groupDocument }), { documentId: MISSING_ID }),
   },
-  // Group user management is refused to limited members (403) before the group is looked up.
+  // Group user management is refused to limited memberships (403) before the group is looked up.
   'GET admin/company/partner_groups/:groupId/users': { expect: companyAdmins('ok', 404, 403) },
   'POST admin/company/partner_groups/:groupId/users/search': {
     expect: companyAdmins('ok', 404, 403),

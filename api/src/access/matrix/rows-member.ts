@@ -63,16 +63,17 @@ export const memberRows: Record<string, MatrixRow> = {
     expect: member('ok'),
     body: (world) => ({ company_id: world.companies.globex, type: 'company', is_favorite: true }),
   },
+  // Partner search and the company note are refused to limited memberships, whatever the role.
   'POST caller/save_search': {
-    expect: member('ok', { limited: 403 }),
+    expect: member('ok', { limited: 403, limitedCaller: 403 }),
     body: () => ({ term: 'storage', location: 'dashboard' }),
   },
   // A result goes on the user's own search only: Acme's caller logged it, anyone else is told it does not exist.
   'POST caller/result_to_search': {
-    expect: member(404, { acmeCaller: 'ok', limited: 403 }),
+    expect: member(404, { acmeCaller: 'ok', limited: 403, limitedCaller: 403 }),
     body: (world) => ({ member: 'Globex Corporation', search_id: world.targets.acmeCallerSearch }),
   },
-  'GET caller/company_note': { expect: member('ok', { superAdmin: 403, limited: 403 }) },
+  'GET caller/company_note': { expect: member('ok', { superAdmin: 403, limited: 403, limitedCaller: 403 }) },
   // Each manager edits its own company's note; callers, api users, the limited member and the super admin may not.
   'POST caller/company_note': {
     expect: member(403, { acmeBm: 'ok', acmePm: 'ok', otherBm: 'ok', otherPm: 'ok' }),
@@ -89,7 +90,9 @@ export const memberRows: Record<string, MatrixRow> = {
   },
   'GET help_hints/:flag': { expect: member(404) },
   'GET caller/companies/:id': { expect: member('ok') },
-  'GET caller/documents/:type/:entity_id': { expect: member('ok', { superAdmin: 403, limited: 403 }) },
+  'GET caller/documents/:type/:entity_id': {
+    expect: member('ok', { superAdmin: 403, limited: 403, limitedCaller: 403 }),
+  },
   // Globex's document: a partner of Acme's groups; the unrelated company and the limited member are refused.
   'GET caller/sub_documents/:documentId/:type/:entity_id': {
     expect: acmeCase('ok', 403, 403),
@@ -103,7 +106,7 @@ export const memberRows: Record<string, MatrixRow> = {
   // Globex's manager process is offered to no group, so by design (docs/decisions.md, "Who may submit to a
   // process") every member may escalate to it, the unrelated company too; limited memberships only through groups.
   'POST manager/request/create': {
-    expect: member('ok', { superAdmin: 403, limited: 403 }),
+    expect: member('ok', { superAdmin: 403, limited: 403, limitedCaller: 403 }),
     body: (world) => managerRequestBody(world.companies.globex, world.targets.managerDocument),
   },
   // A note on Globex's process, stored for the writer's company: only members who may submit to it.
@@ -172,7 +175,7 @@ export const memberRows: Record<string, MatrixRow> = {
   'GET manager/request/response/get/:token': { expect: open('ok', { anonymous: 404 }), params: managerRequest },
   'POST manager/request/response/:token': {
     expect: open('ok', { anonymous: 404 }),
-    params: managerRequest,
+    params: (world, actor) => ({ token: world.targets.managerResponseLinks[actor] }),
     body: () => ({ first_name: 'Gina', last_name: 'Matrix', email: 'gina@matrix.test' }),
   },
 
@@ -208,7 +211,7 @@ export const memberRows: Record<string, MatrixRow> = {
   'POST webhooks/:id/rotate': webhookChange,
   'POST webhooks/:id/delete': webhookChange,
   'GET api-tokens': {
-    expect: member('ok', { acmeCaller: 403, otherCaller: 403, superAdmin: 403 }),
+    expect: member('ok', { acmeCaller: 403, otherCaller: 403, limitedCaller: 403, superAdmin: 403 }),
     check: (body, world, actor) => {
       const ids = (body as { tokens: { id: number }[] }).tokens.map((row) => row.id);
       assert.equal(ids.includes(world.owned.apiToken), isAcme(actor), 'Acme API token listed iff Acme member');
@@ -221,7 +224,7 @@ export const memberRows: Record<string, MatrixRow> = {
     body: (world) => ({ name: 'matrix', user_id: world.users['api@acme.test'] }),
   },
   'POST api-tokens/:id/revoke': {
-    expect: member(404, { acmeCaller: 403, otherCaller: 403, superAdmin: 403 }),
+    expect: member(404, { acmeCaller: 403, otherCaller: 403, limitedCaller: 403, superAdmin: 403 }),
     params: (world, actor) => ({ id: isAcme(actor) ? MISSING_ID : world.owned.apiToken }),
   },
   // The audit export of a case: only members of its companies may ask for it.

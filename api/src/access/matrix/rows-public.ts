@@ -3,7 +3,7 @@ import { open, signedIn, superAdminOnly, type MatrixRow } from './matrix-types';
 /**
  * Public calls (sign-in, registration, onboarding, SAML, token links) and the signed-in account calls.
  * Public calls answer the same to everyone. Where the matrix keeps an empty body (422), a valid call cannot be made
- * twelve times over or is not an access question: forgot_password is limited to 5 per address (the sixth actor
+ * once per actor or is not an access question: forgot_password is limited to 5 per address (the sixth actor
  * would get 429), reset, verify, auto-login and onboarding need a mailed one-time token or a whole sign-up (their own
  * suites cover them), and a password change ends the actor's other sessions, which every later row uses.
  */
@@ -30,6 +30,8 @@ export const publicRows: Record<string, MatrixRow> = {
   },
   'POST users/agreement': { expect: signedIn('ok'), body: () => ({ agree_confirm: true }) },
   'POST users/password': { expect: signedIn(422) },
+  // The link mailed to a new address: anyone holding it may open it; a made-up token changes nothing (422).
+  'POST users/email/confirm': { expect: open(422), body: () => ({ token: 'not-a-mailed-link' }) },
   'GET caller/landing/:slug': { expect: open('ok') },
   'POST caller/landing_page': { expect: open(422) },
   'POST caller/link': { expect: open(422) },

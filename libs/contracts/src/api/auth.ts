@@ -18,6 +18,7 @@ import {
   withPasswordConfirmation,
 } from './common';
 import { endpoint } from './endpoint';
+import { currentPasswordField } from './member/profile';
 
 // ---------- shapes ----------
 
@@ -55,6 +56,8 @@ export const CurrentUser = z.object({
   agreement_date: z.string().nullable(),
   force_update_profile: z.boolean(),
   force_update_agreement: z.boolean(),
+  /** The account has a password of its own (SSO and login-link accounts may not): it is asked before changes. */
+  has_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -182,10 +185,16 @@ export const ProfileBody = z.object({
   country_id: idField.nullish(),
   city: optionalText(LIMITS.cityMax, 'The city'),
   agree_confirm: agreeField.optional(),
+  /** Needed when the e-mail changes (and the account has a password). */
+  current_password: currentPasswordField,
 });
 export type ProfileBody = z.input<typeof ProfileBody>;
 export const AgreementBody = z.object({ agree_confirm: agreeField });
-export const UserResponse = z.object({ user: CurrentUser });
+export const UserResponse = z.object({
+  user: CurrentUser,
+  /** Set when something waits for the user, e.g. the link that confirms a new e-mail address. */
+  message: z.string().nullish(),
+});
 
 // ---------- endpoints ----------
 

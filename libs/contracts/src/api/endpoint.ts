@@ -18,6 +18,11 @@ export interface Endpoint<
   method: HttpMethod;
   path: string;
   access: EndpointAccess;
+  /**
+   * A feature a limited membership does not have (its page hides or blocks it): such callers get 403
+   * MESSAGES.membershipBlocked after the `access` check and before the body is read. Super admins are never limited.
+   */
+  refusesLimitedMembership?: true;
   summary: string;
   body?: TBody;
   query?: TQuery;
@@ -26,7 +31,21 @@ export interface Endpoint<
   file?: boolean;
   /** multipart/form-data request. */
   multipart?: boolean;
+  /**
+   * Done once per `Idempotency-Key` header (see IDEMPOTENCY): a repeat answers the first result.
+   * 'key_or_repeat' also answers an identical request of the same user within IDEMPOTENCY.repeatWindowSeconds
+   * that carries no key (a double submit from a client that sends none).
+   */
+  idempotent?: 'key' | 'key_or_repeat';
 }
+
+/** Idempotent requests (Endpoint.idempotent): the header, how long a key answers, and the repeat window. */
+export const IDEMPOTENCY = {
+  header: 'Idempotency-Key',
+  keyMaxLength: 255,
+  keyLifetimeHours: 24,
+  repeatWindowSeconds: 60,
+} as const;
 
 export function endpoint<TBody extends z.ZodType, TQuery extends z.ZodType, TResponse extends z.ZodType>(
   definition: Endpoint<TBody, TQuery, TResponse>,

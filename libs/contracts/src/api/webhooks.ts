@@ -7,7 +7,10 @@ import { endpoint } from './endpoint';
 /** How many recent deliveries the endpoint list shows per endpoint. */
 export const WEBHOOK_RECENT_DELIVERIES = 20;
 
-/** Hosts that may be reached over plain http, and only outside production (local receivers while developing). */
+/**
+ * Hosts a URL may name over plain http (local receivers); the server accepts them only when the operator allows
+ * private targets (OUTBOUND_ALLOW_PRIVATE_TARGETS), and refuses internal addresses of any kind otherwise.
+ */
 export const WEBHOOK_LOCAL_HOSTS = ['127.0.0.1', 'localhost'] as const;
 
 export const webhookUrlField = z

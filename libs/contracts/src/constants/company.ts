@@ -20,6 +20,14 @@ export function membershipLevel(type: string | null | undefined): MembershipLeve
   }
 }
 
+/**
+ * The membership level the spec's "blocked for membership level 'limited'" means (spec 3 §2.2): limited, and every
+ * type whose level defaults to limited. One rule for the api (AccessGuard, partner reach) and the web's guards.
+ */
+export function isLimitedMembership(type: string | null | undefined): boolean {
+  return membershipLevel(type) === 'limited';
+}
+
 export const MEMBERSHIP_LEVEL_LABELS: Record<MembershipLevel, string> = {
   standard: 'Standard Membership',
   premium: 'Premium Membership',

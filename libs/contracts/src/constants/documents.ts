@@ -97,5 +97,7 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'onboarding-approved',
   'onboarding-rejected',
   'case-late',
+  'email-change-confirm',
+  'email-change-notice',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

@@ -12,6 +12,7 @@ export const ONE_TIME_TOKEN_PURPOSES = [
   'login_link',
   'auto_login',
   'registration_approval',
+  'email_change',
 ] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 

@@ -46,6 +46,11 @@ const ServerConfigSchema = z.object({
   /** Where browsers load Stripe.js from; tests point it at the local Stripe stand-in. */
   STRIPE_JS_URL: z.string().min(1).default('https://js.stripe.com/v3/'),
   LOGO_SERVICE_URL: z.string().default(''),
+  /**
+   * Lets webhook and Teams URLs that users supply use plain http and reach private, loopback and other internal
+   * addresses. Only for local receivers in tests and development: it reopens the SSRF the check closes.
+   */
+  OUTBOUND_ALLOW_PRIVATE_TARGETS: z.stringbool().default(false),
   /** Login attempts allowed per account and per address in LOGIN_RATE_WINDOW seconds. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),

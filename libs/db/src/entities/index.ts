@@ -33,6 +33,7 @@ import { Community } from './groups/community.entity';
 import { CompanyGroupRelation } from './groups/company-group-relation.entity';
 import { GroupDocument } from './groups/group-document.entity';
 import { ExportJob } from './integrations/export-job.entity';
+import { IdempotencyKey } from './integrations/idempotency-key.entity';
 import { OnboardingPayment, OnboardingSession } from './integrations/onboarding-session.entity';
 import { WebhookDelivery, WebhookEndpoint } from './integrations/webhook.entity';
 import { ChangeRequest } from './members/change-request.entity';
@@ -68,6 +69,7 @@ export {
   Favorite,
   GroupDocument,
   HelpHint,
+  IdempotencyKey,
   LoginEvent,
   ManagerRequest,
   ManagerResponse,
@@ -130,4 +132,5 @@ export const ALL_ENTITIES = [
   WebhookEndpoint,
   WebhookDelivery,
   ExportJob,
+  IdempotencyKey,
 ];

@@ -34,6 +34,7 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
   partner: 'name of the missing partner',
   group: 'partner group name',
   status: 'onboarding status',
+  new_email: 'the new e-mail address a user asked for',
 };
 
 const button = (variable: string, label: string): string =>
@@ -173,6 +174,30 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p>Thank you for registering with {{product}} for {{company}}. Please confirm your e-mail address:</p>',
       button('link', 'Verify Account'),
       '<p>If you did not register, you can ignore this e-mail.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'email-change-confirm',
+    name: 'E-mail change confirmation',
+    type: 'system',
+    subject: 'Confirm your new {{product}} e-mail address',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>You asked to sign in to {{product}} with {{new_email}} from now on. Please confirm this address:</p>',
+      button('link', 'Confirm E-mail Address'),
+      '<p>Until you open the link your e-mail address stays as it is. If you did not ask for this, ignore this e-mail.</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'email-change-notice',
+    name: 'E-mail change notice (old address)',
+    type: 'system',
+    subject: 'Your {{product}} e-mail address is about to change',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Someone signed in to your {{product}} account asked to change its e-mail address to {{new_email}}. It changes only when the link sent to that address is opened.</p>',
+      '<p>If this was not you, change your password now and tell your company administrator.</p>',
+      button('link', 'Open {{product}}'),
     ].join('\n'),
   },
   {

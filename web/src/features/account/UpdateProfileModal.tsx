@@ -4,6 +4,7 @@ import { useAsync } from '../../lib/use-async';
 import { ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { Modal } from '../../ui/Modal';
 import { SubmitActions } from '../../ui/SubmitActions';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useProfileForm } from './use-profile-form';
 
 /** Opened after login when the account asks for a profile check (force_update_profile). */
@@ -25,6 +26,7 @@ function ProfileForm({ user, countries }: { user: CurrentUser; countries: Countr
   const {
     register,
     onSubmit,
+    asksCurrentPassword,
     formState: { errors, isSubmitting },
   } = useProfileForm(user);
   const codes = dialCodeOptions(countries, user.phone_country_code);
@@ -38,6 +40,13 @@ function ProfileForm({ user, countries }: { user: CurrentUser; countries: Countr
         phone={<DialCodePhoneFields register={register} errors={errors} codes={codes} />}
         countries={countries}
       />
+      {asksCurrentPassword && (
+        <CurrentPasswordField
+          registration={register('current_password')}
+          error={errors.current_password}
+          hint="Needed to change your e-mail address."
+        />
+      )}
       <SubmitActions label="Save Profile" busy={isSubmitting} />
     </form>
   );

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
@@ -8,7 +9,10 @@ import { withLoader } from '../../ui/modal-store';
 // The agreement is ticked in its own form; leaving it out sends the same body.
 const ContactSchema = ProfileBody.omit({ agree_confirm: true });
 
-/** The user's contact details, prefilled from the session and saved with POST users/profile. */
+/**
+ * The user's contact details, prefilled from the session and saved with POST users/profile. A new e-mail address
+ * asks for the current password and waits for the link mailed to it: the form keeps showing the address in use.
+ */
 export function useProfileForm(user: CurrentUser) {
   const setUser = useSession((state) => state.setUser);
   const form = useServerForm(ContactSchema, {
@@ -20,14 +24,28 @@ export function useProfileForm(user: CurrentUser) {
       phone_country_code: user.phone_country_code || DEFAULT_PHONE_COUNTRY_CODE,
       country_id: user.country_id ?? null,
       city: user.city ?? '',
+      current_password: '',
     },
-    fields: ['first_name', 'last_name', 'email', 'phone', 'phone_country_code', 'country_id', 'city'],
+    fields: [
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'phone_country_code',
+      'country_id',
+      'city',
+      'current_password',
+    ],
     fieldMap: { country: 'country_id' },
   });
+  const email = useWatch({ control: form.control, name: 'email' });
   const onSubmit = form.submitWith(async (values) => {
     const answer = await withLoader(call(API.account.profile, { body: values }));
     setUser(answer.user);
-    alerts.show(MESSAGES.profileUpdated, 'success');
+    form.setValue('email', answer.user.email);
+    form.setValue('current_password', '');
+    alerts.show(answer.message ? `${MESSAGES.profileUpdated}. ${answer.message}` : MESSAGES.profileUpdated, 'success');
   });
-  return { ...form, onSubmit };
+  const asksCurrentPassword = user.has_password && (email ?? '').trim().toLowerCase() !== user.email;
+  return { ...form, onSubmit, asksCurrentPassword };
 }

@@ -20,6 +20,7 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
+import { useSession } from '../../app/session-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useServerForm } from '../../lib/use-server-form';
@@ -28,6 +29,7 @@ import { PasswordFields } from '../../ui/PasswordFields';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { SelectField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
+import { ChangeRequestModal } from './ChangeRequestModal';
 import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
 import { statusLabel } from './labels';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from './managed-user-form';
@@ -41,18 +43,23 @@ interface Loaded {
 
 const usersPath = () => routePath('admin.users');
 
-/** /admin/users/{id}: create (id 0) or edit a user of the company (spec 2 "Manage user"). */
+/**
+ * /admin/users/{id}: create (id 0) or edit a user of the company (spec 2 "Manage user"). A limited membership
+ * makes user changes through Contact: it sees its users read-only and cannot open a new one (the api refuses both).
+ */
 export function CompanyUserManagePage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const limited = useSession((state) => state.level === 'limited');
 
   useEffect(() => {
     let alive = true;
     setLoaded(null);
     const load = async (): Promise<Loaded> => {
       if (!Number.isInteger(id) || id < 0) throw new Error(MESSAGES.unknownError);
+      if (id === 0 && limited) throw new Error(MESSAGES.membershipBlocked);
       const [answer, formData] = await Promise.all([
         call(adminCompanyApi.user, { params: { id } }),
         call(API.account.profileFormData),
@@ -70,7 +77,7 @@ export function CompanyUserManagePage() {
     return () => {
       alive = false;
     };
-  }, [id, navigate]);
+  }, [id, limited, navigate]);
 
   const title = loaded?.user ? `${loaded.user.first_name} ${loaded.user.last_name}` : id === 0 ? 'New User' : 'User';
   return (
@@ -83,15 +90,20 @@ export function CompanyUserManagePage() {
           <li aria-current="page">{title}</li>
         </ol>
       </nav>
-      {loaded ? <UserForm key={loaded.user?.id ?? 0} loaded={loaded} /> : <p className="muted">Loading…</p>}
+      {loaded ? (
+        <UserForm key={loaded.user?.id ?? 0} loaded={loaded} readOnly={limited} />
+      ) : (
+        <p className="muted">Loading…</p>
+      )}
     </PageFrame>
   );
 }
 
-function UserForm({ loaded }: { loaded: Loaded }) {
+function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [user, setUser] = useState(loaded.user);
+  const [contactOpen, setContactOpen] = useState(false);
   const isNew = user === null;
   const {
     register,
@@ -147,58 +159,73 @@ function UserForm({ loaded }: { loaded: Loaded }) {
   };
 
   return (
-    <form className="card user-manage" onSubmit={onSubmit} noValidate>
-      {user && (
-        <p className="muted">
-          Status: <strong>{statusLabel(user.status)}</strong>
-        </p>
-      )}
-      <ContactFields
-        register={register}
-        errors={errors}
-        phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
-        countries={loaded.countries}
-      />
-      <div className="field-row">
-        <SelectField
-          label="Role"
-          options={ASSIGNABLE_ROLES.map((value) => ({ value, label: roleLabel(value) }))}
-          error={errors.role}
-          {...register('role')}
-        />
-        <SelectField
-          label="Type"
-          options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
-          error={errors.type}
-          {...register('type')}
-        />
-      </div>
-      {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
-      <Controller
-        control={control}
-        name="group_access"
-        render={({ field, fieldState }) => (
-          <GroupAccessChecks
-            legend="Group Access"
-            groups={loaded.communities}
-            value={(field.value ?? []).map(Number)}
-            onChange={field.onChange}
-            error={fieldState.error}
-          />
-        )}
-      />
-      <SubmitActions label="Save" busy={isSubmitting}>
+    <>
+      <form className="card user-manage" onSubmit={onSubmit} noValidate>
         {user && (
-          <>
-            <button type="button" className="button button-secondary" onClick={() => void onToggleStatus()}>
-              {user.status === 'active' ? 'Disable' : 'Enable'}
-            </button>
-            <button type="button" className="button button-danger" onClick={() => void onDelete()}>
-              Delete
-            </button>
-          </>
+          <p className="muted">
+            Status: <strong>{statusLabel(user.status)}</strong>
+          </p>
         )}
-      </SubmitActions>
-    </form>
+        <fieldset className="bare-fieldset" disabled={readOnly}>
+          <ContactFields
+            register={register}
+            errors={errors}
+            phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
+            countries={loaded.countries}
+          />
+          <div className="field-row">
+            <SelectField
+              label="Role"
+              options={ASSIGNABLE_ROLES.map((value) => ({ value, label: roleLabel(value) }))}
+              error={errors.role}
+              {...register('role')}
+            />
+            <SelectField
+              label="Type"
+              options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
+              error={errors.type}
+              {...register('type')}
+            />
+          </div>
+          {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
+          <Controller
+            control={control}
+            name="group_access"
+            render={({ field, fieldState }) => (
+              <GroupAccessChecks
+                legend="Group Access"
+                groups={loaded.communities}
+                value={(field.value ?? []).map(Number)}
+                onChange={field.onChange}
+                error={fieldState.error}
+              />
+            )}
+          />
+        </fieldset>
+        {readOnly ? (
+          <div className="form-actions">
+            <p className="muted">Your membership level requires a change request for user changes: use Contact.</p>
+            <button type="button" className="button" onClick={() => setContactOpen(true)}>
+              Contact
+            </button>
+          </div>
+        ) : (
+          <SubmitActions label="Save" busy={isSubmitting}>
+            {user && (
+              <>
+                <button type="button" className="button button-secondary" onClick={() => void onToggleStatus()}>
+                  {user.status === 'active' ? 'Disable' : 'Enable'}
+                </button>
+                <button type="button" className="button button-danger" onClick={() => void onDelete()}>
+                  Delete
+                </button>
+              </>
+            )}
+          </SubmitActions>
+        )}
+      </form>
+      {/* Outside the user form: the change request is a form of its own. */}
+      {contactOpen && <ChangeRequestModal changeType="User changes" onClose={() => setContactOpen(false)} />}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
 import { call } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { applyServerErrors } from '../../lib/form-errors';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
@@ -27,6 +28,7 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<NoteValues>({ defaultValues: { summary: '', description: '' } });
+  const idempotency = useIdempotencyKey();
 
   const onSubmit = handleSubmit(async ({ summary, description }) => {
     // Spec 1 §5: a note needs some text; warn without a round trip.
@@ -35,7 +37,9 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
       return;
     }
     try {
-      await withLoader(call(caseApi.addNote, { params: { token }, body: { summary, description } }));
+      await withLoader(
+        call(caseApi.addNote, { params: { token }, body: { summary, description }, idempotencyKey: idempotency.key }),
+      );
       onSaved();
     } catch (error) {
       if (!applyServerErrors(error, setError, ['summary', 'description']))

@@ -17,6 +17,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   reset_password: 'Reset Password',
   verify_account: 'Verify Account',
   account_approval: 'Account Approval',
+  confirm_email: 'Confirm E-mail Address',
 
   'admin.company': 'Company',
   'admin.company.registration': 'User Registration',

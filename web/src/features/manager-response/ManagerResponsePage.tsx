@@ -27,7 +27,14 @@ export function ManagerResponsePage() {
             <ManagerRequestDetails request={data.request} />
             <ManagerResponses responses={data.responses} />
           </div>
-          <ManagerResponseForm token={token} onSent={reload} />
+          {data.request.answered ? (
+            <section className="card" aria-labelledby="manager-answered-title">
+              <h2 id="manager-answered-title">Answered</h2>
+              <p>This escalation request has been answered; the link takes no further answer.</p>
+            </section>
+          ) : (
+            <ManagerResponseForm token={token} onSent={reload} />
+          )}
         </div>
       )}
     </PageFrame>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { API } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useRunOnce } from '../../lib/use-run-once';
 import { OnboardingFrame } from './OnboardingFrame';
 import { useOnboarding } from './onboarding-store';
 import { homePath, stepPath } from './steps';
@@ -14,20 +15,16 @@ export function RestorePage() {
   const start = useOnboarding((state) => state.start);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    let alive = true;
+  // Once per page: the mailed link opens the session only once.
+  useRunOnce(() =>
     call(API.onboarding.restore, { params: { token } }).then(
       ({ session, group, countries }) => {
-        if (!alive) return;
         start({ vhost: group.vhost, group, countries, session, email: session.data.user?.email ?? null });
         void navigate(stepPath(session.step), { replace: true });
       },
-      (error: unknown) => alive && setFailure(errorMessage(error)),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [token, start, navigate]);
+      (error: unknown) => setFailure(errorMessage(error)),
+    ),
+  );
 
   return (
     <OnboardingFrame title="Restore Onboarding Session" group={null}>

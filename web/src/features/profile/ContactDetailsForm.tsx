@@ -5,6 +5,7 @@ import { useAsync } from '../../lib/use-async';
 import { ContactFields, ContactPhoneField } from '../../ui/ContactFields';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
+import { CurrentPasswordField } from '../account/CurrentPasswordField';
 import { useProfileForm } from '../account/use-profile-form';
 
 /** Contact details; role and focus group are shown read-only (POST users/profile). */
@@ -14,6 +15,7 @@ export function ContactDetailsForm({ user }: { user: CurrentUser }) {
     register,
     control,
     onSubmit,
+    asksCurrentPassword,
     formState: { errors, isSubmitting },
   } = useProfileForm(user);
   const code = useWatch({ control, name: 'phone_country_code' });
@@ -29,6 +31,13 @@ export function ContactDetailsForm({ user }: { user: CurrentUser }) {
           phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
           countries={countries}
         />
+        {asksCurrentPassword && (
+          <CurrentPasswordField
+            registration={register('current_password')}
+            error={errors.current_password}
+            hint="Needed to change your e-mail address. The new address gets a link; it takes effect when opened."
+          />
+        )}
         <div className="field-row">
           <TextField label="Role" value={roleLabel(user.role)} readOnly />
           <TextField label="Focus Group" value={user.focus_group ?? ''} placeholder="None" readOnly />

@@ -2,18 +2,28 @@ import { PasswordChangeBody, profileApi } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
+import { useSession } from '../../app/session-store';
 import { PasswordFields } from '../../ui/PasswordFields';
+import { CurrentPasswordField } from '../account/CurrentPasswordField';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { withLoader } from '../../ui/modal-store';
 
-/** Change password (requires_registration and email_link companies only); other sessions end on the server. */
-export function PasswordForm() {
+/**
+ * Change password (requires_registration and email_link companies only); other sessions end on the server.
+ * An account that has a password must give it first.
+ */
+export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const user = useSession((state) => state.user);
+  const setUser = useSession((state) => state.setUser);
   const {
     register,
     reset,
     submitWith,
     formState: { errors, isSubmitting },
-  } = useServerForm(PasswordChangeBody, { fields: ['password', 'password_confirmation'] });
+  } = useServerForm(PasswordChangeBody, {
+    fields: ['current_password', 'password', 'password_confirmation'],
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
 
   const onSubmit = submitWith(async (values) => {
     const answer = await withLoader(call(profileApi.password, { body: values }));
@@ -22,13 +32,22 @@ export function PasswordForm() {
       return;
     }
     alerts.show(answer.message ?? 'Your password has been changed.', 'success');
-    reset({ password: '', password_confirmation: '' });
+    reset({ current_password: '', password: '', password_confirmation: '' });
+    // From now on the account has a password to ask for.
+    if (user && !user.has_password) setUser({ ...user, has_password: true });
   });
 
   return (
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">Change Password</h2>
       <form onSubmit={onSubmit} noValidate>
+        {hasPassword && (
+          <CurrentPasswordField
+            registration={register('current_password')}
+            error={errors.current_password}
+            hint="The password you sign in with now."
+          />
+        )}
         <PasswordFields label="New Password" register={register} errors={errors} />
         <SubmitActions label="Change Password" busy={isSubmitting} />
       </form>

@@ -24,7 +24,7 @@ export function ProfilePage() {
       <div className="profile-grid">
         <ContactDetailsForm key={user.id} user={user} />
         <div className="stack">
-          {canChangePassword && <PasswordForm />}
+          {canChangePassword && <PasswordForm hasPassword={user.has_password} />}
           <AgreementForm user={user} />
           <DeleteAccount />
         </div>

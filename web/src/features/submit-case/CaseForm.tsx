@@ -14,6 +14,7 @@ import {
   type ResponseOf,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
 import { alerts } from '../../app/alerts-store';
@@ -100,6 +101,7 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
       update_profile: false,
     },
   });
+  const idempotency = useIdempotencyKey();
   const values = useWatch({ control }) as FormValues;
   const chosenPriority = (priority.priority_locked ? 'low' : values.case_priority) as Priority;
   const priorityMessage = priority.priority_messages?.[chosenPriority] ?? null;
@@ -128,8 +130,15 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
     };
     try {
       const answer = await withLoader(
-        send ? send(body) : call(documentsApi.collaborate, { params: { documentId: document.id }, body }),
+        send
+          ? send(body)
+          : call(documentsApi.collaborate, {
+              params: { documentId: document.id },
+              body,
+              idempotencyKey: idempotency.key,
+            }),
       );
+      idempotency.renew();
       setSent(answer);
       alerts.show(answer.message, 'success');
       window.scrollTo({ top: 0 });

@@ -9,6 +9,7 @@ import {
 } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { call } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { formatDateTime } from '../../lib/format';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
@@ -68,6 +69,7 @@ export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) 
     },
   });
   const code = useWatch({ control, name: 'phone_country_code' });
+  const idempotency = useIdempotencyKey();
 
   const onSubmit = submitWith(async (values) => {
     const phone = phoneWithCode(values.phone_country_code, values.phone);
@@ -80,7 +82,10 @@ export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) 
       contact_document_id: document.id,
       sample_submission: send ? true : null,
     };
-    const answer = await withLoader(send ? send(body) : call(documentsApi.managerRequest, { body }));
+    const answer = await withLoader(
+      send ? send(body) : call(documentsApi.managerRequest, { body, idempotencyKey: idempotency.key }),
+    );
+    idempotency.renew();
     alerts.show(answer.message, 'success');
     setSentAt(answer.request.created_at);
     window.scrollTo({ top: 0 });

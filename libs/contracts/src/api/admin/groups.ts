@@ -199,7 +199,9 @@ export const adminGroupsApi = {
   users: endpoint({
     method: 'GET',
     path: 'admin/company/partner_groups/:groupId/users',
+    // User Access Management is blocked for limited membership (spec 2 §6).
     access: 'company_admin',
+    refusesLimitedMembership: true,
     summary: 'Users of the company with access to the group',
     response: z.object({ users: z.array(GroupAccessUser), user_access_flag: z.enum(USER_ACCESS_FLAGS) }),
   }),
@@ -207,6 +209,7 @@ export const adminGroupsApi = {
     method: 'POST',
     path: 'admin/company/partner_groups/:groupId/users/search',
     access: 'company_admin',
+    refusesLimitedMembership: true,
     summary: 'Users of the company matching an e-mail (from 2 characters), flagged when they have access',
     body: GroupUserSearchBody,
     response: z.object({ users: z.array(GroupAccessUser.extend({ group_access: z.boolean() })) }),
@@ -215,6 +218,7 @@ export const adminGroupsApi = {
     method: 'GET',
     path: 'admin/partner_groups/:groupId/users/add/:userId',
     access: 'company_admin',
+    refusesLimitedMembership: true,
     summary: 'Gives a user of the company access to the group',
     response: MessageBody,
   }),
@@ -222,6 +226,7 @@ export const adminGroupsApi = {
     method: 'GET',
     path: 'admin/company/partner_groups/:groupId/users/:userId/delete',
     access: 'company_admin',
+    refusesLimitedMembership: true,
     summary: "Removes a user's access to the group",
     response: MessageBody,
   }),

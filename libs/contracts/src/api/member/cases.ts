@@ -287,6 +287,7 @@ export const caseApi = {
   addNote: endpoint({
     method: 'POST',
     path: 'caller/case/:token/note',
+    idempotent: 'key',
     access: 'user',
     summary: 'Add a note to the collaboration feed',
     body: CaseNoteBody,
@@ -343,7 +344,11 @@ export const ManagerRequestShape = z.object({
   business_impact: z.string(),
   escalation_type: z.string().nullable(),
   notes: z.string().nullable(),
+  /** A manager has answered through the link; it takes no further answer (409). */
+  answered: z.boolean(),
 });
+/** The 409 of a second answer to a manager request link. */
+export const MANAGER_REQUEST_ANSWERED = 'This escalation request has already been answered.';
 export const ManagerResponseShape = z.object({
   id: z.number(),
   first_name: z.string(),

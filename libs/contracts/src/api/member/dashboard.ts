@@ -110,7 +110,9 @@ export const dashboardApi = {
   saveSearch: endpoint({
     method: 'POST',
     path: 'caller/save_search',
+    // Partner search and the company note are hidden for limited membership (spec 1 §2, §6).
     access: 'user',
+    refusesLimitedMembership: true,
     summary: 'Log a partner search',
     body: SaveSearchBody,
     response: z.object({ search: z.object({ id: z.number() }) }),
@@ -119,6 +121,7 @@ export const dashboardApi = {
     method: 'POST',
     path: 'caller/result_to_search',
     access: 'user',
+    refusesLimitedMembership: true,
     summary: 'Log which result a search led to',
     body: ResultToSearchBody,
     response: SuccessBody,
@@ -127,6 +130,7 @@ export const dashboardApi = {
     method: 'GET',
     path: 'caller/company_note',
     access: 'user',
+    refusesLimitedMembership: true,
     summary: "The company-wide note of the user's company",
     response: CompanyNoteResponse,
   }),
@@ -134,6 +138,7 @@ export const dashboardApi = {
     method: 'POST',
     path: 'caller/company_note',
     access: 'user',
+    refusesLimitedMembership: true,
     summary: 'Edit the company-wide note (admins of the company)',
     body: CompanyNoteBody,
     response: CompanyNoteResponse,

@@ -224,6 +224,7 @@ export const documentsApi = {
   collaborate: endpoint({
     method: 'POST',
     path: 'caller/collaborate/:documentId',
+    idempotent: 'key_or_repeat',
     access: 'user',
     summary: 'Submit a collaboration request (a case)',
     body: CaseSubmissionBody,
@@ -232,6 +233,7 @@ export const documentsApi = {
   managerRequest: endpoint({
     method: 'POST',
     path: 'manager/request/create',
+    idempotent: 'key_or_repeat',
     access: 'user',
     summary: 'Submit a manager escalation request',
     body: ManagerRequestBody,

@@ -26,8 +26,8 @@ export const COMPANY_FORM_DEFAULTS = {
 /** Multipart file fields of the company form. */
 export const COMPANY_LOGO_FIELD = 'logo_file';
 export const COMPANY_SSO_FILE_FIELD = 'sso_idp_file';
-/** Accepted logo uploads (served as images with a locked-down CSP, so SVG is safe to accept). */
-export const COMPANY_LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.svg'] as const;
+/** Accepted logo uploads: raster images only, as an SVG is a document that can run script. */
+export const COMPANY_LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif'] as const;
 export const COMPANY_SSO_FILE_EXTENSIONS = ['.xml'] as const;
 
 export const COMPANY_SAVED = 'Company saved.';

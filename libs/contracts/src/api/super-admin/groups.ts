@@ -23,8 +23,8 @@ export const GROUP_FORM_DEFAULTS = {
 export const GROUP_ADDENDUM_FIELD = 'addendum_file';
 export const GROUP_BANNER_FIELD = 'group_banner';
 export const GROUP_ADDENDUM_EXTENSIONS = ['.pdf'] as const;
-/** Banners are served as images under a CSP that runs nothing, so SVG is safe to accept. */
-export const GROUP_BANNER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.svg'] as const;
+/** Raster images only: an SVG is a document that can run script (docs/decisions.md, uploads). */
+export const GROUP_BANNER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif'] as const;
 
 /** A vhost is one host-name label; `restore` is the onboarding restore route and never a group. */
 export const RESERVED_VHOSTS = ['restore', 'www', 'api', 'admin'] as const;

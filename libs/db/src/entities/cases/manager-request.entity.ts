@@ -1,6 +1,6 @@
 import { Collection, Entity, ManyToOne, OneToMany, type Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { DEFAULT_PHONE_COUNTRY_CODE } from '@casebridge/contracts';
-import { createdAtColumn } from '../columns';
+import { createdAtColumn, timestampColumn } from '../columns';
 import { Company } from '../accounts/company.entity';
 import { User } from '../accounts/user.entity';
 import { ContactDocument } from '../documents/contact-document.entity';
@@ -56,6 +56,10 @@ export class ManagerRequest {
 
   @Property({ type: 'text', nullable: true })
   notes: string | null = null;
+
+  /** When a manager answered through the link: the link takes one answer (set by one conditional update). */
+  @Property(timestampColumn({ nullable: true }))
+  answeredAt: Date | null = null;
 
   @OneToMany({ entity: () => ManagerResponse, mappedBy: 'request' })
   responses = new Collection<ManagerResponse>(this);

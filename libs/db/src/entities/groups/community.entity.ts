@@ -119,6 +119,10 @@ export class Community {
   @Property({ type: 'string', length: 1000, nullable: true })
   msteamsWebhookUrl: string | null = null;
 
+  /** Which Teams connection link is current: storing a connection moves it on, so each link connects once. */
+  @Property({ type: 'integer', default: 0 })
+  msteamsLinkVersion: Opt<number> = 0;
+
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();
 

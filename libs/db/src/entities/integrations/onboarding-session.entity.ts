@@ -25,6 +25,10 @@ export class OnboardingSession {
   @Property({ type: 'string', length: 64, unique: true })
   token!: string;
 
+  /** sha256 of the mailed restore link's token while that link is unused: the link opens the session once. */
+  @Property({ type: 'string', length: 64, nullable: true, unique: true })
+  restoreTokenHash: string | null = null;
+
   @ManyToOne({ entity: () => Community, deleteRule: 'cascade' })
   community!: Rel<Community>;
 

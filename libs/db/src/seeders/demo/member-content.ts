@@ -177,6 +177,7 @@ export async function seedMemberContent(
     businessImpact: 'Upgrade window for Northwind at risk.',
     escalationType: 'Technical',
     createdAt: daysAgo(19),
+    answeredAt: daysAgo(19),
   });
   em.create(ManagerResponse, {
     request: answered,
