@@ -23,6 +23,10 @@ test('a new company joins the priced partner program and pays three years by car
   await page.goto(`/join/${PRICED.vhost}?email=${encodeURIComponent(email)}`);
   await expect(page.getByRole('heading', { name: `Join ${PRICED.name}` })).toBeVisible();
   await expect(page.getByText('Join the Storage Alliance to open cases directly')).toBeVisible();
+  // The seeded banner is a PNG that the server serves as an image (an SVG would only download): it is drawn.
+  const banner = page.getByRole('img', { name: `${PRICED.name} banner` });
+  await expect(banner).toBeVisible();
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
   await expect(page.getByRole('link', { name: 'Program overview' })).toHaveAttribute(
     'href',
     'https://alliance.globex.test/overview',

@@ -58,14 +58,14 @@ describe('onboarding: agreement files, banner, and a server without a Stripe key
   it('serves the group banner as an image that cannot run code; a stored SVG only as a download', async () => {
     await api.http().get('/resources/group_banner/storage-alliance').expect(404);
     const banner = () => api.http().get('/resources/group_banner/storage-alliance').buffer(true).parse(binary);
-    // The seed names an .svg banner: SVG is markup, so it is never served as an image (docs/decisions.md, uploads).
-    await store('groups/storage-alliance/banner.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // SVG is markup: whatever its name, a stored SVG is never served as an image (docs/decisions.md, uploads).
+    await store('groups/storage-alliance/banner.png', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const svg = await banner().expect(200);
     expect(svg.headers['content-type']).toBe('application/octet-stream');
     expect(svg.headers['content-disposition']).toMatch(/^attachment/);
-    // Whatever the name, a raster image is served as the image its content proves.
+    // A raster image is served as the image its content proves.
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    await writeFile(join(storage, 'groups/storage-alliance/banner.svg'), png);
+    await writeFile(join(storage, 'groups/storage-alliance/banner.png'), png);
     const image = await banner().expect(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-security-policy']).toContain("default-src 'none'");

@@ -40,7 +40,7 @@ describe('super admin groups: list, export, search and delete', () => {
   async function disposableGroup(name: string) {
     const em = orm(api);
     await mkdir(join(storage, 'groups', 'disposable'), { recursive: true });
-    const files = ['banner.svg', 'addendum.pdf', 'shared.pdf'].map((file) =>
+    const files = ['banner.png', 'addendum.pdf', 'shared.pdf'].map((file) =>
       join('groups', 'disposable', `${name}-${file}`),
     );
     for (const file of files) await writeFile(join(storage, file), 'x');

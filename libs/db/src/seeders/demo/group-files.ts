@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** A demo file of a partner group, relative to STORAGE_DIR as the group stores it. */
 export interface DemoGroupFile {
@@ -38,18 +39,43 @@ export function demoPdf(title: string, lines: string[]): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-/** A wide banner with the group's name, as SVG. */
-export function demoBanner(name: string, from: string, to: string): Buffer {
-  return Buffer.from(
-    [
-      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="240" viewBox="0 0 1200 240">',
-      `<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${from}"/>`,
-      `<stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
-      '<rect width="1200" height="240" fill="url(#g)"/>',
-      '<text x="60" y="140" font-family="Helvetica, Arial, sans-serif" font-size="56" fill="#fff">',
-      `${name}</text></svg>`,
-    ].join(''),
-  );
+/**
+ * A wide banner as PNG: a left-to-right gradient between two colours (#rrggbb). Raster, because uploads and the
+ * files served from storage are images of verified types only (no SVG); the page shows the group's name beside it.
+ */
+export function demoBanner(from: string, to: string, width = 1200, height = 240): Buffer {
+  const [start, end] = [rgb(from), rgb(to)];
+  const row = Buffer.alloc(1 + width * 3); // filter byte 0 (none), then RGB pixels
+  for (let x = 0; x < width; x++) {
+    const share = x / (width - 1);
+    for (let channel = 0; channel < 3; channel++) {
+      row[1 + x * 3 + channel] = Math.round(start[channel] + (end[channel] - start[channel]) * share);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function rgb(hex: string): number[] {
+  return [1, 3, 5].map((offset) => parseInt(hex.slice(offset, offset + 2), 16));
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
 }
 
 /**

@@ -46,7 +46,7 @@ export async function seedGroups(
       { label: 'Frequently asked questions', url: 'https://alliance.globex.test/faq' },
     ],
     logoPath: 'groups/storage-alliance/logo.png',
-    bannerPath: 'groups/storage-alliance/banner.svg',
+    bannerPath: 'groups/storage-alliance/banner.png',
     codeOfConductPath: 'groups/storage-alliance/code-of-conduct.pdf',
     currentLicensePath: 'groups/storage-alliance/database-license.pdf',
     addendumPath: 'groups/storage-alliance/data-processing-addendum.pdf',
@@ -76,7 +76,7 @@ export async function seedGroups(
     links: [{ label: 'Partner handbook', url: 'https://partners.umbrella.test/handbook' }],
     codeOfConductPath: 'groups/cloud-connect/code-of-conduct.pdf',
     currentLicensePath: 'groups/cloud-connect/license.pdf',
-    bannerPath: 'groups/cloud-connect/banner.svg',
+    bannerPath: 'groups/cloud-connect/banner.png',
     createdAt,
   });
 
@@ -93,7 +93,7 @@ export async function seedGroups(
     links: [{ label: 'Edge program overview', url: 'https://edge.globex.test/overview' }],
     codeOfConductPath: 'groups/globex-edge/code-of-conduct.pdf',
     currentLicensePath: 'groups/globex-edge/license.pdf',
-    bannerPath: 'groups/globex-edge/banner.svg',
+    bannerPath: 'groups/globex-edge/banner.png',
     createdAt,
   });
 
@@ -180,9 +180,9 @@ export async function seedGroups(
     ...agreementFiles(storageAlliance),
     ...agreementFiles(cloudConnect),
     ...agreementFiles(edgeProgram),
-    { path: storageAlliance.bannerPath ?? '', content: demoBanner(storageAlliance.name, '#12355b', '#2a7ab0') },
-    { path: cloudConnect.bannerPath ?? '', content: demoBanner(cloudConnect.name, '#1d4d2b', '#3c9a5f') },
-    { path: edgeProgram.bannerPath ?? '', content: demoBanner(edgeProgram.name, '#4a2a6b', '#8a5cc2') },
+    { path: storageAlliance.bannerPath ?? '', content: demoBanner('#12355b', '#2a7ab0') },
+    { path: cloudConnect.bannerPath ?? '', content: demoBanner('#1d4d2b', '#3c9a5f') },
+    { path: edgeProgram.bannerPath ?? '', content: demoBanner('#4a2a6b', '#8a5cc2') },
   ]);
   return { storageAlliance, cloudConnect, edgeProgram, backupSolutionSupport, openInterop };
 }

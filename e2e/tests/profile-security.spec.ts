@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+
+const PASSWORD = 'Str0ng!Pass';
+
+/** A new Acme caller made by Acme's business manager through the api, so the journey changes no demo identity. */
+async function newAcmeCaller(request: APIRequestContext, email: string): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'bm@acme.test', password: DEMO_PASSWORD } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const created = await request.post('/api/admin/company/users/0', {
+    headers: { Authorization: `Bearer ${access_token}` },
+    data: {
+      first_name: 'Mona',
+      last_name: 'Mover',
+      email,
+      role: 'caller',
+      type: 'basic',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      group_access: [],
+    },
+  });
+  expect(created.status()).toBe(200);
+}
+
+function linkPath(mail: CaughtMail, fragment: string): string {
+  const link = mail.links.find((href) => href.includes(fragment));
+  if (!link) throw new Error(`No ${fragment} link in "${mail.subject}"`);
+  return new URL(link).pathname;
+}
+
+test('a member changes the e-mail address: current password asked, the new address confirms by its link', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const stamp = Date.now();
+  const oldEmail = `mover-${stamp}@acme.test`;
+  const newEmail = `moved-${stamp}@acme.test`;
+  await newAcmeCaller(request, oldEmail);
+  await signInOnLanding(page, 'acme', oldEmail, PASSWORD);
+  await page.goto('/profile');
+
+  const contact = page.getByRole('region', { name: 'Contact Details' });
+  await expect(contact.getByLabel('Current Password')).toHaveCount(0);
+  await contact.getByLabel('Email').fill(newEmail);
+  // Saving without the current password is refused under its field.
+  await contact.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(contact.getByText('Please enter your current password.')).toBeVisible();
+  await contact.getByLabel('Current Password').fill(PASSWORD);
+  await contact.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+  // Until the link is opened the address in use stays.
+  await expect(contact.getByLabel('Email')).toHaveValue(oldEmail);
+
+  const notice = await mailbox.waitFor({ to: oldEmail, subjectContains: 'about to change' });
+  expect(notice.text).toContain(newEmail);
+  const confirmation = await mailbox.waitFor({ to: newEmail, subjectContains: 'Confirm your new' });
+  await page.goto(linkPath(confirmation, '/confirm_email/'));
+  await expect(page.getByRole('heading', { name: 'E-mail Address Confirmed' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Your e-mail address is now ${newEmail}.`);
+  await page.getByRole('link', { name: 'Back to Profile' }).click();
+  await expect(page.getByRole('region', { name: 'Contact Details' }).getByLabel('Email')).toHaveValue(newEmail);
+
+  // The link was used; the new address signs in.
+  await page.goto(linkPath(confirmation, '/confirm_email/'));
+  await expect(page.getByRole('alert')).toContainText('not valid or was already used');
+  const signIn = await request.post('/api/auth/login', { data: { email: newEmail, password: PASSWORD } });
+  expect(signIn.status()).toBe(200);
+});
+
+test('changing the password asks for the current one', async ({ page, request }) => {
+  const email = `rotator-${Date.now()}@acme.test`;
+  await newAcmeCaller(request, email);
+  await signInOnLanding(page, 'acme', email, PASSWORD);
+  await page.goto('/profile');
+  const form = page.getByRole('region', { name: 'Change Password' });
+  await form.getByLabel('Current Password').fill('Wrong1!pass');
+  await form.getByLabel('New Password', { exact: true }).fill('N3w!Password');
+  await form.getByLabel('Confirm New Password').fill('N3w!Password');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByText('The current password is not correct.')).toBeVisible();
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  const signIn = await request.post('/api/auth/login', { data: { email, password: 'N3w!Password' } });
+  expect(signIn.status()).toBe(200);
+});
