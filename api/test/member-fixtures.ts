@@ -100,3 +100,18 @@ export function createSeedLikeUser(
     registrationType: 'seed',
   });
 }
+
+/** A complete registration form (POST caller/register/{slug}) for this address. */
+export function registrationBody(email: string, firstName = 'Rita') {
+  return {
+    first_name: firstName,
+    last_name: 'Applicant',
+    email,
+    phone: '555 0100',
+    phone_country_code: 'US',
+    city: 'Boston',
+    password: 'Str0ng!Pass',
+    password_confirmation: 'Str0ng!Pass',
+    agree_confirm: true,
+  };
+}

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@casebridge/contracts';
 import type { Response } from 'supertest';
 import { DEMO_PASSWORD, startApi, type ApiHarness } from '../../test/api-harness';
+import { registrationBody } from '../../test/member-fixtures';
 
 /**
  * Rate limits hold against requests sent all at once (issue 15, point 2): every attempt is counted before the
@@ -81,7 +82,7 @@ describe('rate limits under parallel requests (real PostgreSQL and Redis)', () =
   });
 
   it(`verification: ${BURST} parallel resends for one account queue at most 5 mails`, async () => {
-    const applicant = registration('burst.verify@acme.test');
+    const applicant = registrationBody('burst.verify@acme.test');
     await api.http().post('/api/caller/register/acme').set('X-Forwarded-For', '10.3.9.9').send(applicant).expect(200);
     const before = await mailsTo(applicant.email, 'account-verification');
     const responses = await burst('auth/verify_account', () => ({ email: applicant.email }), 3);
@@ -97,24 +98,10 @@ describe('rate limits under parallel requests (real PostgreSQL and Redis)', () =
           .http()
           .post('/api/caller/register/acme')
           .set('X-Forwarded-For', '10.4.0.1')
-          .send(registration(`burst.${i}@acme.test`)),
+          .send(registrationBody(`burst.${i}@acme.test`)),
       ),
     );
     expect(tally(responses)).toEqual({ 200: 20, 429: BURST - 20 });
     expectRefusalsCarryTheSpecText(responses);
   });
 });
-
-function registration(email: string) {
-  return {
-    first_name: 'Burst',
-    last_name: 'Applicant',
-    email,
-    phone: '555 0100',
-    phone_country_code: 'US',
-    city: 'Boston',
-    password: 'Str0ng!Pass',
-    password_confirmation: 'Str0ng!Pass',
-    agree_confirm: true,
-  };
-}

@@ -60,8 +60,12 @@ describe('attachment forwarding to the collaboration service', () => {
 
   const em = () => worker.app.get(MikroORM).em.fork() as EntityManager;
 
-  /** A stored, pending attachment as the api leaves it. */
-  async function pendingAttachment(name: string, content: string): Promise<CaseAttachment> {
+  /** A stored, pending attachment as the api leaves it (older rows hold the type the browser declared). */
+  async function pendingAttachment(
+    name: string,
+    content: string | Buffer,
+    declaredType = 'text/plain',
+  ): Promise<CaseAttachment> {
     const storagePath = `cases/${kase.id}/${name}`;
     await mkdir(join(storage, 'cases', String(kase.id)), { recursive: true });
     await writeFile(join(storage, storagePath), content);
@@ -71,7 +75,7 @@ describe('attachment forwarding to the collaboration service', () => {
       originalFilename: name,
       storagePath,
       sizeBytes: Buffer.byteLength(content),
-      mimeType: 'text/plain',
+      mimeType: declaredType,
       description: `About ${name}`,
       uploadState: 'pending',
     });
@@ -170,5 +174,27 @@ describe('attachment forwarding to the collaboration service', () => {
     expect(live.map((item) => item.message)).toContainEqual(
       expect.objectContaining({ type: 'attachment_failed', seq: event.seq }),
     );
+  });
+
+  it('tells the service the type the content proves, never the declared one', async () => {
+    await service?.stop();
+    service = await new HttpStandIn(() => 201).start(servicePort);
+    const forwarded = async (name: string, content: Buffer): Promise<File> => {
+      const attachment = await pendingAttachment(name, content, 'text/html');
+      const before = service!.requests.length;
+      await enqueue(attachment.id, { attempts: 1, delayMs: 50 });
+      const [request] = await waitUntil(
+        async () => service!.requests.slice(before),
+        (received) => received.length > 0,
+      );
+      const form = await new Response(new Uint8Array(request.body), {
+        headers: { 'content-type': String(request.headers['content-type']) },
+      }).formData();
+      return form.get('files') as File;
+    };
+    const pdf = await forwarded('report.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect([pdf.name, pdf.type]).toEqual(['report.pdf', 'application/pdf']);
+    const page = await forwarded('page.html', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect([page.name, page.type]).toEqual(['page.html', 'application/octet-stream']);
   });
 });
