@@ -13,6 +13,7 @@ import {
   type Role,
 } from '@casebridge/contracts';
 import { ApiError, call, configureApiClient, refreshToken } from '../lib/api';
+import { queryClient } from '../lib/queries';
 import { closeLiveSocket, onLiveSessionEnded } from '../lib/live';
 import { storage } from '../lib/storage';
 import { alerts } from './alerts-store';
@@ -87,6 +88,8 @@ export const useSession = create<SessionState>((set, get) => ({
   adminToken: storage.get(STORAGE_KEYS.adminToken),
 
   signIn: async (token, intent = { kind: 'login' }) => {
+    // Another account (sign-in, login as, back to admin): nothing cached for the previous one is shown.
+    queryClient.clear();
     // The live socket authenticates once per connection: a new account needs a new one.
     closeLiveSocket();
     storage.set(STORAGE_KEYS.token, token);
@@ -173,6 +176,8 @@ export const useSession = create<SessionState>((set, get) => ({
 
   clear: () => {
     closeLiveSocket();
+    // Server state of one account never shows to the next.
+    queryClient.clear();
     storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.role, STORAGE_KEYS.level, STORAGE_KEYS.adminToken);
     set({ token: null, role: null, level: null, user: null, company: null, impersonatedBy: null, adminToken: null });
   },

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { routePath, superAdminEmailTemplatesApi, type EmailTemplateRow } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { formatBackOfficeDate } from '../../../lib/format';
 
@@ -21,16 +20,16 @@ const COLUMNS: DataColumn<EmailTemplateRow>[] = [
 
 /** /super_admin/email_templates: the mails the product sends; each opens its editor. */
 export function EmailTemplatesPage() {
-  const list = useAsync(() => call(superAdminEmailTemplatesApi.list), []);
+  const list = useApiQuery(superAdminEmailTemplatesApi.list);
   return (
     <PageFrame title="Email Templates">
       <section className="card">
         <p className="muted">
           Subjects and bodies use placeholders such as <code>{'{{first_name}}'}</code>, filled in when a mail is sent.
         </p>
-        {list.status === 'failed' && (
+        {list.isError && (
           <p className="notice notice-warning" role="alert">
-            {list.error}
+            {queryErrorText(list.error)}
           </p>
         )}
         <DataTable
@@ -38,7 +37,7 @@ export function EmailTemplatesPage() {
           columns={COLUMNS}
           rows={list.data?.templates ?? []}
           rowKey={(row) => row.id}
-          loading={list.status === 'loading'}
+          loading={list.isPending}
           emptyText="No email templates."
           utcNote
         />

@@ -1,0 +1,65 @@
+import { QueryClient, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import type { Endpoint, QueryOf, ResponseOf } from '@casebridge/contracts';
+import { call } from './api';
+import { errorMessage } from './api-error';
+
+/**
+ * Server state of the web app. Every query is keyed by its contract endpoint, its path parameters and its query
+ * string, so a page, a mutation and a live event name the same data the same way; live events write into these
+ * entries (setQueryData) instead of asking the server again.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A page reads its data when it opens; live events keep what is shown current meanwhile.
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // The api answers errors on purpose (403, 404, 422): a retry would only repeat them.
+      retry: false,
+    },
+  },
+});
+
+/** The stable name of an endpoint: its method and path as the contracts write them. */
+export function endpointId(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+type Params = Record<string, string | number>;
+
+/** The key of one endpoint's answer for these parameters; a prefix of it (endpoint only) matches all of them. */
+export function apiKey<E extends Endpoint>(endpoint: E, params?: Params, query?: QueryOf<E> | object): QueryKey {
+  return [endpointId(endpoint), params ?? {}, query ?? {}];
+}
+
+export interface ApiQueryOptions<E extends Endpoint> extends Omit<
+  UseQueryOptions<ResponseOf<E>, Error, ResponseOf<E>>,
+  'queryKey' | 'queryFn'
+> {
+  params?: Params;
+  query?: QueryOf<E> | Record<string, string | number | boolean | null | undefined>;
+}
+
+/** Reads one endpoint through the cache. */
+export function useApiQuery<E extends Endpoint>(
+  endpoint: E,
+  { params, query, ...options }: ApiQueryOptions<E> = {},
+): UseQueryResult<ResponseOf<E>, Error> {
+  return useQuery({
+    queryKey: apiKey(endpoint, params, query),
+    queryFn: () => call(endpoint, { params, query }),
+    ...options,
+  });
+}
+
+/** Marks every cached answer of these endpoints stale and refetches the ones on screen. */
+export function invalidateEndpoints(...endpoints: Pick<Endpoint, 'method' | 'path'>[]): Promise<void> {
+  return Promise.all(
+    endpoints.map((endpoint) => queryClient.invalidateQueries({ queryKey: [endpointId(endpoint)] })),
+  ).then(() => undefined);
+}
+
+/** The text to show for a failed query. */
+export function queryErrorText(error: unknown): string {
+  return errorMessage(error);
+}
