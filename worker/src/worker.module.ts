@@ -11,6 +11,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ExportsModule } from './exports/exports.module';
 import { RetentionModule } from './retention/retention.module';
 import { SlaModule } from './sla/sla.module';
+import { CaseEventRelay } from './realtime/case-event-relay.service';
 
 /**
  * Root of the worker process. Built from an already validated config so tests can point it at their own
@@ -37,6 +38,7 @@ export class WorkerModule implements OnApplicationShutdown {
         { provide: SERVER_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: REDIS, useFactory: () => createRedisConnection(config.REDIS_URL) },
+        CaseEventRelay,
       ],
       exports: [SERVER_CONFIG, LOGGER, REDIS],
     };

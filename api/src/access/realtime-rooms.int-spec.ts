@@ -78,7 +78,11 @@ describe('Socket.IO rooms per actor', () => {
       socket.on(SERVER_EVENTS.queueChanged, listener);
       return () => socket.off(SERVER_EVENTS.queueChanged, listener);
     });
-    api.app.get(RealtimePublisher).emit(room, SERVER_EVENTS.queueChanged, { queue: 'registration' });
+    api.app.get(RealtimePublisher).emit(room, SERVER_EVENTS.queueChanged, {
+      queue: 'registration',
+      row: { id: 0, first_name: 'Room', last_name: 'Probe', email: 'probe@acme.test', created_at: '' },
+      removed: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     listeners.forEach((off) => off());
     return [...got].sort();

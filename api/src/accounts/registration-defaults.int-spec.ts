@@ -60,8 +60,8 @@ describe('a new registration: default group access and the live registration que
       const toCompany = pushed(companySocket);
       await api.http().post('/api/caller/register/acme').send(applicant).expect(200);
       await expect(Promise.all([toAdmin, toCompany])).resolves.toEqual([
-        { queue: 'registration' },
-        { queue: 'registration' },
+        { queue: 'registration', removed: false, row: expect.objectContaining({ company_name: 'Acme Systems' }) },
+        { queue: 'registration', removed: false, row: expect.objectContaining({ email: applicant.email }) },
       ]);
     } finally {
       admin.close();

@@ -13,6 +13,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { RegistrationBody as RegistrationSchema } from '@casebridge/contracts';
 import { OneTimeTokens, hashToken } from '../auth/one-time-tokens.service';
+import { toBackOfficeRegistrationRow, toRegistrationQueueRow } from './registration-queue-rows';
 import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { accountMails } from '../mail/account-mails';
@@ -67,7 +68,7 @@ export class RegistrationService {
     const verification = this.tokens.issue(user, 'verification');
     const approval = needsApproval ? this.tokens.issue(user, 'registration_approval') : null;
     await this.em.flush();
-    if (needsApproval) this.announceQueueChange(company.id);
+    if (needsApproval) this.announceQueueChange(user);
 
     await this.mail.send(
       accountMails.verification(
@@ -146,7 +147,7 @@ export class RegistrationService {
     // An unverified applicant gets a verification link in the approval mail; a verified one the company page.
     const verification = approved && !user.emailVerifiedAt ? this.tokens.issue(user, 'verification') : null;
     await this.em.flush();
-    if (user.company) this.announceQueueChange(user.company.id);
+    this.announceQueueChange(user);
     const link = verification
       ? this.link(routePath('verify_account', { token: verification.raw }))
       : this.link(routePath('home-with-slug', { slug: user.company?.slug ?? '' }));
@@ -171,10 +172,22 @@ export class RegistrationService {
     relations.forEach((relation) => relation.users.add(user));
   }
 
-  /** The registration queue of the company's admins (not its other users) and the back office's change live. */
-  announceQueueChange(companyId: number): void {
-    this.publisher.emit([rooms.superAdmins, rooms.companyAdmins(companyId)], SERVER_EVENTS.queueChanged, {
+  /**
+   * The registration's row in the company admins' queue (not its other users) and the back office's, live: a new
+   * one arrives, a decided one leaves (`removed`).
+   */
+  announceQueueChange(user: User): void {
+    if (!user.company) return;
+    const removed = user.approvalStatus !== 'pending';
+    this.publisher.emit(rooms.companyAdmins(user.company.id), SERVER_EVENTS.queueChanged, {
       queue: 'registration',
+      row: toRegistrationQueueRow(user),
+      removed,
+    });
+    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, {
+      queue: 'registration',
+      row: toBackOfficeRegistrationRow(user),
+      removed,
     });
   }
 

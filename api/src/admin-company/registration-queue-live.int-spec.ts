@@ -80,7 +80,12 @@ describe('the registration queue changes live for the company’s admins only', 
 
     await api.http().post('/api/caller/register/acme').send(applicant('live.applicant@acme.test')).expect(200);
     await until(() => bm.length === 1 && pm.length === 1 && superAdmin.length === 1, 'the registration push');
-    expect(bm).toEqual([{ queue: 'registration' }]);
+    // The company's admins get their queue's row (no company: it is theirs), the back office its own row.
+    expect(bm).toEqual([
+      { queue: 'registration', removed: false, row: expect.objectContaining({ email: 'live.applicant@acme.test' }) },
+    ]);
+    expect(bm[0].row).not.toHaveProperty('company_name');
+    expect(superAdmin[0].row).toMatchObject({ email: 'live.applicant@acme.test', company_name: 'Acme Systems' });
 
     const queue = await api.http().get('/api/admin/company/registration/queue').set(bearer(acmeBm)).expect(200);
     const row = (queue.body.queue as { id: number; email: string }[]).find(

@@ -1,3 +1,4 @@
+import { toRegistrationQueueRow } from '../accounts/registration-queue-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_SETTINGS_SAVED, type RegistrationSettingsBody } from '@casebridge/contracts';
 import { Community, type Company, User } from '@casebridge/db';
@@ -65,15 +66,7 @@ export class RegistrationSettingsService {
       { company, approvalStatus: 'pending' },
       { orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    return {
-      queue: pending.map((user) => ({
-        id: user.id,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-        created_at: user.createdAt.toISOString(),
-      })),
-    };
+    return { queue: pending.map(toRegistrationQueueRow) };
   }
 
   /** Another company's user is 404; a registration decided before (by link or queue) is 409. */

@@ -1,10 +1,10 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { RespondStatus } from '@casebridge/contracts';
+import type { CaseAudience, RespondStatus } from '@casebridge/contracts';
 import { Case, Company, User } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
-import { allowedAnswers, answerRefusal, isAnswerAllowed, type CaseSide } from './case-rules';
+import { allowedAnswers, answerRefusal, isAnswerAllowed, type CaseSide } from '@casebridge/contracts';
 
 export const CASE_NOT_FOUND = 'Case not found.';
 
@@ -45,19 +45,31 @@ export class CaseAccessService {
   constructor(private readonly em: EntityManager) {}
 
   async forMember(actor: Actor, token: string, options: LoadOptions = {}): Promise<MemberCase> {
-    const scope: FilterQuery<Case> =
-      actor.role === 'super_admin'
-        ? { token, deletedAt: null }
-        : actor.companyId === null
-          ? { id: -1 }
-          : {
-              token,
-              deletedAt: null,
-              $or: [{ submitterCompany: actor.companyId }, { receiverCompany: actor.companyId }],
-            };
-    const kase = await this.load(scope, options);
+    const kase = await this.load(memberScope(actor, token), options);
     const viewer = await this.em.findOneOrFail(User, actor.userId, { populate: ['company'] });
     return { kase, side: sideOf(kase, actor.companyId), viewer, company: viewer.company };
+  }
+
+  /**
+   * Who may follow a case live, by the same rules as reading it: a member of either company (its side), a super
+   * admin (staff), a socket opened with the case's own token link (link). Null: not reachable.
+   */
+  async followTarget(
+    follower: { actor: Actor } | { caseLinkToken: string },
+    token: string,
+  ): Promise<{ caseId: number; audience: CaseAudience } | null> {
+    if ('caseLinkToken' in follower) {
+      if (follower.caseLinkToken !== token) return null;
+      const kase = await this.em.findOne(Case, { token, deletedAt: null }, { fields: ['id'] });
+      return kase ? { caseId: kase.id, audience: 'link' } : null;
+    }
+    const { actor } = follower;
+    const kase = await this.em.findOne(Case, memberScope(actor, token), {
+      fields: ['id', 'submitterCompany', 'receiverCompany'],
+    });
+    if (!kase) return null;
+    const side = sideOf(kase, actor.companyId);
+    return { caseId: kase.id, audience: side === 'none' ? 'staff' : side };
   }
 
   /** The member must stand on the submitting side (403 otherwise). */
@@ -92,7 +104,18 @@ export class CaseAccessService {
   }
 }
 
-export function sideOf(kase: Case, companyId: number | null): CaseSide {
+/** The cases a member reaches: its company's (both sides); a super admin every case. */
+function memberScope(actor: Actor, token: string): FilterQuery<Case> {
+  if (actor.role === 'super_admin') return { token, deletedAt: null };
+  if (actor.companyId === null) return { id: -1 };
+  return {
+    token,
+    deletedAt: null,
+    $or: [{ submitterCompany: actor.companyId }, { receiverCompany: actor.companyId }],
+  };
+}
+
+export function sideOf(kase: Pick<Case, 'submitterCompany' | 'receiverCompany'>, companyId: number | null): CaseSide {
   if (companyId === null) return 'none';
   if (kase.submitterCompany.id === companyId) return 'submitter';
   if (kase.receiverCompany.id === companyId) return 'receiver';

@@ -12,7 +12,7 @@ import { SERVER_CONFIG } from '../config/config.module';
 import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { toCaseAttachment } from './case.mappers';
-import { caseControls } from './case-rules';
+import { caseControls } from '@casebridge/contracts';
 import { attachmentStoragePath, isExecutable, removeFiles } from './case-uploads';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
@@ -72,11 +72,16 @@ export class CaseAttachmentsService {
             }),
           );
         }
+        // Flushed first so the entry can name the rows (the live message carries them).
+        await this.em.flush();
         await this.events.record(
           member.kase,
           'attachment_added',
           { user: member.viewer, label: member.viewer.fullName },
-          { files: attachments.map((attachment) => attachment.originalFilename) },
+          {
+            files: attachments.map((attachment) => attachment.originalFilename),
+            attachment_ids: attachments.map((attachment) => attachment.id),
+          },
         );
         return attachments;
       });

@@ -20,7 +20,7 @@ import { CaseAccessService, type MemberCase } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
 import { CASE_ENTRY_POPULATE, toCaseDetail, toCaseNote } from './case.mappers';
-import { caseControls } from './case-rules';
+import { caseControls } from '@casebridge/contracts';
 
 type EngineerBody = z.output<typeof UpdateEngineerBody>;
 type NoteBody = z.output<typeof CaseNoteBody>;
@@ -122,7 +122,9 @@ export class CaseCollaborationService {
         summary,
         description: isBlankRichText(description) ? null : description,
       });
-      await this.events.record(member.kase, 'note_added', actorOf(member), { summary });
+      // Flushed first so the entry can name the note (the live message carries it).
+      await this.em.flush();
+      await this.events.record(member.kase, 'note_added', actorOf(member), { summary, note_id: note.id });
       return note;
     });
     return { note: toCaseNote(note) };

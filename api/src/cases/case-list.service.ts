@@ -12,7 +12,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
-import { slaState } from './case-rules';
+import { slaState } from '@casebridge/contracts';
 
 type ListQuery = z.output<typeof CaseListQuery>;
 type SortColumn = (typeof CASE_SORT_COLUMNS)[number];

@@ -89,6 +89,8 @@ export class CaseResponsesService {
         company,
       });
       applyAnswer(kase, response, new Date());
+      // Flushed first so the entry can name the response (the live message carries it).
+      await this.em.flush();
       await this.events.record(
         kase,
         EVENT_TYPE[answer.status],
@@ -96,6 +98,7 @@ export class CaseResponsesService {
         {
           status: kase.status,
           response_type: response.type,
+          response_id: response.id,
         },
       );
       return { kase, response, askedBy };

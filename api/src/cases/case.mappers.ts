@@ -7,7 +7,7 @@ import type {
   PublicCaseResponse,
 } from '@casebridge/contracts';
 import type { Case, CaseAttachment, CaseNote, CaseResponse } from '@casebridge/db';
-import { allowedAnswers, caseControls, slaState, type CaseSide } from './case-rules';
+import { allowedAnswers, caseControls, slaState, type CaseSide } from '@casebridge/contracts';
 
 /** Relations a case needs loaded before it is mapped to a CaseEntry. */
 export const CASE_ENTRY_POPULATE = [

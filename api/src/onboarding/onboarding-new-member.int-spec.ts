@@ -195,7 +195,11 @@ describe('onboarding: a new company joins the priced partner program and pays by
         next: 'success',
         session: { status: 'pending_review', step: 'success', paid: true, save_for_later: false },
       });
-      await expect(pushed).resolves.toEqual({ queue: 'onboarding' });
+      await expect(pushed).resolves.toEqual({
+        queue: 'onboarding',
+        removed: false,
+        row: expect.objectContaining({ company_name: 'Hooli Networks', status: 'pending_review' }),
+      });
     } finally {
       admin.close();
     }

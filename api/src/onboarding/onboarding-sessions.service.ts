@@ -27,6 +27,7 @@ import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { MailProducer } from '../mail/mail.producer';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { onboardingQueueChange } from '../super-admin-onboarding/onboarding-review.mappers';
 import { onboardingMails } from './onboarding-mails';
 import {
   isSubmitted,
@@ -208,7 +209,7 @@ export class OnboardingSessionsService {
     await this.em.flush();
     const statusPage = session.community.registrationStatusUrl || this.link('/');
     await this.mail.send(onboardingMails.received(session, statusPage));
-    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'onboarding' });
+    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, onboardingQueueChange(session));
     return {
       valid: true,
       message: ONBOARDING_MESSAGES.submitted,

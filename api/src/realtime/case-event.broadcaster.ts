@@ -1,65 +1,36 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { rooms, SERVER_EVENTS, type CaseEventMessage } from '@casebridge/contracts';
-import { CaseEvent } from '@casebridge/db';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { caseEventBroadcasts, caseEventsAfterCommit, type StoredCaseEvent } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
-import { AfterCommit } from '@casebridge/db';
-import { toMessage } from './realtime.gateway';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { RealtimePublisher } from './realtime.publisher';
 
-interface Announcement {
-  caseId: number;
-  companyIds: number[];
-  message: CaseEventMessage;
-}
-
 /**
- * Pushes every case event once its transaction has committed, whichever service wrote it: the case room gets
- * the event, both companies' rooms a list refresh, and super admins an escalation-queue refresh. Never for a
- * change that was rolled back (see AfterCommit). A socket following the case reads its list refresh from the
- * case.event itself (same token, status and seq), so cases.changed skips the case room: with many followers
- * that halves the packets of every note.
+ * Pushes every case event the api writes once its transaction has committed, whichever service wrote it, as the
+ * one rule in libs/db builds it: each audience of the case its version of the entry, each company its list row,
+ * super admins the queue row. (The worker's events take the same rule through the relay stream.)
  */
 @Injectable()
 export class CaseEventBroadcaster implements OnModuleInit {
+  private readonly logger = new Logger('CaseEventBroadcaster');
+
   constructor(
     private readonly orm: MikroORM,
     private readonly publisher: RealtimePublisher,
   ) {}
 
   onModuleInit(): void {
-    this.orm.em
-      .getEventManager()
-      .registerSubscriber(
-        new AfterCommit<Announcement>(announcementOf, async (announcements) =>
-          announcements.forEach((item) => this.announce(item)),
-        ),
-      );
+    this.orm.em.getEventManager().registerSubscriber(caseEventsAfterCommit((events) => this.announce(events)));
   }
 
-  private announce({ caseId, companyIds, message }: Announcement): void {
-    const caseRoom = rooms.case(caseId);
-    this.publisher.emit(caseRoom, SERVER_EVENTS.caseEvent, message);
-    this.publisher.emitExcept(
-      companyIds.map((id) => rooms.company(id)),
-      caseRoom,
-      SERVER_EVENTS.casesChanged,
-      {
-        case_token: message.case_token,
-        status: message.status,
-        seq: message.seq,
-      },
-    );
-    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'escalation' });
+  private async announce(events: StoredCaseEvent[]): Promise<void> {
+    // A fork of its own: the committing request's context may already be gone.
+    const em = this.orm.em.fork() as EntityManager;
+    try {
+      const broadcasts = await caseEventBroadcasts((sql, params) => em.execute(sql, [...params]), events);
+      for (const broadcast of broadcasts) this.publisher.publish(broadcast);
+    } catch (error) {
+      // The change is committed; a follower that missed it replays it from the case log on its next follow.
+      this.logger.warn(`case event broadcast failed: ${String(error)}`);
+    }
   }
-}
-
-/** Taken at flush time, while the case as written is at hand. */
-function announcementOf(entity: object): Announcement | null {
-  if (!(entity instanceof CaseEvent)) return null;
-  const found = entity.case;
-  return {
-    caseId: found.id,
-    companyIds: [found.submitterCompany.id, found.receiverCompany.id],
-    message: toMessage(found, entity),
-  };
 }

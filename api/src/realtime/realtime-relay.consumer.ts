@@ -149,7 +149,7 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
   private async handle(redis: Redis, entries: StreamEntry[]): Promise<void> {
     for (const [id, fields] of entries) {
       const event = parseEvent(fields);
-      if (event) this.publisher.emitExcept(event.room, event.except, event.event, event.message as never);
+      if (event) this.publisher.publish(event);
       else this.logger.warn(`relay entry ${id} is not a relayable event; dropped`);
       await redis.xack(this.key, RELAY_GROUP, id);
     }

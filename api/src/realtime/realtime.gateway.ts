@@ -1,22 +1,25 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import {
+  CASE_AUDIENCES,
+  CaseTokenRequest,
   CLIENT_EVENTS,
+  FollowCaseRequest,
   isCompanyAdminRole,
   rooms,
   SERVER_EVENTS,
-  type CaseEventMessage,
+  TypingRequest,
   type CaseEventType,
   type ClientToServerEvents,
   type FollowCaseAnswer,
-  type FollowCaseRequest,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, User } from '@casebridge/db';
+import { Case, CaseEvent, caseEventMessages, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../auth/session-token.service';
+import { CASE_NOT_FOUND, CaseAccessService } from '../cases/case-access.service';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
 import { RealtimePublisher, sessionRoom } from './realtime.publisher';
@@ -44,8 +47,9 @@ type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 
 /**
  * Sockets authenticate with the same bearer token as the api (or a case token on public pages), then join
- * their user, company and (super admins) back-office rooms. Following a case joins its room and returns
- * every event after the sequence number the client last saw, so nothing is missed across reconnects.
+ * their user, company and (super admins) back-office rooms. Following a case (the same access rule as reading
+ * it: CaseAccessService) joins its room and its audience's room, and returns every entry after the sequence
+ * number the client last saw, as that audience sees it, so nothing is missed across reconnects.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
@@ -58,6 +62,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     private readonly sessions: SessionTokenService,
     private readonly presence: PresenceService,
     private readonly publisher: RealtimePublisher,
+    private readonly caseAccess: CaseAccessService,
   ) {}
 
   afterInit(server: Server): void {
@@ -102,52 +107,77 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   }
 
   @SubscribeMessage(CLIENT_EVENTS.followCase)
-  async follow(socket: CasebridgeSocket, request: FollowCaseRequest): Promise<FollowCaseAnswer> {
-    const token = typeof request?.case_token === 'string' ? request.case_token : '';
-    const afterSeq = Number.isInteger(request?.after_seq) ? Number(request.after_seq) : 0;
+  async follow(socket: CasebridgeSocket, raw: unknown): Promise<FollowCaseAnswer> {
+    const request = FollowCaseRequest.safeParse(raw);
+    if (!request.success) return { ok: false, error: CASE_NOT_FOUND };
+    const { case_token: token, after_seq: afterSeq = 0 } = request.data;
     return withOrmContext(this.em, async () => {
-      const found = await this.em.findOne(Case, { token, deletedAt: null });
-      if (!found || !this.mayFollow(socket, found)) return { ok: false, error: 'Case not found.' };
-      await socket.join(rooms.case(found.id));
-      socket.data.followed.set(token, found.id);
+      const follower = socket.data.actor
+        ? { actor: socket.data.actor }
+        : { caseLinkToken: socket.data.caseToken ?? '' };
+      const target = await this.caseAccess.followTarget(follower, token);
+      if (!target) return { ok: false, error: CASE_NOT_FOUND };
+      // The case room carries presence; the audience room this follower's version of every event.
+      await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);
+      socket.data.followed.set(token, target.caseId);
       const [events, current] = await Promise.all([
         this.em.find(
           CaseEvent,
-          { case: found, seq: { $gt: afterSeq } },
-          { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS },
+          { case: target.caseId, seq: { $gt: afterSeq } },
+          { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS + 1 },
         ),
         this.em
           .getConnection()
-          .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [found.id]),
+          .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [target.caseId]),
       ]);
-      await this.presence.join(found.id, socket.id, {
+      const missed = await caseEventMessages(
+        (sql, params) => this.em.execute(sql, [...params]),
+        events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
+          caseId: target.caseId,
+          seq: event.seq,
+          type: event.type as CaseEventType,
+          actorLabel: event.actorLabel,
+          createdAt: event.createdAt,
+          payload: event.payload,
+        })),
+        target.audience,
+      );
+      await this.presence.join(target.caseId, socket.id, {
         key: socket.data.actor ? `user-${socket.data.actor.userId}` : `link-${socket.id}`,
         name: socket.data.name,
         company: socket.data.companyName,
         typing: false,
       });
-      this.schedulePresence(found.id, token);
-      return { ok: true, seq: current[0]?.event_seq ?? 0, missed: events.map((event) => toMessage(found, event)) };
+      this.schedulePresence(target.caseId, token);
+      return {
+        ok: true,
+        seq: current[0]?.event_seq ?? 0,
+        missed,
+        complete: events.length <= MAX_MISSED_EVENTS,
+      };
     });
   }
 
   @SubscribeMessage(CLIENT_EVENTS.unfollowCase)
-  async unfollow(socket: CasebridgeSocket, request: { case_token: string }): Promise<{ ok: boolean }> {
-    const caseId = socket.data.followed.get(request?.case_token);
-    if (caseId === undefined) return { ok: false };
-    socket.data.followed.delete(request.case_token);
+  async unfollow(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
+    const request = CaseTokenRequest.safeParse(raw);
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    if (!request.success || caseId === undefined) return { ok: false };
+    socket.data.followed.delete(request.data.case_token);
     await socket.leave(rooms.case(caseId));
+    for (const audience of CASE_AUDIENCES) await socket.leave(rooms.caseAudience(caseId, audience));
     await this.presence.leave(caseId, socket.id);
-    this.schedulePresence(caseId, request.case_token);
+    this.schedulePresence(caseId, request.data.case_token);
     return { ok: true };
   }
 
   @SubscribeMessage(CLIENT_EVENTS.typing)
-  async typing(socket: CasebridgeSocket, request: { case_token: string; typing: boolean }): Promise<{ ok: boolean }> {
-    const caseId = socket.data.followed.get(request?.case_token);
-    if (caseId === undefined) return { ok: false };
-    const changed = await this.presence.setTyping(caseId, socket.id, request.typing === true);
-    if (changed) this.schedulePresence(caseId, request.case_token);
+  async typing(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
+    const request = TypingRequest.safeParse(raw);
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    if (!request.success || caseId === undefined) return { ok: false };
+    const changed = await this.presence.setTyping(caseId, socket.id, request.data.typing);
+    if (changed) this.schedulePresence(caseId, request.data.case_token);
     return { ok: changed };
   }
 
@@ -158,15 +188,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
         .catch((error: unknown) => this.logger.warn(`presence cleanup failed: ${String(error)}`));
       this.schedulePresence(caseId, token);
     }
-  }
-
-  private mayFollow(socket: CasebridgeSocket, found: Case): boolean {
-    const actor = socket.data.actor;
-    if (actor) {
-      if (actor.role === 'super_admin') return true;
-      return actor.companyId === found.submitterCompany.id || actor.companyId === found.receiverCompany.id;
-    }
-    return socket.data.caseToken === found.token;
   }
 
   /** One broadcast per case per window, read when it goes out, so it holds every change made meanwhile. */
@@ -181,15 +202,4 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       );
     }, PRESENCE_COALESCE_MS).unref();
   }
-}
-
-export function toMessage(found: Case, event: CaseEvent): CaseEventMessage {
-  return {
-    case_token: found.token,
-    seq: event.seq,
-    type: event.type as CaseEventType,
-    status: found.status,
-    actor: event.actorLabel,
-    at: event.createdAt.toISOString(),
-  };
 }

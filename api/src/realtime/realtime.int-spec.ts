@@ -113,7 +113,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     expect(await follow(otherLink, caseToken)).toMatchObject({ ok: false });
   });
 
-  it('pushes a note of one company to the other within the same second, with presence of both', async () => {
+  it('pushes a note of one company to the other, with presence of both', async () => {
     const acme = await open({ token: acmeToken });
     const globex = await open({ token: globexToken });
     const followed = await follow(acme, caseToken);
@@ -149,12 +149,22 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     );
     const followerRefreshes: string[] = [];
     acme.on(SERVER_EVENTS.casesChanged, (message) => followerRefreshes.push(message.case_token));
-    const started = Date.now();
     await postNote(globexToken, 'Live from Globex');
     const event = await arrives;
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(event).toMatchObject({ case_token: caseToken, seq: followed.seq + 1, status: 'accepted' });
-    expect(await listRefresh).toEqual({ case_token: caseToken, status: 'accepted', seq: followed.seq + 1 });
+    // The note itself arrives with the entry: the page shows it without reading the case again.
+    expect(event).toMatchObject({
+      case_token: caseToken,
+      seq: followed.seq + 1,
+      status: 'accepted',
+      note: { summary: 'Live from Globex', company: { name: 'Globex Storage' } },
+    });
+    expect(await listRefresh).toMatchObject({
+      case_token: caseToken,
+      status: 'accepted',
+      seq: followed.seq + 1,
+      removed: false,
+      row: { token: caseToken, direction: 'outbound', partner: { name: 'Globex Storage' } },
+    });
     // Packets to one socket arrive in order: once this acknowledgement is back, any earlier emit has arrived too.
     await follow(acme, caseToken);
     expect(followerRefreshes).toEqual([]);

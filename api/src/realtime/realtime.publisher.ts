@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { SERVER_EVENTS, type ServerToClientEvents, type SessionEndedMessage } from '@casebridge/contracts';
+import {
+  SERVER_EVENTS,
+  type RelayedEvent,
+  type ServerToClientEvents,
+  type SessionEndedMessage,
+} from '@casebridge/contracts';
 import type { Server } from 'socket.io';
 
 /** The sockets opened with one sign-in session (logout ends only that session's sockets). */
@@ -39,6 +44,11 @@ export class RealtimePublisher {
       .to(rooms)
       .except(except ?? [])
       .emit(event, ...message);
+  }
+
+  /** Sends one message built for a room (a case event's audience, a company's list, the worker's relay). */
+  publish(relayed: RelayedEvent): void {
+    this.emitExcept(relayed.room, relayed.except, relayed.event, relayed.message as never);
   }
 
   /** Ends the sockets of a user (disabled account, logout everywhere). */

@@ -86,7 +86,7 @@ export class SsoAccountsService {
 
   /** The same approval request a self-registration sends: the signup managers decide by link or queue. */
   private async requestApproval(company: Company, user: User, rawToken: string, tokenId: number): Promise<void> {
-    this.registration.announceQueueChange(company.id);
+    this.registration.announceQueueChange(user);
     const approveLink = this.link(routePath('account_approval', { token: rawToken, action: 'approve' }));
     const rejectLink = this.link(routePath('account_approval', { token: rawToken, action: 'reject' }));
     for (const manager of await this.registration.signupManagers(company)) {

@@ -2,21 +2,26 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   ESCALATION_CASE_DELETED,
   EscalationReportParams,
-  rooms,
-  SERVER_EVENTS,
   type EscalationCaseDetails,
   type EscalationFilter,
   type EscalationPage,
   type EscalationQueueQuery,
   type EscalationRow,
 } from '@casebridge/contracts';
-import { Case, escalationQueueCountQuery, escalationQueueRowsQuery, type EscalationQueueRecord } from '@casebridge/db';
+import {
+  Case,
+  caseStateBroadcasts,
+  escalationQueueCountQuery,
+  escalationQueueRowsQuery,
+  loadCaseSnapshots,
+  type EscalationQueueRecord,
+} from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CASE_NOT_FOUND } from '../cases/case-access.service';
 import { CaseCollaborationService } from '../cases/case-collaboration.service';
-import { allowedAnswers } from '../cases/case-rules';
+import { allowedAnswers } from '@casebridge/contracts';
 import { parseOrThrow, ValidationException } from '../common/errors';
 import { ExportsService } from '../exports/exports.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
@@ -73,13 +78,11 @@ export class EscalationQueueService {
     if (!kase) throw new NotFoundException(CASE_NOT_FOUND);
     kase.deletedAt = new Date();
     await this.em.flush();
-    const changed = { case_token: kase.token, status: kase.status, seq: kase.eventSeq };
-    this.publisher.emit(
-      [...new Set([kase.submitterCompany.id, kase.receiverCompany.id])].map((companyId) => rooms.company(companyId)),
-      SERVER_EVENTS.casesChanged,
-      changed,
-    );
-    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'escalation' });
+    // The lists and the queue drop the row (removed), built by the same rule as every case event's.
+    const snapshots = await loadCaseSnapshots((sql, params) => this.em.execute(sql, [...params]), [kase.id]);
+    for (const snapshot of snapshots.values()) {
+      for (const broadcast of caseStateBroadcasts(snapshot)) this.publisher.publish(broadcast);
+    }
     return { success: true, message: ESCALATION_CASE_DELETED };
   }
 

@@ -177,7 +177,12 @@ describe('back office: escalation queue, case details, delete and spreadsheet', 
       .send({ status: 'information', next_steps: 'Please send the array serial number.' })
       .expect(200);
     expect(answered.body).toEqual({ message: MESSAGES.responseSent, status: 'information' });
-    await expect(pushed).resolves.toEqual({ queue: 'escalation' });
+    // The queue row itself, as the queue lists it, now waiting for information.
+    await expect(pushed).resolves.toEqual({
+      queue: 'escalation',
+      removed: false,
+      row: expect.objectContaining({ token: open.token, status: 'information' }),
+    });
     socket.close();
 
     const after = (await get(`super_admin/escalation/${open.id}/details`).expect(200)).body;

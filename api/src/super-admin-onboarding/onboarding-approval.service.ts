@@ -73,7 +73,7 @@ export class OnboardingApprovalService {
       });
     const signIn = this.review.link(routePath('home-with-slug', { slug: company.slug }));
     await this.mail.send(reviewMails.approved(session, user.email, company.name, signIn));
-    this.review.announce();
+    this.review.announce(session);
     return { success: true, message: memberApprovedMessage(this.config.PRODUCT_NAME), company_id: company.id };
   }
 

@@ -1,4 +1,4 @@
-import type { OnboardingQueueRow, ReviewGroup, ReviewSession } from '@casebridge/contracts';
+import type { OnboardingQueueRow, QueueChangedMessage, ReviewGroup, ReviewSession } from '@casebridge/contracts';
 import type { Community, OnboardingSession } from '@casebridge/db';
 import { answeredData, applicantKind, isFreeGroup, storedData } from '../onboarding/onboarding-rules';
 
@@ -12,6 +12,12 @@ export function toQueueRow(session: OnboardingSession): OnboardingQueueRow {
     created_at: session.createdAt.toISOString(),
     sf_opportunity: session.sfOpportunity,
   };
+}
+
+/** The live change of a session's queue row: sessions still being filled in are not in the queue. */
+export function onboardingQueueChange(session: OnboardingSession): QueueChangedMessage {
+  const listed = ['pending_review', 'approved', 'rejected'].includes(session.status);
+  return { queue: 'onboarding', row: toQueueRow(session), removed: !listed };
 }
 
 export interface ReviewFacts {

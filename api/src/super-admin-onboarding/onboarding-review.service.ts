@@ -19,7 +19,7 @@ import { SERVER_CONFIG } from '../config/config.module';
 import { MailProducer } from '../mail/mail.producer';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { applicantKind, storedData, type StoredOnboardingData } from '../onboarding/onboarding-rules';
-import { toQueueRow, toReviewGroup, toReviewSession } from './onboarding-review.mappers';
+import { onboardingQueueChange, toQueueRow, toReviewGroup, toReviewSession } from './onboarding-review.mappers';
 import { reviewMails } from './review-mails';
 
 export type ReviewForm = z.output<typeof OnboardingReviewBody>;
@@ -82,7 +82,7 @@ export class OnboardingReviewService {
       this.applyForm(session, form);
       return session;
     });
-    this.announce();
+    this.announce(session);
     return { success: true, message: MESSAGES.onboardingSessionUpdated, session: await this.view(session) };
   }
 
@@ -93,7 +93,7 @@ export class OnboardingReviewService {
       return session;
     });
     await this.mail.send(reviewMails.rejected(session, session.community.registrationStatusUrl || this.link('/')));
-    this.announce();
+    this.announce(session);
     return { success: true, message: ONBOARDING_REJECTED };
   }
 
@@ -127,9 +127,9 @@ export class OnboardingReviewService {
     session.sfOpportunity = form.sf_opportunity ?? null;
   }
 
-  /** Tells every super admin's dashboard that the onboarding queue changed. */
-  announce(): void {
-    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, { queue: 'onboarding' });
+  /** The session's row in every super admin's onboarding queue (decided sessions stay listed, with their status). */
+  announce(session: OnboardingSession): void {
+    this.publisher.emit(rooms.superAdmins, SERVER_EVENTS.queueChanged, onboardingQueueChange(session));
   }
 
   link(path: string): string {

@@ -181,7 +181,11 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
       company_id: expect.any(Number),
     });
     expect(answer.body.message).toBe('Member has been approved and is now part of Casebridge connect.');
-    await expect(pushed).resolves.toEqual({ queue: 'onboarding' });
+    await expect(pushed).resolves.toEqual({
+      queue: 'onboarding',
+      removed: false,
+      row: expect.objectContaining({ company_name: 'Approve Co', status: 'approved' }),
+    });
     socket.close();
 
     const em = orm(api);

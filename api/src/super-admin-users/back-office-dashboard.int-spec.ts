@@ -113,7 +113,8 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
       const pushed = new Promise<QueueChangedMessage>((resolve) => socket.once(SERVER_EVENTS.queueChanged, resolve));
       const answer = await get(`super_admin/registration/${row.id}/approve`).expect(200);
       expect(answer.body).toMatchObject({ success: true, approved: true, message: MESSAGES.userApproved });
-      await expect(pushed).resolves.toEqual({ queue: 'registration' });
+      // The decided row leaves the queue.
+      await expect(pushed).resolves.toEqual({ queue: 'registration', removed: true, row: row });
       socket.close();
 
       expect((await orm(api).findOneOrFail(User, row.id)).approvalStatus).toBe('approved');

@@ -1,3 +1,4 @@
+import { toBackOfficeRegistrationRow } from '../accounts/registration-queue-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_NOT_FOUND } from '@casebridge/contracts';
 import { User } from '@casebridge/db';
@@ -21,17 +22,7 @@ export class BackOfficeQueueService {
       { approvalStatus: 'pending', company: { $ne: null } },
       { populate: ['company'], orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    return {
-      queue: pending.map((user) => ({
-        id: user.id,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-        company_id: user.company!.id,
-        company_name: user.company!.name,
-        created_at: user.createdAt.toISOString(),
-      })),
-    };
+    return { queue: pending.map(toBackOfficeRegistrationRow) };
   }
 
   /** Unknown ids are 404; a registration decided before (by link or by an admin) is 409. */

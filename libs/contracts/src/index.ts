@@ -39,3 +39,5 @@ export * from './api/super-admin/report-dates';
 export * from './api/super-admin/reports';
 export * from './api/super-admin/email-templates';
 export * from './api/teams';
+export * from './case-rules';
+export * from './case-live';

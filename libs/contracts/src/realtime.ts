@@ -1,21 +1,37 @@
-import type { CaseEventType, CaseStatus } from './constants/cases';
+import { z } from 'zod';
+import { RegistrationQueueRow } from './api/admin/company';
+import {
+  CaseAttachmentShape,
+  CaseDetail,
+  CaseEntry,
+  CaseListRow,
+  CaseNoteShape,
+  CaseResponseShape,
+  PublicCaseResponse,
+} from './api/member/cases';
+import { EscalationRow } from './api/super-admin/escalation';
+import { OnboardingQueueRow } from './api/super-admin/onboarding';
+import { SuperAdminRegistrationRow } from './api/super-admin/users';
+import { CASE_EVENT_TYPES, CASE_STATUSES } from './constants/cases';
+import { EXPORT_JOB_STATUSES } from './constants/record-states';
 
 /**
  * The Socket.IO protocol of Casebridge (documented for integrators in docs/realtime.md).
  * Connect to the site's origin, path /socket.io, with `auth: { token }` (the bearer access token)
- * or, on public token pages, `auth: { case_token }`.
+ * or, on public token pages, `auth: { case_token }`. Every message is a change itself, filtered to what its
+ * receiver may see, so clients apply it without asking the server again.
  */
 export const SOCKET_PATH = '/socket.io';
 
 /** Events the server sends. */
 export const SERVER_EVENTS = {
-  /** Something happened on a followed case; carries the case's sequence number. */
+  /** An entry of a followed case's log, with what changed as this follower may see it. */
   caseEvent: 'case.event',
-  /** A case of the user's company was created or changed (for lists). */
+  /** A case of the user's company was created or changed: its list row as the company sees it. */
   casesChanged: 'cases.changed',
   /** Who is viewing or writing on a followed case. */
   presence: 'case.presence',
-  /** A queue changed: the back office's (super admins) or a company's registration queue (its admins). */
+  /** A queue's row changed: the back office's queues (super admins) or a company's registration queue (its admins). */
   queueChanged: 'queue.changed',
   /** A requested export changed state (queued, building, ready, failed). */
   exportStatus: 'export.status',
@@ -30,42 +46,99 @@ export const CLIENT_EVENTS = {
   typing: 'case.typing',
 } as const;
 
-export interface CaseEventMessage {
-  case_token: string;
-  seq: number;
-  type: CaseEventType;
-  status: CaseStatus;
-  actor: string | null;
-  at: string;
-}
+/**
+ * Who follows a case, and so which version of its events they get: the submitting company's members, the
+ * receiving company's members, super admins, and the public token page (no sign-in).
+ */
+export const CASE_AUDIENCES = ['submitter', 'receiver', 'staff', 'link'] as const;
+export type CaseAudience = (typeof CASE_AUDIENCES)[number];
 
-export interface CasesChangedMessage {
-  case_token: string;
-  status: CaseStatus;
-  seq: number;
-}
+/** The case's own fields after an event: what every audience's case page shows of the case itself. */
+export const CaseHeader = CaseEntry.pick({
+  status: true,
+  internal_case_number: true,
+  engineer: true,
+  receiver_case_number: true,
+  receiver_engineer: true,
+  updated_at: true,
+  response_due_at: true,
+  sla_paused: true,
+  event_seq: true,
+});
+export type CaseHeader = z.infer<typeof CaseHeader>;
 
-export interface PresenceMessage {
-  case_token: string;
-  viewers: { key: string; name: string; company: string | null; typing: boolean }[];
-}
+/**
+ * One entry of a case's log as one audience may see it: the case's fields after it, the controls (members) or
+ * the answers the token page may give (link), and the item the entry added or changed — the response, the note
+ * (only to members of a company that allows notes), the attachment rows with their upload state (members).
+ */
+export const CaseEventMessage = z.object({
+  case_token: z.string(),
+  seq: z.number(),
+  type: z.enum(CASE_EVENT_TYPES),
+  status: z.enum(CASE_STATUSES),
+  actor: z.string().nullable(),
+  at: z.string(),
+  case: CaseHeader,
+  controls: CaseDetail.shape.controls.optional(),
+  allowed: PublicCaseResponse.shape.allowed.optional(),
+  response: CaseResponseShape.optional(),
+  note: CaseNoteShape.optional(),
+  /** The rows an attachment entry added or whose upload state changed. */
+  attachments: z.array(CaseAttachmentShape).optional(),
+});
+export type CaseEventMessage = z.infer<typeof CaseEventMessage>;
+
+/**
+ * A case of the receiving company was created or changed (`removed`: deleted). `row` is the case as that company's
+ * lists show it; `submitter_user_id` and `needs_action` let a client place it in the lists it holds
+ * (mine, inbound needing action) without asking.
+ */
+export const CasesChangedMessage = z.object({
+  case_token: z.string(),
+  status: z.enum(CASE_STATUSES),
+  seq: z.number(),
+  row: CaseListRow,
+  submitter_user_id: z.number().nullable(),
+  needs_action: z.boolean(),
+  removed: z.boolean(),
+});
+export type CasesChangedMessage = z.infer<typeof CasesChangedMessage>;
+
+export const PresenceMessage = z.object({
+  case_token: z.string(),
+  viewers: z.array(z.object({ key: z.string(), name: z.string(), company: z.string().nullable(), typing: z.boolean() })),
+});
+export type PresenceMessage = z.infer<typeof PresenceMessage>;
 
 export type BackOfficeQueue = 'escalation' | 'onboarding' | 'registration';
-export interface QueueChangedMessage {
-  queue: BackOfficeQueue;
-}
 
-export interface ExportStatusMessage {
-  export_id: number;
-  status: 'queued' | 'building' | 'ready' | 'failed' | 'expired';
-  file_name: string | null;
-  rows: number | null;
-  error: string | null;
-}
+/**
+ * A queue's row changed (or left the queue: `removed`). The registration queue carries the company admins' row
+ * to a company's admins and the back office's row (with the company) to super admins.
+ */
+export const QueueChangedMessage = z.discriminatedUnion('queue', [
+  z.object({ queue: z.literal('escalation'), row: EscalationRow, removed: z.boolean() }),
+  z.object({ queue: z.literal('onboarding'), row: OnboardingQueueRow, removed: z.boolean() }),
+  z.object({
+    queue: z.literal('registration'),
+    row: z.union([SuperAdminRegistrationRow, RegistrationQueueRow]),
+    removed: z.boolean(),
+  }),
+]);
+export type QueueChangedMessage = z.infer<typeof QueueChangedMessage>;
 
-export interface SessionEndedMessage {
-  reason: 'disabled' | 'logout' | 'password_changed';
-}
+export const ExportStatusMessage = z.object({
+  export_id: z.number(),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  file_name: z.string().nullable(),
+  rows: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type ExportStatusMessage = z.infer<typeof ExportStatusMessage>;
+
+export const SessionEndedMessage = z.object({ reason: z.enum(['disabled', 'logout', 'password_changed']) });
+export type SessionEndedMessage = z.infer<typeof SessionEndedMessage>;
 
 export interface ServerToClientEvents {
   'case.event': (message: CaseEventMessage) => void;
@@ -77,11 +150,21 @@ export interface ServerToClientEvents {
 }
 
 /** Follow a case: join its room and get every event after `after_seq` that was missed (from the case log). */
-export interface FollowCaseRequest {
-  case_token: string;
-  after_seq?: number;
-}
-export type FollowCaseAnswer = { ok: true; seq: number; missed: CaseEventMessage[] } | { ok: false; error: string };
+export const FollowCaseRequest = z.object({
+  case_token: z.string().min(1).max(200),
+  after_seq: z.number().int().min(0).optional(),
+});
+export type FollowCaseRequest = z.infer<typeof FollowCaseRequest>;
+export const CaseTokenRequest = z.object({ case_token: z.string().min(1).max(200) });
+export const TypingRequest = CaseTokenRequest.extend({ typing: z.boolean() });
+
+/**
+ * `missed`: the entries after `after_seq`, oldest first (at most MAX_MISSED_EVENTS); `complete` is false when
+ * more were missed than that, and the client reads the case again instead.
+ */
+export type FollowCaseAnswer =
+  | { ok: true; seq: number; missed: CaseEventMessage[]; complete: boolean }
+  | { ok: false; error: string };
 
 export interface ClientToServerEvents {
   'case.follow': (request: FollowCaseRequest, answer: (result: FollowCaseAnswer) => void) => void;
@@ -89,9 +172,13 @@ export interface ClientToServerEvents {
   'case.typing': (request: { case_token: string; typing: boolean }, answer: (result: { ok: boolean }) => void) => void;
 }
 
-/** Rooms: one per case, company, company's admins, user, and one for super admins. */
+/**
+ * Rooms: one per case (presence) and one per case and audience (its events), company, company's admins, user, and
+ * one for super admins.
+ */
 export const rooms = {
   case: (caseId: number) => `case:${caseId}`,
+  caseAudience: (caseId: number, audience: CaseAudience) => `case:${caseId}:${audience}`,
   company: (companyId: number) => `company:${companyId}`,
   /** The company's business and program managers: what only the admin pages show (the registration queue). */
   companyAdmins: (companyId: number) => `company-admins:${companyId}`,

@@ -72,3 +72,4 @@ export {
   type FileTypeName,
   type UploadKind,
 } from './files/file-types';
+export * from './case-events';

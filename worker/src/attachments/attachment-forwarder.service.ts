@@ -1,19 +1,17 @@
-import { type RelayedEvent } from '@casebridge/contracts';
-import { CaseAttachment, servedContentType, ServerConfig, SNIFF_BYTES } from '@casebridge/db';
+import { appendCaseEvent, CaseAttachment, servedContentType, ServerConfig, SNIFF_BYTES } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { Redis } from 'ioredis';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { Logger } from 'pino';
-import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { SERVER_CONFIG } from '../config/tokens';
 import { postOutbound, type OutboundResult } from '../notifications/outbound-http';
-import { relayToBrowsers } from '../realtime/relay';
-import { appendCaseEvent } from './case-event-writer';
 
 export class AttachmentUploadFailed extends Error {}
+
+/** Who the case log says did what the worker did. */
+const SYSTEM = { actorLabel: 'System' };
 
 /**
  * Forwards a stored attachment to the external collaboration service:
@@ -27,8 +25,6 @@ export class AttachmentForwarderService {
     private readonly orm: MikroORM,
     private readonly em: EntityManager,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @CreateRequestContext()
@@ -60,9 +56,12 @@ export class AttachmentForwarderService {
     return outcome;
   }
 
-  /** Counts the attempt and, when it settles the attachment, writes the case event; relays after commit. */
+  /**
+   * Counts the attempt and, when it settles the attachment, writes the case event in the same transaction (the
+   * event's live messages go out after the commit: CaseEventRelay).
+   */
   private async record(attachmentId: number, result: OutboundResult, finalAttempt: boolean): Promise<string> {
-    const relayed = await this.em.transactional(async (em) => {
+    await this.em.transactional(async (em) => {
       const attachment = await em.findOneOrFail(CaseAttachment, attachmentId);
       attachment.attempts += 1;
       const file = { attachment_id: attachment.id, file: attachment.originalFilename };
@@ -70,28 +69,19 @@ export class AttachmentForwarderService {
         attachment.uploadState = 'done';
         attachment.uploadedAt = new Date();
         attachment.lastError = null;
-        return appendCaseEvent(em, attachment.case.id, 'attachment_uploaded', file);
+        await appendCaseEvent(em, { ...SYSTEM, caseId: attachment.case.id, type: 'attachment_uploaded', payload: file });
+        return;
       }
       attachment.lastError = result.error.slice(0, 2000);
       if (!finalAttempt) {
         attachment.uploadState = 'uploading';
-        return [];
+        return;
       }
       attachment.uploadState = 'failed';
-      return appendCaseEvent(em, attachment.case.id, 'attachment_failed', { ...file, error: attachment.lastError });
+      const payload = { ...file, error: attachment.lastError };
+      await appendCaseEvent(em, { ...SYSTEM, caseId: attachment.case.id, type: 'attachment_failed', payload });
     });
-    for (const event of relayed) await this.relay(event);
     return result.ok ? 'uploaded' : finalAttempt ? 'failed' : 'retrying';
-  }
-
-  /** A lost live message is not worth failing the job: followers catch up from the case log on (re)follow. */
-  private async relay(event: RelayedEvent): Promise<void> {
-    try {
-      await relayToBrowsers(this.redis, this.config.REDIS_PREFIX, event);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ room: event.room, event: event.event, error: message }, 'relay failed');
-    }
   }
 
   /** Stored paths are relative to STORAGE_DIR and can never point outside it. */

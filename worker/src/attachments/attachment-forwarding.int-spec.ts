@@ -135,12 +135,20 @@ describe('attachment forwarding to the collaboration service', () => {
 
     const event = await em().findOneOrFail(CaseEvent, { case: kase.id, type: 'attachment_uploaded' });
     expect(event.payload).toMatchObject({ attachment_id: attachment.id, file: 'shelf.log' });
+    // The members' messages carry the attachment row with its new state (the token page's carries none).
     const live = (await relayed()).filter((item) => item.event === 'case.event');
     expect(live).toContainEqual({
-      room: `case:${kase.id}`,
+      room: `case:${kase.id}:submitter`,
       event: 'case.event',
-      message: expect.objectContaining({ type: 'attachment_uploaded', seq: event.seq, case_token: kase.token }),
+      message: expect.objectContaining({
+        type: 'attachment_uploaded',
+        seq: event.seq,
+        case_token: kase.token,
+        attachments: [expect.objectContaining({ id: attachment.id, upload_state: 'done' })],
+      }),
     });
+    const linkMessage = live.find((item) => item.room === `case:${kase.id}:link` && item.message.seq === event.seq);
+    expect(linkMessage?.message).not.toHaveProperty('attachments');
     // The worker's own events reach webhooks and Teams too.
     const notifications = new Queue(QUEUES.notifications, { connection: redis, prefix: env.redisPrefix });
     expect(await notifications.getJob(caseEventJobId(event.id))).toBeDefined();

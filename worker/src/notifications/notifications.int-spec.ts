@@ -6,7 +6,7 @@ import {
   type CaseEventType,
   type WebhookPayload,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import { appendCaseEvent, Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
@@ -16,7 +16,6 @@ import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration
 import { HttpStandIn, ReceivedRequest } from '../../test/support/http-stand-in';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { RunningWorker, startWorker } from '../../test/support/worker-app';
-import { appendCaseEvent } from '../attachments/case-event-writer';
 import { CaseEventFanoutService } from './case-event-fanout.service';
 
 /** The receiver's own check, written out independently of the worker's signing code. */
@@ -93,7 +92,7 @@ describe('case events to signed webhooks and Teams', () => {
   /** Writes a case event in the worker as its jobs do; the worker's after-commit hook announces it. */
   async function writeEvent(caseId: number, type: CaseEventType): Promise<CaseEvent> {
     const fork = em();
-    await fork.transactional((tx) => appendCaseEvent(tx, caseId, type, {}));
+    await fork.transactional((tx) => appendCaseEvent(tx, { caseId, type, actorLabel: 'System' }));
     return fork.findOneOrFail(CaseEvent, { case: caseId }, { orderBy: { seq: 'desc' } });
   }
 

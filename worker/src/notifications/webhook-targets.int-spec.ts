@@ -1,5 +1,5 @@
 import { QUEUES, teamsJobId, webhookJobId, type CaseEventType } from '@casebridge/contracts';
-import { Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import { appendCaseEvent, Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
@@ -9,7 +9,6 @@ import { answerDnsNames } from '../../../test/integration/dns-answers';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { RunningWorker, startWorker } from '../../test/support/worker-app';
-import { appendCaseEvent } from '../attachments/case-event-writer';
 
 const REFUSED_INTERNAL = 'Refused: The url must not point to a private or internal address.';
 
@@ -72,7 +71,7 @@ describe('deliveries to user-supplied URLs are checked again, on what the name r
 
   async function writeEvent(caseId: number, type: CaseEventType): Promise<CaseEvent> {
     const fork = em();
-    await fork.transactional((tx) => appendCaseEvent(tx, caseId, type, {}));
+    await fork.transactional((tx) => appendCaseEvent(tx, { caseId, type, actorLabel: 'System' }));
     return fork.findOneOrFail(CaseEvent, { case: caseId }, { orderBy: { seq: 'desc' } });
   }
 

@@ -1,4 +1,12 @@
-import { mailJobId, QUEUES, rooms, type MailJob, type RelayedEvent } from '@casebridge/contracts';
+import {
+  CASE_AUDIENCES,
+  mailJobId,
+  QUEUES,
+  rooms,
+  type CasesChangedMessage,
+  type MailJob,
+  type RelayedEvent,
+} from '@casebridge/contracts';
 import { Case, CaseEvent, loadServerConfig } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -181,33 +189,36 @@ describe('SLA late marking', () => {
     expect((await late.run(at(-299))).marked).toBe(1);
 
     const messages = (await relayed()).slice(before);
-    expect(messages).toEqual([
-      {
-        room: rooms.case(kase.id),
-        event: 'case.event',
-        message: {
-          case_token: kase.token,
-          seq: 4,
-          type: 'sla_late',
-          status: 'open',
-          actor: 'System',
-          at: at(-299).toISOString(),
-        },
-      },
-      {
-        room: rooms.company(template.submitterCompany.id),
-        except: rooms.case(kase.id),
-        event: 'cases.changed',
-        message: { case_token: kase.token, status: 'open', seq: 4 },
-      },
-      {
-        room: rooms.company(template.receiverCompany.id),
-        except: rooms.case(kase.id),
-        event: 'cases.changed',
-        message: { case_token: kase.token, status: 'open', seq: 4 },
-      },
-      { room: rooms.superAdmins, event: 'queue.changed', message: { queue: 'escalation' } },
+    // Each audience of the case its version of the entry (the case's fields after it), both companies the list row,
+    // super admins the queue row: built by the one rule the api uses (libs/db caseEventBroadcasts).
+    expect(messages.map((item) => [item.room, item.event, item.except])).toEqual([
+      ...CASE_AUDIENCES.map((audience) => [rooms.caseAudience(kase.id, audience), 'case.event', undefined]),
+      [rooms.company(template.submitterCompany.id), 'cases.changed', rooms.case(kase.id)],
+      [rooms.company(template.receiverCompany.id), 'cases.changed', rooms.case(kase.id)],
+      [rooms.superAdmins, 'queue.changed', undefined],
     ]);
+    for (const item of messages.filter((message) => message.event === 'case.event')) {
+      expect(item.message).toMatchObject({
+        case_token: kase.token,
+        seq: 4,
+        type: 'sla_late',
+        status: 'open',
+        actor: 'System',
+        at: at(-299).toISOString(),
+        case: { event_seq: 4, status: 'open', internal_case_number: kase.internalCaseNumber },
+      });
+    }
+    const [submitterRow, receiverRow] = messages
+      .filter((message) => message.event === 'cases.changed')
+      .map((message) => message.message as CasesChangedMessage);
+    // (The rows' own `late` is the SLA clock read at the real time, as the lists answer it; this run is pinned ahead.)
+    expect(submitterRow).toMatchObject({ seq: 4, removed: false, row: { token: kase.token, direction: 'outbound' } });
+    expect(receiverRow).toMatchObject({ seq: 4, removed: false, row: { token: kase.token, direction: 'inbound' } });
+    expect(messages.at(-1)?.message).toMatchObject({
+      queue: 'escalation',
+      removed: false,
+      row: { token: kase.token, late: true },
+    });
   });
 
   it('never marks a case whose clock stops while an answer holds its row', async () => {

@@ -4,12 +4,9 @@ import {
   MAIL_JOB_OPTIONS,
   mailJobId,
   QUEUES,
-  rooms,
-  SERVER_EVENTS,
   type MailJob,
-  type RelayedEvent,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, ServerConfig } from '@casebridge/db';
+import { appendCaseEvents, Case, ServerConfig } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
@@ -17,7 +14,6 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { caseEventRelays, relayToBrowsers, type NumberedCase } from '../realtime/relay';
 import { lateMail } from './late-mail';
 
 /** Cases handled per transaction: keeps row locks short while a backlog is worked off. */
@@ -70,18 +66,17 @@ export class SlaLateService implements BeforeApplicationShutdown {
     this.mailQueue = new Queue<MailJob>(QUEUES.mail, { connection: redis, prefix: config.REDIS_PREFIX });
   }
 
-  /** One run at `now`: marks every case due by then, mails each late case's escalation contacts once, relays. */
+  /** One run at `now`: marks every case due by then and mails each late case's escalation contacts once. */
   @CreateRequestContext()
   async run(now: Date): Promise<LateRunCounts> {
     const counts: LateRunCounts = { marked: 0, mailed: 0, unmailed: 0 };
     for (;;) {
-      const batch = await this.markBatch(now);
-      counts.marked += batch.length;
-      await this.relayMarked(batch, now);
+      const marked = await this.markBatch(now);
+      counts.marked += marked;
       // Each committed batch merges its entities into the run's context: dropped, or a backlog of tens of
       // thousands of late cases (a worker that was down) is held in memory to the end of the run.
       this.em.clear();
-      if (batch.length < LATE_BATCH_SIZE) break;
+      if (marked < LATE_BATCH_SIZE) break;
     }
     for (;;) {
       const { selected, mailed } = await this.notifyBatch(now);
@@ -90,37 +85,28 @@ export class SlaLateService implements BeforeApplicationShutdown {
       counts.unmailed += selected - mailed;
       if (selected < LATE_BATCH_SIZE) break;
     }
-    if (counts.marked > 0) {
-      await this.relay({
-        room: rooms.superAdmins,
-        event: SERVER_EVENTS.queueChanged,
-        message: { queue: 'escalation' },
-      });
-    }
     return counts;
   }
 
-  private markBatch(now: Date): Promise<NumberedCase[]> {
+  private markBatch(now: Date): Promise<number> {
     return this.em.transactional(async (em) => {
-      // One statement locks, marks and numbers: event_seq + 1 is the atomic increment every event writer uses.
-      const rows = await em.execute<NumberedCase[]>(
+      const rows = await em.execute<{ id: number }[]>(
         `with due as (${SELECT_DUE})
-        update cases c set late_at = ?, event_seq = c.event_seq + 1
-        from due where c.id = due.id
-        returning c.id, c.token, c.status, c.event_seq, c.submitter_company_id, c.receiver_company_id`,
+        update cases c set late_at = ? from due where c.id = due.id returning c.id`,
         [now, LATE_BATCH_SIZE, now],
       );
-      for (const row of rows) {
-        em.create(CaseEvent, {
-          case: em.getReference(Case, row.id),
-          seq: row.event_seq,
-          type: 'sla_late',
+      // Numbered by the one case-log writer; the live messages go out after the commit (CaseEventRelay).
+      await appendCaseEvents(
+        em,
+        rows.map((row) => ({
+          caseId: row.id,
+          type: 'sla_late' as const,
           actorLabel: LATE_ACTOR,
           payload: { late_at: now.toISOString() },
-          createdAt: now,
-        });
-      }
-      return rows;
+          at: now,
+        })),
+      );
+      return rows.length;
     });
   }
 
@@ -167,23 +153,6 @@ export class SlaLateService implements BeforeApplicationShutdown {
       ]);
       return { selected: rows.length, mailed };
     });
-  }
-
-  /** After the commit: the case room gets the event, both companies' rooms a list refresh (as the api does). */
-  private async relayMarked(rows: NumberedCase[], now: Date): Promise<void> {
-    for (const row of rows) {
-      for (const event of caseEventRelays(row, 'sla_late', LATE_ACTOR, now)) await this.relay(event);
-    }
-  }
-
-  /** A lost live message is not worth failing the run: followers catch up from the case log on (re)follow. */
-  private async relay(event: RelayedEvent): Promise<void> {
-    try {
-      await relayToBrowsers(this.redis, this.config.REDIS_PREFIX, event);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ queue: QUEUES.sla, room: event.room, event: event.event, error: message }, 'relay failed');
-    }
   }
 
   private get em(): EntityManager {

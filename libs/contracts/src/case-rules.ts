@@ -1,18 +1,10 @@
-import {
-  isSlaLate,
-  isSlaPaused,
-  pausedSeconds,
-  type CaseDetail,
-  type CaseStatus,
-  type PublicCaseResponse,
-  type RespondStatus,
-  type ResponseType,
-  type SlaClock,
-} from '@casebridge/contracts';
+import type { CaseDetail, PublicCaseResponse } from './api/member/cases';
+import type { CaseStatus, RespondStatus, ResponseType } from './constants/cases';
+import { isSlaLate, isSlaPaused, type SlaClock } from './sla';
 
 /**
- * The rules of a case's life (spec 1 §4, spec 3 §2.14) as pure functions, so that the token page, the
- * member page and the services all answer the same question the same way.
+ * The rules of a case's life (spec 1 §4, spec 3 §2.14) as pure functions, so that the token page, the member
+ * page, the services and the live events (api and worker) all answer the same question the same way.
  */
 
 /** Which side of a case a viewer stands on; a super admin stands on neither. */
@@ -94,11 +86,6 @@ export function caseControls(status: CaseStatus, side: CaseSide, allowNotes: boo
     can_add_note: visible && side !== 'none' && allowNotes,
     can_upload: visible && side !== 'none',
   };
-}
-
-/** Seconds between two instants, rounded; never negative (the SLA's paused time, from the shared calculator). */
-export function secondsBetween(from: Date, to: Date): number {
-  return pausedSeconds(from, to);
 }
 
 /** The SLA state shown with a case: paused while waiting for the submitter, late once overdue and unanswered. */

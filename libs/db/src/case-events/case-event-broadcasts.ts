@@ -1,0 +1,293 @@
+import {
+  allowedAnswers,
+  CASE_AUDIENCES,
+  caseControls,
+  rooms,
+  SERVER_EVENTS,
+  slaState,
+  type CaseAudience,
+  type CaseEventMessage,
+  type CaseEventType,
+  type CaseHeader,
+  type CaseListRow,
+  type CasesChangedMessage,
+  type EscalationRow,
+  type RelayedEvent,
+  type ResponseStamp,
+} from '@casebridge/contracts';
+import { AfterCommit } from '../after-commit';
+import { CaseEvent } from '../entities/cases/case-event.entity';
+import { loadCaseEventItems, loadCaseSnapshots, type CaseEventItems, type CaseSnapshot, type SqlRunner } from './case-snapshots';
+
+/** A case event as stored (api entity or worker row alike). */
+export interface StoredCaseEvent {
+  caseId: number;
+  seq: number;
+  type: CaseEventType;
+  actorLabel: string | null;
+  createdAt: Date;
+  payload: Record<string, unknown> | null;
+}
+
+/**
+ * An ORM subscriber handing the case events a flush stored to `announce` once their transaction has committed
+ * (never for a rolled-back change): the api publishes them, the worker relays them to the api.
+ */
+export function caseEventsAfterCommit(announce: (events: StoredCaseEvent[]) => Promise<void>) {
+  return new AfterCommit<StoredCaseEvent>((entity) => {
+    if (!(entity instanceof CaseEvent)) return null;
+    return {
+      caseId: entity.case.id,
+      seq: entity.seq,
+      type: entity.type as CaseEventType,
+      actorLabel: entity.actorLabel,
+      createdAt: entity.createdAt,
+      payload: entity.payload,
+    };
+  }, announce);
+}
+
+/**
+ * The one rule for who receives what of a case event, used by the api (its own writes) and the worker (relayed):
+ * - each audience of the case (submitting members, receiving members, super admins, the token page) gets the entry
+ *   as it may see it, in its own room, so the cost of an event is four messages whatever the number of followers;
+ * - each of the two companies gets the case's list row as it sees it (its followers skip it: their case.event
+ *   carries the same fields), and super admins the escalation queue row.
+ * One read of the cases and one of each kind of item per batch of events.
+ */
+export async function caseEventBroadcasts(
+  run: SqlRunner,
+  events: readonly StoredCaseEvent[],
+  now: Date = new Date(),
+): Promise<RelayedEvent[]> {
+  const { snapshots, items } = await loadFor(run, events);
+  const broadcasts: RelayedEvent[] = [];
+  for (const event of events) {
+    const snapshot = snapshots.get(event.caseId);
+    if (!snapshot || snapshot.deleted) continue;
+    for (const audience of CASE_AUDIENCES) {
+      broadcasts.push({
+        room: rooms.caseAudience(snapshot.id, audience),
+        event: SERVER_EVENTS.caseEvent,
+        message: caseEventMessage(audience, event, snapshot, items),
+      });
+    }
+  }
+  // Lists and queues show the case's state, so once per case however many of its events the batch holds.
+  for (const snapshot of snapshots.values()) broadcasts.push(...caseStateBroadcasts(snapshot, now));
+  return broadcasts;
+}
+
+/** The missed entries a follower of one audience replays on (re)connect, oldest first. */
+export async function caseEventMessages(
+  run: SqlRunner,
+  events: readonly StoredCaseEvent[],
+  audience: CaseAudience,
+): Promise<CaseEventMessage[]> {
+  const { snapshots, items } = await loadFor(run, events);
+  return events.flatMap((event) => {
+    const snapshot = snapshots.get(event.caseId);
+    return snapshot ? [caseEventMessage(audience, event, snapshot, items)] : [];
+  });
+}
+
+/**
+ * The list row to both companies and the queue row to super admins, for a case whose state changed outside its
+ * log (deleted by a super admin: `removed`). Samples are on no list.
+ */
+export function caseStateBroadcasts(snapshot: CaseSnapshot, now: Date = new Date()): RelayedEvent[] {
+  if (snapshot.is_sample) return [];
+  const companies = [...new Set([snapshot.submitter_company_id, snapshot.receiver_company_id])];
+  return [
+    ...companies.map(
+      (companyId): RelayedEvent => ({
+        room: rooms.company(companyId),
+        except: rooms.case(snapshot.id),
+        event: SERVER_EVENTS.casesChanged,
+        message: listChange(snapshot, companyId, now),
+      }),
+    ),
+    {
+      room: rooms.superAdmins,
+      event: SERVER_EVENTS.queueChanged,
+      message: { queue: 'escalation', row: escalationRow(snapshot), removed: snapshot.deleted },
+    },
+  ];
+}
+
+async function loadFor(run: SqlRunner, events: readonly StoredCaseEvent[]) {
+  const idsOf = (key: string) =>
+    events.map((event) => event.payload?.[key]).filter((id): id is number => typeof id === 'number');
+  const [snapshots, items] = await Promise.all([
+    loadCaseSnapshots(run, [...new Set(events.map((event) => event.caseId))]),
+    loadCaseEventItems(run, {
+      notes: idsOf('note_id'),
+      responses: idsOf('response_id'),
+      attachments: events.flatMap(attachmentIdsOf),
+    }),
+  ]);
+  return { snapshots, items };
+}
+
+/** What one audience sees of a case: its side, and whether its company's feed shows notes. */
+function viewOf(audience: CaseAudience, snapshot: CaseSnapshot) {
+  switch (audience) {
+    case 'submitter':
+      return { side: 'submitter' as const, allowNotes: snapshot.submitter_allow_notes, member: true };
+    case 'receiver':
+      return { side: 'receiver' as const, allowNotes: snapshot.receiver_allow_notes, member: true };
+    case 'staff':
+      // As the member case page answers a super admin: no side, no feed.
+      return { side: 'none' as const, allowNotes: false, member: true };
+    case 'link':
+      return { side: 'none' as const, allowNotes: false, member: false };
+  }
+}
+
+function caseEventMessage(
+  audience: CaseAudience,
+  event: StoredCaseEvent,
+  snapshot: CaseSnapshot,
+  items: CaseEventItems,
+): CaseEventMessage {
+  const view = viewOf(audience, snapshot);
+  const idOf = (key: string) => {
+    const id = event.payload?.[key];
+    return typeof id === 'number' ? id : -1;
+  };
+  const note = view.allowNotes ? items.notes.get(idOf('note_id')) : undefined;
+  const attachments = view.member
+    ? attachmentIdsOf(event).flatMap((id) => {
+        const row = items.attachments.get(id);
+        return row ? [row] : [];
+      })
+    : [];
+  const response = items.responses.get(idOf('response_id'));
+  return {
+    case_token: snapshot.token,
+    seq: event.seq,
+    type: event.type,
+    status: snapshot.status,
+    actor: event.actorLabel,
+    at: event.createdAt.toISOString(),
+    case: caseHeader(snapshot),
+    ...(view.member
+      ? { controls: caseControls(snapshot.status, view.side, view.allowNotes) }
+      : { allowed: allowedAnswers(snapshot.status, stampsOf(snapshot)) }),
+    ...(response ? { response } : {}),
+    ...(note ? { note } : {}),
+    ...(attachments.length ? { attachments } : {}),
+  };
+}
+
+function caseHeader(snapshot: CaseSnapshot): CaseHeader {
+  return {
+    status: snapshot.status,
+    internal_case_number: snapshot.internal_case_number,
+    engineer: {
+      first_name: snapshot.engineer_first_name,
+      last_name: snapshot.engineer_last_name,
+      email: snapshot.engineer_email,
+      phone: snapshot.engineer_phone,
+      phone_country_code: snapshot.engineer_phone_country_code,
+    },
+    receiver_case_number: snapshot.receiver_case_number,
+    receiver_engineer: {
+      name: snapshot.receiver_engineer_name,
+      email: snapshot.receiver_engineer_email,
+      phone: snapshot.receiver_engineer_phone,
+    },
+    updated_at: snapshot.updated_at,
+    response_due_at: snapshot.response_due_at,
+    sla_paused: slaState(slaClockOf(snapshot)).paused,
+    event_seq: snapshot.event_seq,
+  };
+}
+
+/** The case as the company's lists show it (the same row GET caller/get-cases answers). */
+function listRow(snapshot: CaseSnapshot, companyId: number, now: Date): CaseListRow {
+  const inbound = snapshot.receiver_company_id === companyId;
+  const sla = slaState(slaClockOf(snapshot), now);
+  return {
+    id: snapshot.id,
+    internal_case_number: snapshot.internal_case_number,
+    token: snapshot.token,
+    direction: inbound ? 'inbound' : 'outbound',
+    partner: { name: inbound ? snapshot.submitter_company_name : snapshot.receiver_company_name },
+    partner_case_number: snapshot.receiver_case_number,
+    summary: snapshot.summary,
+    priority: snapshot.priority,
+    status: snapshot.status,
+    created_at: snapshot.created_at,
+    updated_at: snapshot.updated_at,
+    respond_date: snapshot.respond_date,
+    response_due_at: snapshot.response_due_at,
+    sla_paused: sla.paused,
+    late: sla.late,
+  };
+}
+
+function listChange(snapshot: CaseSnapshot, companyId: number, now: Date): CasesChangedMessage {
+  const inbound = snapshot.receiver_company_id === companyId;
+  return {
+    case_token: snapshot.token,
+    status: snapshot.status,
+    seq: snapshot.event_seq,
+    row: listRow(snapshot, companyId, now),
+    submitter_user_id: snapshot.submitter_user_id,
+    needs_action: inbound && needsReceiverAction(snapshot),
+    removed: snapshot.deleted,
+  };
+}
+
+/** The "inbound needing action" filter of the lists: open, or information supplied after it was last asked for. */
+function needsReceiverAction(snapshot: CaseSnapshot): boolean {
+  if (snapshot.status === 'open') return true;
+  if (snapshot.status !== 'information') return false;
+  const latest = (type: string) =>
+    snapshot.responses.filter((response) => response.type === type).map((response) => response.created_at).sort().pop();
+  const asked = latest('information-request');
+  const supplied = latest('information-response');
+  return supplied !== undefined && (asked === undefined || supplied > asked);
+}
+
+function escalationRow(snapshot: CaseSnapshot): EscalationRow {
+  return {
+    id: snapshot.id,
+    token: snapshot.token,
+    internal_case_number: snapshot.internal_case_number,
+    company: { id: snapshot.submitter_company_id, name: snapshot.submitter_company_name },
+    receiver: { id: snapshot.receiver_company_id, name: snapshot.receiver_company_name },
+    priority: snapshot.priority,
+    created_at: snapshot.created_at,
+    document: {
+      id: snapshot.document_id,
+      name: snapshot.document_name,
+      company_id: snapshot.document_company_id,
+      document_type: snapshot.document_type,
+    },
+    status: snapshot.status,
+    late: snapshot.late_at !== null,
+  };
+}
+
+/** Worker entries name one attachment (attachment_id), an upload by a member several (attachment_ids). */
+function attachmentIdsOf(event: StoredCaseEvent): number[] {
+  const one = event.payload?.attachment_id;
+  const many = event.payload?.attachment_ids;
+  const ids = [...(typeof one === 'number' ? [one] : []), ...(Array.isArray(many) ? many : [])];
+  return ids.filter((id): id is number => typeof id === 'number');
+}
+
+function stampsOf(snapshot: CaseSnapshot): ResponseStamp[] {
+  return snapshot.responses.map((response) => ({ type: response.type, createdAt: new Date(response.created_at) }));
+}
+
+function slaClockOf(snapshot: CaseSnapshot) {
+  const date = (value: string | null) => (value ? new Date(value) : null);
+  return {
+    responseDueAt: date(snapshot.response_due_at),
+    slaPausedAt: date(snapshot.sla_paused_at),
+    slaStoppedAt: date(snapshot.sla_stopped_at),
+  };
+}

@@ -1,0 +1,57 @@
+import type { CaseEventType } from '@casebridge/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../entities/accounts/user.entity';
+import { CaseEvent } from '../entities/cases/case-event.entity';
+import { Case } from '../entities/cases/case.entity';
+
+/** One entry for a case's log. */
+export interface NewCaseEvent {
+  caseId: number;
+  type: CaseEventType;
+  /** Who did it, as people read it: a user's name, "Globex Storage (token link)", "System". */
+  actorLabel: string;
+  actorUserId?: number | null;
+  /** What changed, by reference (note_id, response_id, attachment_id...) and in words; never customer data. */
+  payload?: Record<string, unknown>;
+  at?: Date;
+}
+
+/**
+ * The one writer of case events, for the api and the worker alike. Every entry is numbered by an atomic
+ * `event_seq + 1` on its case row inside the caller's transaction (concurrent writers never share a number; a
+ * rolled-back write may leave a gap, which readers tolerate), and is stored with the caller's next flush. Live
+ * messages go out after the commit, built from the stored entries (CaseEventAnnouncer).
+ */
+export async function appendCaseEvents(em: EntityManager, entries: readonly NewCaseEvent[]): Promise<CaseEvent[]> {
+  if (entries.length === 0) return [];
+  const ids = entries.map((entry) => entry.caseId);
+  if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
+  // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
+  // row lock that transaction holds on the case.
+  const numbered = await em.execute<{ id: number; event_seq: number }[]>(
+    `update cases set event_seq = event_seq + 1 where id in (${ids.map(() => '?').join(', ')})
+     returning id, event_seq`,
+    ids,
+  );
+  const seqOf = new Map(numbered.map((row) => [row.id, row.event_seq]));
+  return entries.map((entry) => {
+    const seq = seqOf.get(entry.caseId);
+    if (seq === undefined) throw new Error(`appendCaseEvents: case ${entry.caseId} does not exist`);
+    // The loaded Case entity's eventSeq is deliberately left alone: assigning it would make a later flush write
+    // this number back over a newer one from a concurrent request.
+    return em.create(CaseEvent, {
+      case: em.getReference(Case, entry.caseId),
+      seq,
+      type: entry.type,
+      actorUser: entry.actorUserId ? em.getReference(User, entry.actorUserId) : null,
+      actorLabel: entry.actorLabel,
+      payload: entry.payload ?? {},
+      createdAt: entry.at ?? new Date(),
+    });
+  });
+}
+
+export async function appendCaseEvent(em: EntityManager, entry: NewCaseEvent): Promise<CaseEvent> {
+  const [event] = await appendCaseEvents(em, [entry]);
+  return event;
+}

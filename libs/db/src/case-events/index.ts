@@ -1,0 +1,9 @@
+export { appendCaseEvent, appendCaseEvents, type NewCaseEvent } from './case-event-log';
+export {
+  caseEventBroadcasts,
+  caseEventMessages,
+  caseEventsAfterCommit,
+  caseStateBroadcasts,
+  type StoredCaseEvent,
+} from './case-event-broadcasts';
+export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
