@@ -1,6 +1,5 @@
 import { API, type Country, type CurrentUser } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { useApiQuery } from '../../lib/queries';
 import { ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { Modal } from '../../ui/Modal';
 import { SubmitActions } from '../../ui/SubmitActions';
@@ -9,10 +8,10 @@ import { useProfileForm } from './use-profile-form';
 
 /** Opened after login when the account asks for a profile check (force_update_profile). */
 export function UpdateProfileModal({ user }: { user: CurrentUser }) {
-  const formData = useAsync(() => call(API.account.profileFormData), []);
+  const formData = useApiQuery(API.account.profileFormData);
   return (
     <Modal title="Update Your Profile">
-      {formData.status === 'loading' ? (
+      {formData.isPending ? (
         <p className="muted">Loading…</p>
       ) : (
         // Rendered once the countries are known so the saved country is preselected.

@@ -5,7 +5,7 @@ import { ApiError, call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useRunOnce } from '../../lib/use-run-once';
 import { PageFrame } from '../../app/PageFrame';
-import { useSession } from '../../app/session-store';
+import { isSignedIn, useSession } from '../../app/session-store';
 
 type State = { status: 'confirming' } | { status: 'done'; message: string } | { status: 'failed'; error: string };
 
@@ -19,8 +19,9 @@ export function ConfirmEmailPage() {
   useRunOnce(async () => {
     try {
       const { message } = await call(API.profile.confirmEmail, { body: { token } });
-      // A signed-in tab shows the new address at once.
-      if (signedIn) await loadMe();
+      // A signed-in tab shows the new address at once. Asked of the store now, not of the first render: on a fresh
+      // page load the session's own loadMe may still be running (and may have read the old address).
+      if (isSignedIn()) await loadMe();
       setState({ status: 'done', message });
     } catch (error) {
       // A refused link answers 422 with the reason under `token` (or `email`: taken meanwhile).

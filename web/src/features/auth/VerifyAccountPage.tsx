@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
@@ -6,7 +7,8 @@ import { API, MESSAGES, routePath, VerifyAccountBody } from '@casebridge/contrac
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText } from '../../lib/queries';
+import { useRunOnce } from '../../lib/use-run-once';
 import { alerts } from '../../app/alerts-store';
 import { PageFrame } from '../../app/PageFrame';
 import { TextField } from '../../ui/fields';
@@ -15,18 +17,20 @@ import { withLoader } from '../../ui/modal-store';
 /** /verify_account/{token}: verified, awaiting approval, or invalid with a form for a new mail. */
 export function VerifyAccountPage() {
   const { token = '' } = useParams();
-  const result = useAsync(() => call(API.auth.verify, { params: { token } }), [token]);
+  const verify = useMutation({ mutationFn: () => call(API.auth.verify, { params: { token } }) });
+  // Opening the link verifies the account: once per page, never re-read like a query (the link is one-time).
+  useRunOnce(() => verify.mutate());
 
-  if (result.status === 'loading') return <PageFrame title="Please Wait..." />;
-  if (result.status === 'failed') {
+  if (verify.status === 'idle' || verify.status === 'pending') return <PageFrame title="Please Wait..." />;
+  if (verify.status === 'error') {
     return (
       <PageFrame title="Invalid Token">
-        <p className="notice notice-warning">{result.error}</p>
+        <p className="notice notice-warning">{queryErrorText(verify.error)}</p>
         <RequestVerificationForm />
       </PageFrame>
     );
   }
-  const { action, message, error, company } = result.data;
+  const { action, message, error, company } = verify.data;
   switch (action) {
     case 'verified':
       return (

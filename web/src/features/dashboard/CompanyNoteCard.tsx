@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import type { AsyncState } from '../../lib/use-async';
+import { apiKey, queryClient } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
@@ -15,10 +15,8 @@ type NoteState = z.infer<typeof CompanyNoteResponse>;
  * The company-wide note. Editors (company admins) see it always and edit it in the company-notes modal;
  * everyone else sees it read-only, and only when a note exists. The page loads it (see DashboardPage).
  */
-export function CompanyNoteCard({ loaded }: { loaded: AsyncState<NoteState | null> }) {
-  const [saved, setSaved] = useState<NoteState | null>(null);
+export function CompanyNoteCard({ state }: { state: NoteState | undefined }) {
   const [editing, setEditing] = useState(false);
-  const state = saved ?? (loaded.status === 'ready' ? loaded.data : null);
   if (!state) return null;
 
   const hasNote = !!state.note?.trim();
@@ -34,29 +32,12 @@ export function CompanyNoteCard({ loaded }: { loaded: AsyncState<NoteState | nul
         )}
       </div>
       {hasNote ? <p className="company-note">{state.note}</p> : <p className="muted">No note for your company yet.</p>}
-      {editing && (
-        <CompanyNoteModal
-          note={state.note ?? ''}
-          onClose={() => setEditing(false)}
-          onSaved={(next) => {
-            setSaved(next);
-            setEditing(false);
-          }}
-        />
-      )}
+      {editing && <CompanyNoteModal note={state.note ?? ''} onClose={() => setEditing(false)} />}
     </section>
   );
 }
 
-function CompanyNoteModal({
-  note,
-  onClose,
-  onSaved,
-}: {
-  note: string;
-  onClose: () => void;
-  onSaved: (state: NoteState) => void;
-}) {
+function CompanyNoteModal({ note, onClose }: { note: string; onClose: () => void }) {
   const {
     register,
     submitWith,
@@ -64,7 +45,10 @@ function CompanyNoteModal({
   } = useServerForm(CompanyNoteBody, { defaultValues: { note }, fields: ['note'] });
 
   const onSubmit = submitWith(async (values) => {
-    onSaved(await withLoader(call(dashboardApi.saveCompanyNote, { body: values })));
+    const saved = await withLoader(call(dashboardApi.saveCompanyNote, { body: values }));
+    // The answer is the note as stored: the card (and a later visit) shows it without asking again.
+    queryClient.setQueryData(apiKey(dashboardApi.companyNote), saved);
+    onClose();
   });
 
   return (

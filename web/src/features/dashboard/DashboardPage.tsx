@@ -1,6 +1,7 @@
+import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { dashboardApi, membershipLevel } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
 import { ActiveCases } from './ActiveCases';
@@ -23,13 +24,14 @@ export function DashboardPage() {
   const known = level !== null || company !== null;
   const isLimited = company ? membershipLevel(company.membership_type) === 'limited' : level === 'limited';
   const showsNote = known && !isLimited;
-  const directory = useAsync(() => call(dashboardApi.directory), []);
-  const favorites = useAsync(() => call(dashboardApi.favorites), []);
-  const note = useAsync(() => (showsNote ? call(dashboardApi.companyNote) : Promise.resolve(null)), [showsNote]);
-  const entries = directory.status === 'ready' ? directory.data : [];
+  const directory = useApiQuery(dashboardApi.directory);
+  const favorites = useApiQuery(dashboardApi.favorites);
+  // Limited membership may not read the note: it is asked only once the membership is known.
+  const note = useApiQuery(dashboardApi.companyNote, { enabled: showsNote });
+  const entries = directory.data ?? [];
   // The top row's height depends on the favourites and the note: drawing the page before they are in would
   // push the active cases down once they arrive (a layout shift under the reader's eyes).
-  const topRowSettled = favorites.status !== 'loading' && note.status !== 'loading';
+  const topRowSettled = useTopRowSettled(known, showsNote, favorites, note);
   const cases = useCaseList();
   // Likewise the row under the cases waits for their first answer (later reloads keep the rows on screen).
   const casesShown = cases.list !== null || cases.failed;
@@ -50,7 +52,7 @@ export function DashboardPage() {
           {isLimited ? (
             <FavoritesList title="Collaborate with Your Partners" favorites={favorites} />
           ) : (
-            <PartnerSearch directory={entries} loading={directory.status === 'loading'} />
+            <PartnerSearch directory={entries} loading={directory.isPending} />
           )}
         </div>
         <div className="dashboard-side">
@@ -59,7 +61,7 @@ export function DashboardPage() {
           ) : (
             <>
               <FavoritesList title="Favorites" favorites={favorites} />
-              <CompanyNoteCard loaded={note} />
+              <CompanyNoteCard state={note.data} />
             </>
           )}
         </div>
@@ -77,4 +79,27 @@ export function DashboardPage() {
       )}
     </PageFrame>
   );
+}
+
+/** Has this answer arrived for this visit? Cached data that is being refreshed (stale or invalidated) has not. */
+function answered(query: UseQueryResult<unknown>): boolean {
+  return !query.isPending && !(query.isFetching && query.isStale);
+}
+
+/**
+ * True once the favourites (and the note, when shown) have answered for this visit; from then on the top row
+ * stays drawn, and later refreshes update it in place instead of hiding the page again.
+ */
+function useTopRowSettled(
+  known: boolean,
+  showsNote: boolean,
+  favorites: UseQueryResult<unknown>,
+  note: UseQueryResult<unknown>,
+): boolean {
+  // Remembers for which note visibility the row was drawn: a change of membership waits for its note again.
+  const [drawnFor, setDrawnFor] = useState<boolean | null>(null);
+  if (drawnFor === showsNote) return true;
+  const settled = known && answered(favorites) && (!showsNote || answered(note));
+  if (settled) setDrawnFor(showsNote);
+  return settled;
 }

@@ -1,21 +1,23 @@
 import { Link } from 'react-router-dom';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Favorite } from '@casebridge/contracts';
-import type { AsyncState } from '../../lib/use-async';
 import { favoritePath } from './partner-links';
 
 /** The user's favourite partners; each opens the partner's submit-case page. */
-export function FavoritesList({ title, favorites }: { title: string; favorites: AsyncState<Favorite[]> }) {
+export function FavoritesList({ title, favorites }: { title: string; favorites: UseQueryResult<Favorite[]> }) {
+  const list = favorites.data;
   return (
     <section className="card" aria-labelledby="favorites-title">
       <h2 id="favorites-title">{title}</h2>
-      {favorites.status === 'loading' && <p className="muted">Loading…</p>}
-      {favorites.status === 'failed' && <p className="muted">Your favourites could not be loaded.</p>}
-      {favorites.status === 'ready' &&
-        (favorites.data.length === 0 ? (
+      {favorites.isPending && <p className="muted">Loading…</p>}
+      {/* A failed refresh keeps the list it had. */}
+      {favorites.isError && !list && <p className="muted">Your favourites could not be loaded.</p>}
+      {list &&
+        (list.length === 0 ? (
           <p className="muted">No favourites yet. Mark a partner's process as a favourite on its request page.</p>
         ) : (
           <ul className="favorites-list">
-            {favorites.data.map((favorite) => (
+            {list.map((favorite) => (
               <li key={favorite.id}>
                 <Link to={favoritePath(favorite)}>
                   {favorite.company.name}

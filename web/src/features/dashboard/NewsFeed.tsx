@@ -1,12 +1,11 @@
 import { dashboardApi, LIMITS } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useApiQuery } from '../../lib/queries';
 
 /** The three latest posts of the network's public blog; nothing at all when there are none. */
 export function NewsFeed() {
-  const news = useAsync(() => call(dashboardApi.news), []);
-  if (news.status !== 'ready' || news.data.length === 0) return null;
+  const news = useApiQuery(dashboardApi.news);
+  if (!news.data || news.data.length === 0) return null;
   return (
     <section className="card" aria-labelledby="news-title">
       <h2 id="news-title">News</h2>

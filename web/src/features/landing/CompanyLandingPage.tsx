@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { API, MESSAGES, type LandingResponse } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { CompanyLogo } from './CompanyLogo';
 import { EmailLinkForm } from './EmailLinkForm';
@@ -14,19 +13,20 @@ import { rememberCompanySite } from '../errors/home-link';
 /** /{slug}: the company's own sign-in page, in the variant of its login method. */
 export function CompanyLandingPage() {
   const { slug = '' } = useParams();
-  const landing = useAsync(() => call(API.landing.landing, { params: { slug } }), [slug]);
+  const landing = useApiQuery(API.landing.landing, { params: { slug } });
 
-  if (landing.status === 'loading') {
+  if (landing.isPending) {
     return (
       <PageFrame title="Loading…" hideTitle>
         <p className="muted">Loading…</p>
       </PageFrame>
     );
   }
-  if (landing.status === 'failed') {
+  // A failed refresh keeps the page it had.
+  if (!landing.data) {
     return (
       <PageFrame title="Company Not Found">
-        <p>{landing.error}</p>
+        <p>{queryErrorText(landing.error)}</p>
         <a href="/">Search for your company</a>
       </PageFrame>
     );

@@ -5,6 +5,7 @@ import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, managerApi, ManagerResponseBody } f
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
+import { invalidateEndpoints } from '../../lib/queries';
 import { alerts } from '../../app/alerts-store';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
@@ -37,7 +38,7 @@ const EMPTY: ResponseInput = {
 };
 
 /** A receiving manager's answer to an escalation (spec 3 §2.14). */
-export function ManagerResponseForm({ token, onSent }: { token: string; onSent: () => void }) {
+export function ManagerResponseForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
@@ -58,7 +59,8 @@ export function ManagerResponseForm({ token, onSent }: { token: string; onSent: 
       const answer = await withLoader(call(managerApi.respond, { params: { token }, body }));
       alerts.show(answer.message, 'success');
       reset(EMPTY);
-      onSent();
+      // The request is now answered and lists this response: the page reads it again and drops the form.
+      void invalidateEndpoints(managerApi.get, managerApi.responses);
     } catch (error) {
       if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
     }

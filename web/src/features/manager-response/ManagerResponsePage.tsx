@@ -1,23 +1,24 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { managerApi } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { CaseErrorBox } from '../cases/CaseErrorBox';
-import { useReloadable, useStickyData } from '../cases/use-reloadable';
 import { ManagerRequestDetails, ManagerResponses } from './ManagerRequestDetails';
 import { ManagerResponseForm } from './ManagerResponseForm';
 
 /** /manager/response/{token}: a manager of the receiving company answers a critical escalation. */
 export function ManagerResponsePage() {
   const { token = '' } = useParams();
-  const [state, reload] = useReloadable(() => call(managerApi.get, { params: { token } }), [token]);
-  const data = useStickyData(state);
+  // The last request stays on screen while it is read again (after an answer, or for another link).
+  const request = useApiQuery(managerApi.get, { params: { token }, placeholderData: keepPreviousData });
+  const data = request.data;
 
   return (
     <PageFrame title="Manager Escalation Response">
       {!data ? (
-        state.status === 'failed' ? (
-          <CaseErrorBox message={state.error} title="This request cannot be shown." />
+        request.isError ? (
+          <CaseErrorBox message={queryErrorText(request.error)} title="This request cannot be shown." />
         ) : (
           <p className="muted">Loading…</p>
         )
@@ -33,7 +34,7 @@ export function ManagerResponsePage() {
               <p>This escalation request has been answered; the link takes no further answer.</p>
             </section>
           ) : (
-            <ManagerResponseForm token={token} onSent={reload} />
+            <ManagerResponseForm token={token} />
           )}
         </div>
       )}

@@ -2,7 +2,7 @@ import { useParams, useNavigate, useSearchParams } from 'react-router-dom';
 import { API, type Country, type OnboardingGroup } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { TextField } from '../../ui/fields';
 import { SubmitActions } from '../../ui/SubmitActions';
@@ -15,19 +15,20 @@ import { useOnboardingForm } from './use-onboarding-form';
 /** /join/{vhost}: the partner group's home, where an applicant starts with a work e-mail (spec 1 "Partner-group home"). */
 export function OnboardingHomePage() {
   const { vhost = '' } = useParams();
-  const loaded = useAsync(() => call(API.onboarding.group, { params: { vhost } }), [vhost]);
+  const loaded = useApiQuery(API.onboarding.group, { params: { vhost } });
 
-  if (loaded.status === 'loading')
+  if (loaded.isPending)
     return (
       <OnboardingFrame title="Join the Partner Group" group={null}>
         {null}
       </OnboardingFrame>
     );
-  if (loaded.status === 'failed') {
+  // A failed refresh keeps the page it had.
+  if (!loaded.data) {
     return (
       <OnboardingFrame title="Join the Partner Group" group={null}>
         <div className="card narrow" role="alert">
-          <p>{loaded.error}</p>
+          <p>{queryErrorText(loaded.error)}</p>
         </div>
       </OnboardingFrame>
     );

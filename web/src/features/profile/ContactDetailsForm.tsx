@@ -1,7 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { API, roleLabel, type CurrentUser } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { useApiQuery } from '../../lib/queries';
 import { ContactFields, ContactPhoneField } from '../../ui/ContactFields';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
@@ -10,7 +9,7 @@ import { useProfileForm } from '../account/use-profile-form';
 
 /** Contact details; role and focus group are shown read-only (POST users/profile). */
 export function ContactDetailsForm({ user }: { user: CurrentUser }) {
-  const formData = useAsync(() => call(API.account.profileFormData), []);
+  const formData = useApiQuery(API.account.profileFormData);
   const {
     register,
     control,
@@ -19,7 +18,7 @@ export function ContactDetailsForm({ user }: { user: CurrentUser }) {
     formState: { errors, isSubmitting },
   } = useProfileForm(user);
   const code = useWatch({ control, name: 'phone_country_code' });
-  const countries = formData.status === 'loading' ? null : (formData.data?.countries ?? []);
+  const countries = formData.isPending ? null : (formData.data?.countries ?? []);
 
   return (
     <section className="card" aria-labelledby="contact-details-title">

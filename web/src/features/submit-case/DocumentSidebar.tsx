@@ -2,9 +2,11 @@ import { useId, useState } from 'react';
 import { dashboardApi, documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
 import { ApiError, call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { invalidateEndpoints } from '../../lib/queries';
 import { alerts } from '../../app/alerts-store';
 import { withLoader } from '../../ui/modal-store';
 import { DocumentFiles } from './DocumentFiles';
+import { patchCachedDocument } from './document-cache';
 import { EscalationBox } from './EscalationBox';
 import type { CaseTarget } from './CaseForm';
 
@@ -36,6 +38,9 @@ function FavoriteToggle({ document, target }: { document: ContactDocumentShape; 
         },
       });
       setFavorite(answer.is_favorite);
+      patchCachedDocument(document.id, { is_favorite: answer.is_favorite });
+      // The dashboard's favourites list changed; it is read again when shown.
+      void invalidateEndpoints(dashboardApi.favorites);
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     } finally {
@@ -65,9 +70,10 @@ function InternalNote({ document }: { document: ContactDocumentShape }) {
   const save = async () => {
     setError(null);
     try {
-      await withLoader(
+      const saved = await withLoader(
         call(documentsApi.storeNote, { body: { location: 'contact_document', document_id: document.id, note } }),
       );
+      patchCachedDocument(document.id, { note: saved.note.note });
       alerts.show('Your note has been saved.', 'success');
     } catch (failure) {
       const fieldError = failure instanceof ApiError ? failure.fieldErrors.note : undefined;

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { documentsApi, type ContactDocumentShape, type DocumentsResponse } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import type { CaseTarget } from './CaseForm';
 
@@ -16,16 +15,13 @@ interface ParentChooserProps {
 /** A parent document: the user picks one of its sub-processes, which then renders as its own type. */
 export function ParentChooser({ document, target, onChoose }: ParentChooserProps) {
   const id = useId();
-  const children = useAsync(
-    () =>
-      call(documentsApi.subDocuments, {
-        params: { documentId: document.id, type: target.type, entity_id: target.entityId },
-      }),
-    [document.id, target.type, target.entityId],
-  );
+  const children = useApiQuery(documentsApi.subDocuments, {
+    params: { documentId: document.id, type: target.type, entity_id: target.entityId },
+  });
 
-  if (children.status === 'loading') return <p className="muted">Loading…</p>;
-  if (children.status === 'failed') return <p role="alert">{children.error}</p>;
+  if (!children.data) {
+    return children.isError ? <p role="alert">{queryErrorText(children.error)}</p> : <p className="muted">Loading…</p>;
+  }
 
   const optionName = (child: ContactDocumentShape) =>
     document.doc_linkages.find((link) => link.contact_document_id === child.id)?.option_name ??

@@ -1,38 +1,40 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { documentsApi, routePath } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import type { CaseTarget } from './CaseForm';
 import { DocumentView } from './DocumentView';
+
+const INVALID_PARTNER = 'This partner does not exist.';
 
 /** /case/{type}/{entity_id}: the partner's process documents; several are offered as tabs by name. */
 export function SubmitCasePage() {
   const { type = '', entity_id = '' } = useParams();
   const entityId = Number(entity_id);
   const valid = (type === 'company' || type === 'department') && Number.isInteger(entityId) && entityId > 0;
-  const documents = useAsync(
-    () =>
-      valid
-        ? call(documentsApi.documents, { params: { type, entity_id: entityId } })
-        : Promise.reject(new Error('This partner does not exist.')),
-    [type, entity_id],
-  );
+  // A malformed address is not asked for at all.
+  const documents = useApiQuery(documentsApi.documents, { params: { type, entity_id: entityId }, enabled: valid });
   const [chosenId, setChosenId] = useState<number | null>(null);
 
-  if (documents.status === 'loading') {
+  // A failed refresh keeps the documents (and what the user typed) on screen.
+  const failure = !valid
+    ? INVALID_PARTNER
+    : documents.isError && !documents.data
+      ? queryErrorText(documents.error)
+      : null;
+  if (failure !== null) {
     return (
       <PageFrame title="Submit a Request">
-        <p className="muted">Loading…</p>
+        <p role="alert">{failure}</p>
+        <Link to={routePath('dashboard')}>Back to the dashboard</Link>
       </PageFrame>
     );
   }
-  if (documents.status === 'failed') {
+  if (!documents.data) {
     return (
       <PageFrame title="Submit a Request">
-        <p role="alert">{documents.error}</p>
-        <Link to={routePath('dashboard')}>Back to the dashboard</Link>
+        <p className="muted">Loading…</p>
       </PageFrame>
     );
   }
