@@ -54,6 +54,7 @@ test('a super admin creates a partner program, adds a partner, shares a document
 
   // The list shows it with its type, host and registration page.
   await page.getByRole('link', { name: 'Groups', exact: true }).first().click();
+  await page.waitForURL('**/super_admin/groups');
   await page.getByLabel('Search').fill(name);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Partner Program');
@@ -133,6 +134,8 @@ test('a Teams-enabled group shows its connection link, and opening it connects t
   await signInOnLanding(page, 'acme', 'admin@casebridge.test');
   await page.waitForURL('**/super_admin/dashboard');
   await page.getByRole('link', { name: 'Groups' }).click();
+  // The dashboard has search fields of its own: fill the groups page's once it is there.
+  await page.waitForURL('**/super_admin/groups');
   await page.getByLabel('Search').fill('Storage Alliance');
   await page.getByRole('link', { name: 'Storage Alliance', exact: true }).click();
   const teams = page.getByRole('region', { name: 'Microsoft Teams' });

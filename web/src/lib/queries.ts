@@ -59,6 +59,18 @@ export function invalidateEndpoints(...endpoints: Pick<Endpoint, 'method' | 'pat
   ).then(() => undefined);
 }
 
+/**
+ * Marks every cached answer of these endpoints stale without asking again now: for the reads of a page that a
+ * change is leaving (a deleted or decided item), which must not refetch on the way out but must when next shown.
+ */
+export function markEndpointsStale(...endpoints: Pick<Endpoint, 'method' | 'path'>[]): Promise<void> {
+  return Promise.all(
+    endpoints.map((endpoint) =>
+      queryClient.invalidateQueries({ queryKey: [endpointId(endpoint)], refetchType: 'none' }),
+    ),
+  ).then(() => undefined);
+}
+
 /** The text to show for a failed query. */
 export function queryErrorText(error: unknown): string {
   return errorMessage(error);

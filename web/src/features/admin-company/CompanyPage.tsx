@@ -11,8 +11,7 @@ import {
 } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { PageFrame } from '../../app/PageFrame';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { ChangeRequestModal } from './ChangeRequestModal';
 import { CompanyInfoCard } from './CompanyInfoCard';
@@ -35,24 +34,24 @@ const NOTE_COLUMNS: DataColumn<InternalNote>[] = [
 
 /** /admin/company: company info box, departments and internal notes (spec 2 "Company page"). */
 export function CompanyPage() {
-  const company = useAsync(() => call(adminCompanyApi.company), []);
-  const notes = useAsync(() => call(adminCompanyApi.internalNotes), []);
+  const company = useApiQuery(adminCompanyApi.company);
+  const notes = useApiQuery(adminCompanyApi.internalNotes);
 
   return (
     <PageFrame title="Company">
-      {company.status === 'loading' && <p className="muted">Loading…</p>}
-      {company.status === 'failed' && (
+      {company.isPending && <p className="muted">Loading…</p>}
+      {company.isError && (
         <p className="notice notice-warning" role="alert">
-          {company.error}
+          {queryErrorText(company.error)}
         </p>
       )}
       {company.data && <CompanyInfo data={company.data} />}
       {company.data && <Departments companyId={company.data.company.id} />}
       <section className="card" aria-labelledby="internal-notes-title">
         <h2 id="internal-notes-title">Internal Notes</h2>
-        {notes.status === 'failed' && (
+        {notes.isError && (
           <p className="notice notice-warning" role="alert">
-            {notes.error}
+            {queryErrorText(notes.error)}
           </p>
         )}
         <DataTable
@@ -60,7 +59,7 @@ export function CompanyPage() {
           columns={NOTE_COLUMNS}
           rows={notes.data?.notes ?? []}
           rowKey={(row) => row.id}
-          loading={notes.status === 'loading'}
+          loading={notes.isPending}
           emptyText="No internal notes."
         />
       </section>
@@ -115,13 +114,13 @@ function CompanyInfo({ data }: { data: AdminCompanyResponse }) {
 }
 
 function Departments({ companyId }: { companyId: number }) {
-  const departments = useAsync(() => call(adminCompanyApi.departments, { params: { id: companyId } }), [companyId]);
+  const departments = useApiQuery(adminCompanyApi.departments, { params: { id: companyId } });
   return (
     <section className="card" aria-labelledby="departments-title">
       <h2 id="departments-title">Departments</h2>
-      {departments.status === 'failed' && (
+      {departments.isError && (
         <p className="notice notice-warning" role="alert">
-          {departments.error}
+          {queryErrorText(departments.error)}
         </p>
       )}
       <DataTable
@@ -129,7 +128,7 @@ function Departments({ companyId }: { companyId: number }) {
         columns={DEPARTMENT_COLUMNS}
         rows={departments.data?.departments ?? []}
         rowKey={(row) => row.id}
-        loading={departments.status === 'loading'}
+        loading={departments.isPending}
         emptyText="No departments."
       />
     </section>

@@ -30,6 +30,7 @@ import { SubmitActions } from '../../ui/SubmitActions';
 import { SelectField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { ChangeRequestModal } from './ChangeRequestModal';
+import { companyUsersChanged } from './company-changes';
 import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
 import { statusLabel } from './labels';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from './managed-user-form';
@@ -127,6 +128,7 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
     };
     const answer = await withLoader(call(adminCompanyApi.saveUser, { params: { id: user?.id ?? 0 }, body }));
     alerts.flash(answer.message || USER_SAVED, 'success');
+    void companyUsersChanged();
     void navigate(usersPath());
   });
 
@@ -140,6 +142,7 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
     try {
       const answer = await withLoader(call(adminCompanyApi.deleteUser, { params: { id: user.id } }));
       alerts.flash(answer.message || USER_DELETED, 'success');
+      void companyUsersChanged();
       void navigate(usersPath());
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
@@ -153,6 +156,7 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
       const answer = await withLoader(call(adminCompanyApi.userStatus, { params: { id: user.id }, body: { status } }));
       setUser(answer.user);
       alerts.show(answer.message, 'success');
+      void companyUsersChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }

@@ -8,13 +8,14 @@ import {
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { withLoader } from '../../ui/modal-store';
+import { companySettingsChanged } from './company-changes';
 import { RegistrationSettingsForm } from './RegistrationSettingsForm';
 
 /** /admin/company/registration: how new registrations are approved and which groups they get. */
 export function RegistrationSettingsPage() {
-  const company = useAsync(() => call(adminCompanyApi.company), []);
+  const company = useApiQuery(adminCompanyApi.company);
   return (
     <PageFrame title="User Registration Settings">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -25,10 +26,10 @@ export function RegistrationSettingsPage() {
           <li aria-current="page">User Registration Settings</li>
         </ol>
       </nav>
-      {company.status === 'loading' && <p className="muted">Loading…</p>}
-      {company.status === 'failed' && (
+      {company.isPending && <p className="muted">Loading…</p>}
+      {company.isError && (
         <p className="notice notice-warning" role="alert">
-          {company.error}
+          {queryErrorText(company.error)}
         </p>
       )}
       {company.data && <SettingsForm data={company.data} />}
@@ -47,6 +48,7 @@ function SettingsForm({ data }: { data: AdminCompanyResponse }) {
       onSave={async (body) => {
         const answer = await withLoader(call(adminCompanyApi.registration, { body }));
         alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
+        void companySettingsChanged();
         void navigate(routePath('admin.company'));
       }}
     />

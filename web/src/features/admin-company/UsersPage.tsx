@@ -4,10 +4,11 @@ import { adminCompanyApi, roleLabel, routePath, type CompanyUserRow } from '@cas
 import type { z } from 'zod';
 import { PageFrame } from '../../app/PageFrame';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { ExportButton } from '../exports/ExportButton';
 import { ChangeRequestModal } from './ChangeRequestModal';
+import { companyUsersChanged } from './company-changes';
 import { RegistrationQueue } from './RegistrationQueue';
 import { statusLabel } from './labels';
 
@@ -43,9 +44,8 @@ function loginPageAddress(slug: string): string {
 
 /** /admin/users: login method, users table with export, and the registration queue (spec 2 "Users"). */
 export function UsersPage() {
-  const [version, setVersion] = useState(0);
   const [contactOpen, setContactOpen] = useState(false);
-  const users = useAsync(() => call(adminCompanyApi.users), [version]);
+  const users = useApiQuery(adminCompanyApi.users);
   const data = users.data;
 
   return (
@@ -64,10 +64,10 @@ export function UsersPage() {
         ))
       }
     >
-      {users.status === 'loading' && <p className="muted">Loading…</p>}
-      {users.status === 'failed' && (
+      {users.isPending && <p className="muted">Loading…</p>}
+      {users.isError && (
         <p className="notice notice-warning" role="alert">
-          {users.error}
+          {queryErrorText(users.error)}
         </p>
       )}
       {data && (
@@ -92,7 +92,7 @@ export function UsersPage() {
               <p className="muted">Your membership level requires a change request for user changes: use Contact.</p>
             )}
           </section>
-          {data.registration_queue && <RegistrationQueue onDecided={() => setVersion((value) => value + 1)} />}
+          {data.registration_queue && <RegistrationQueue onDecided={() => void companyUsersChanged()} />}
           <section className="card" aria-labelledby="users-title">
             <div className="card-title">
               <h2 id="users-title">Company Users</h2>

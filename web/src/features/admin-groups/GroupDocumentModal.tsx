@@ -7,7 +7,6 @@ import {
 } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { ApiError, type FieldErrors } from '../../lib/api-error';
-import { useAsync } from '../../lib/use-async';
 import { Modal } from '../../ui/Modal';
 import { CancelButton } from '../../ui/SubmitActions';
 import { SelectField, TextField } from '../../ui/fields';
@@ -19,7 +18,7 @@ export interface CompanyChoice {
 }
 
 /** Whose document it is: the admin's own company, or one the super admin picks from the group's partners. */
-export type DocumentOwner = { companyId: number } | { label: string; choices: () => Promise<CompanyChoice[]> };
+export type DocumentOwner = { companyId: number } | { label: string; choices: readonly CompanyChoice[] };
 
 export interface GroupDocumentModalProps {
   title: string;
@@ -149,13 +148,11 @@ interface CompanySelectProps {
 }
 
 function CompanySelect({ owner, value, error, onChange }: CompanySelectProps) {
-  // Loaded once when the modal opens.
-  const choices = useAsync(owner.choices, []);
   return (
     <SelectField
       label={owner.label}
       placeholder={MESSAGES.chooseOne}
-      options={choices.data ?? []}
+      options={owner.choices}
       value={value}
       error={error}
       onChange={(event) => onChange(event.target.value)}

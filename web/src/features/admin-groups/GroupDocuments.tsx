@@ -9,7 +9,6 @@ export function GroupDocuments({ groupId }: { groupId: number }) {
   const companyId = useSession((state) => state.company?.id ?? 0);
   return (
     <GroupDocumentsCard
-      groupId={groupId}
       title="Documents"
       headingId="group-documents-title"
       addLabel="Add Document/Link"
@@ -17,7 +16,7 @@ export function GroupDocuments({ groupId }: { groupId: number }) {
       companyHeader="Company"
       owner={{ companyId }}
       calls={{
-        list: () => call(adminGroupsApi.documents, { params: { groupId } }),
+        list: { endpoint: adminGroupsApi.documents, params: { groupId } },
         download: (row) =>
           download(adminGroupsApi.downloadDocument, row.document_name ?? row.name, {
             params: { groupId, documentId: row.id },

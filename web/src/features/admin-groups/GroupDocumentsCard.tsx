@@ -1,25 +1,28 @@
 import { useState } from 'react';
-import type { GroupDocumentShape } from '@casebridge/contracts';
+import type { adminGroupsApi, GroupDocumentShape, superAdminGroupsApi } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { GroupDocumentModal, type DocumentOwner } from './GroupDocumentModal';
 import { TrashIcon } from './TrashIcon';
 
+/** The list read of a documents box: the company admin's endpoint or the super admin's, with its parameters. */
+export type GroupDocumentsList =
+  | { endpoint: typeof adminGroupsApi.documents; params: { groupId: number } }
+  | { endpoint: typeof superAdminGroupsApi.documents; params: { id: number } };
+
 /** The calls behind a documents box: the company admin's and the super admin's endpoints differ. */
 export interface GroupDocumentCalls {
-  list: () => Promise<{ documents: GroupDocumentShape[] }>;
+  list: GroupDocumentsList;
   download: (row: GroupDocumentShape) => Promise<void>;
   remove: (row: GroupDocumentShape) => Promise<{ message: string }>;
   upload: (form: FormData) => Promise<{ message: string }>;
 }
 
 export interface GroupDocumentsCardProps {
-  /** Reloads the list when it changes. */
-  groupId: number;
   calls: GroupDocumentCalls;
   title: string;
   headingId: string;
@@ -34,7 +37,6 @@ export interface GroupDocumentsCardProps {
 
 /** A group's shared files and links: add, download and delete with confirmation. */
 export function GroupDocumentsCard({
-  groupId,
   calls,
   title,
   headingId,
@@ -45,10 +47,9 @@ export function GroupDocumentsCard({
   canDelete = (row) => row.can_delete,
 }: GroupDocumentsCardProps) {
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
-  const documents = useAsync(() => calls.list(), [groupId, version]);
-  const reload = () => setVersion((value) => value + 1);
+  const documents = useApiQuery(calls.list.endpoint, { params: calls.list.params });
+  const changed = () => invalidateEndpoints(calls.list.endpoint);
 
   const openFile = async (row: GroupDocumentShape) => {
     try {
@@ -63,7 +64,7 @@ export function GroupDocumentsCard({
     try {
       const answer = await withLoader(calls.remove(row));
       alerts.show(answer.message, 'success');
-      reload();
+      void changed();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -114,9 +115,9 @@ export function GroupDocumentsCard({
           {addLabel}
         </button>
       </div>
-      {documents.status === 'failed' && (
+      {documents.isError && (
         <p className="notice notice-warning" role="alert">
-          {documents.error}
+          {queryErrorText(documents.error)}
         </p>
       )}
       <DataTable
@@ -124,7 +125,7 @@ export function GroupDocumentsCard({
         columns={columns}
         rows={documents.data?.documents ?? []}
         rowKey={(row) => row.id}
-        loading={documents.status === 'loading'}
+        loading={documents.isPending}
         emptyText="No documents shared with this group."
       />
       {adding && (
@@ -136,7 +137,7 @@ export function GroupDocumentsCard({
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);
-            reload();
+            void changed();
           }}
         />
       )}

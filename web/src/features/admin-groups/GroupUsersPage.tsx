@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { adminGroupsApi, MESSAGES, removeAccessConfirm, routePath, type ResponseOf } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { apiKey, invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -23,43 +24,19 @@ export function GroupUsersPage() {
   const { group_id: groupParam = '' } = useParams();
   const groupId = Number(groupParam);
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
-  const group = useAsync(() => call(adminGroupsApi.group, { params: { groupId } }), [groupId]);
-  const users = useAsync(() => call(adminGroupsApi.users, { params: { groupId } }), [groupId, version]);
+  const group = useApiQuery(adminGroupsApi.group, { params: { groupId } });
+  const users = useApiQuery(adminGroupsApi.users, { params: { groupId } });
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<FoundUser[] | null>(null);
-  const [searchVersion, setSearchVersion] = useState(0);
+  const trimmed = term.trim();
 
-  useEffect(() => {
-    const trimmed = term.trim();
-    if (trimmed.length < MIN_TERM) {
-      setFound(null);
-      return;
-    }
-    let current = true;
-    call(adminGroupsApi.searchUsers, { params: { groupId }, body: { search_term: trimmed } }).then(
-      (answer) => current && setFound(answer.users),
-      (error: unknown) => {
-        if (!current) return;
-        setFound([]);
-        alerts.show(errorMessage(error), 'warning');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [term, groupId, searchVersion]);
-
-  const reload = () => {
-    setVersion((value) => value + 1);
-    setSearchVersion((value) => value + 1);
-  };
+  // Who has access changes the table and the search's checkmarks.
+  const changed = () => invalidateEndpoints(adminGroupsApi.users, adminGroupsApi.searchUsers);
 
   const add = async (user: FoundUser) => {
     try {
       const answer = await withLoader(call(adminGroupsApi.addUser, { params: { groupId, userId: user.id } }));
       alerts.show(answer.message, 'success');
-      reload();
+      void changed();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -70,7 +47,7 @@ export function GroupUsersPage() {
     try {
       const answer = await withLoader(call(adminGroupsApi.removeUser, { params: { groupId, userId: user.id } }));
       alerts.show(answer.message, 'success');
-      reload();
+      void changed();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -111,9 +88,9 @@ export function GroupUsersPage() {
           </>
         )}
       </nav>
-      {group.status === 'failed' && (
+      {group.isError && (
         <p className="notice notice-warning" role="alert">
-          {group.error}
+          {queryErrorText(group.error)}
         </p>
       )}
       <section className="card" aria-labelledby="group-user-search-title">
@@ -126,38 +103,14 @@ export function GroupUsersPage() {
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
-        {found !== null && (
-          <div role="status" aria-live="polite">
-            {found.length === 0 ? (
-              <p className="muted">{MESSAGES.noUsersFound}</p>
-            ) : (
-              <ul className="plain-list group-user-results">
-                {found.map((user) => (
-                  <li key={user.id}>
-                    <span>
-                      {fullName(user)} <span className="muted">{user.email}</span>
-                    </span>
-                    {user.group_access ? (
-                      <span className="access-check" aria-label={`${fullName(user)} has access`} role="img">
-                        ✓
-                      </span>
-                    ) : (
-                      <button type="button" className="button button-small" onClick={() => void add(user)}>
-                        Add User
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {/* Mounted only while the term is long enough: a shorter one clears the results. */}
+        {trimmed.length >= MIN_TERM && <FoundUsers groupId={groupId} term={trimmed} onAdd={(user) => void add(user)} />}
       </section>
       <section className="card" aria-labelledby="group-users-title">
         <h2 id="group-users-title">Users with Access</h2>
-        {users.status === 'failed' && (
+        {users.isError && (
           <p className="notice notice-warning" role="alert">
-            {users.error}
+            {queryErrorText(users.error)}
           </p>
         )}
         <DataTable
@@ -165,10 +118,51 @@ export function GroupUsersPage() {
           columns={accessColumns}
           rows={users.data?.users ?? []}
           rowKey={(row) => row.id}
-          loading={users.status === 'loading'}
+          loading={users.isPending}
           emptyText={MESSAGES.noUsersFound}
         />
       </section>
     </PageFrame>
+  );
+}
+
+/** The search's results; the last ones stay while the next term is asked. */
+function FoundUsers({ groupId, term, onAdd }: { groupId: number; term: string; onAdd: (user: FoundUser) => void }) {
+  // The search is a POST: its key carries the body as the query part.
+  const search = useQuery({
+    queryKey: apiKey(adminGroupsApi.searchUsers, { groupId }, { search_term: term }),
+    queryFn: () => call(adminGroupsApi.searchUsers, { params: { groupId }, body: { search_term: term } }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (search.isError) alerts.show(queryErrorText(search.error), 'warning');
+  }, [search.isError, search.error]);
+  const found = search.isError ? [] : search.data?.users;
+  if (!found) return null;
+  return (
+    <div role="status" aria-live="polite">
+      {found.length === 0 ? (
+        <p className="muted">{MESSAGES.noUsersFound}</p>
+      ) : (
+        <ul className="plain-list group-user-results">
+          {found.map((user) => (
+            <li key={user.id}>
+              <span>
+                {fullName(user)} <span className="muted">{user.email}</span>
+              </span>
+              {user.group_access ? (
+                <span className="access-check" aria-label={`${fullName(user)} has access`} role="img">
+                  ✓
+                </span>
+              ) : (
+                <button type="button" className="button button-small" onClick={() => onAdd(user)}>
+                  Add User
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

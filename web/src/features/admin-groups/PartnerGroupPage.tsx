@@ -11,7 +11,7 @@ import {
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -33,19 +33,19 @@ const PARTNER_COLUMNS: DataColumn<Partner>[] = [
 /** /admin/partner_groups/{group_id}: one group of the company (spec 2 "Partner group detail"). */
 export function PartnerGroupPage() {
   const { group_id: groupId = '' } = useParams();
-  const detail = useAsync(() => call(adminGroupsApi.detail, { params: { groupId } }), [groupId]);
+  const detail = useApiQuery(adminGroupsApi.detail, { params: { groupId } });
   return (
     <PageFrame title={detail.data?.group.name ?? 'Partner Group'}>
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to={routePath('admin.partner_groups')}>Partner Groups</Link>
       </nav>
-      {detail.status === 'loading' && <p className="muted">Loading…</p>}
-      {detail.status === 'failed' && (
+      {detail.isPending && <p className="muted">Loading…</p>}
+      {detail.isError && (
         <p className="notice notice-warning" role="alert">
-          {detail.error}
+          {queryErrorText(detail.error)}
         </p>
       )}
-      {detail.status === 'ready' && <GroupDetail detail={detail.data} />}
+      {detail.data && <GroupDetail detail={detail.data} />}
     </PageFrame>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ResponseOf,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -46,18 +46,18 @@ const PARTNER_COLUMNS: DataColumn<PartnerRow>[] = [
 export function PartnerGroupsPage() {
   const company = useSession((state) => state.company);
   const isLimited = company ? membershipLevel(company.membership_type) === 'limited' : false;
-  const groups = useAsync(() => call(adminGroupsApi.list), []);
-  const partners = useAsync(() => call(adminGroupsApi.partnerCompanies), []);
-  const directory = useAsync(() => call(dashboardApi.directory), []);
-  const entries = directory.status === 'ready' ? directory.data : [];
+  const groups = useApiQuery(adminGroupsApi.list);
+  const partners = useApiQuery(adminGroupsApi.partnerCompanies);
+  const directory = useApiQuery(dashboardApi.directory);
+  const entries = directory.data ?? [];
 
   return (
     <PageFrame title="Partner Groups">
       <section className="card" aria-labelledby="partner-groups-title">
         <h2 id="partner-groups-title">Partner Groups</h2>
-        {groups.status === 'failed' && (
+        {groups.isError && (
           <p className="notice notice-warning" role="alert">
-            {groups.error}
+            {queryErrorText(groups.error)}
           </p>
         )}
         <DataTable
@@ -65,20 +65,20 @@ export function PartnerGroupsPage() {
           columns={GROUP_COLUMNS}
           rows={groups.data?.groups ?? []}
           rowKey={(row) => row.id}
-          loading={groups.status === 'loading'}
+          loading={groups.isPending}
           emptyText="Your company is not in any partner group."
         />
       </section>
-      {!isLimited && <PartnerSearch directory={entries} loading={directory.status === 'loading'} />}
+      {!isLimited && <PartnerSearch directory={entries} loading={directory.isPending} />}
       <PartnerActions title="Add Partners" directory={entries} />
       <section className="card" aria-labelledby="my-partners-title">
         <div className="card-title">
           <h2 id="my-partners-title">My Partners</h2>
           <ExportButton label="Export" request={() => call(adminGroupsApi.partnersReport)} />
         </div>
-        {partners.status === 'failed' && (
+        {partners.isError && (
           <p className="notice notice-warning" role="alert">
-            {partners.error}
+            {queryErrorText(partners.error)}
           </p>
         )}
         <DataTable
@@ -86,7 +86,7 @@ export function PartnerGroupsPage() {
           columns={PARTNER_COLUMNS}
           rows={partners.data?.partners ?? []}
           rowKey={(row) => `${row.group.id}:${row.company.id}`}
-          loading={partners.status === 'loading'}
+          loading={partners.isPending}
           emptyText="No partners yet."
         />
       </section>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { adminProcessesApi, documentTypeListLabel, routePath, type AdminProcessRow } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 
@@ -21,13 +20,13 @@ const COLUMNS: DataColumn<AdminProcessRow>[] = [
 
 /** /admin/inbound_process: the company's inbound process documents (spec 2 "Inbound process list"). */
 export function InboundProcessListPage() {
-  const list = useAsync(() => call(adminProcessesApi.list), []);
+  const list = useApiQuery(adminProcessesApi.list);
   return (
     <PageFrame title="Inbound Processes">
       <section className="card">
-        {list.status === 'failed' && (
+        {list.isError && (
           <p className="notice notice-warning" role="alert">
-            {list.error}
+            {queryErrorText(list.error)}
           </p>
         )}
         <DataTable
@@ -35,7 +34,7 @@ export function InboundProcessListPage() {
           columns={COLUMNS}
           rows={list.data?.documents ?? []}
           rowKey={(row) => row.id}
-          loading={list.status === 'loading'}
+          loading={list.isPending}
           emptyText="No process documents."
         />
       </section>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { ContactButton } from './ContactButton';
 import { FieldsSection } from './FieldsPreview';
@@ -12,16 +11,16 @@ import { FieldsSection } from './FieldsPreview';
  * go through Contact. Other memberships have none: the api answers 404 and the page shows its message.
  */
 export function LimitedProcessPage() {
-  const limited = useAsync(() => call(adminProcessesApi.limited), []);
+  const limited = useApiQuery(adminProcessesApi.limited);
   return (
     <PageFrame title="Limited Process">
-      {limited.status === 'loading' && <p className="muted">Loading…</p>}
-      {limited.status === 'failed' && (
+      {limited.isPending && <p className="muted">Loading…</p>}
+      {limited.isError && (
         <p className="notice notice-warning" role="alert">
-          {limited.error}
+          {queryErrorText(limited.error)}
         </p>
       )}
-      {limited.status === 'ready' && <LimitedProcess detail={limited.data} />}
+      {limited.data && <LimitedProcess detail={limited.data} />}
     </PageFrame>
   );
 }

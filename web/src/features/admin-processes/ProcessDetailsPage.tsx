@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { RichText } from '../../ui/RichText';
@@ -19,20 +18,20 @@ const RELATION_COLUMNS: DataColumn<Relation>[] = [
 /** /admin/inbound_process/{document_id}: Process Details (spec 2 "Process Details"). */
 export function ProcessDetailsPage() {
   const { document_id: documentId = '' } = useParams();
-  const detail = useAsync(() => call(adminProcessesApi.detail, { params: { documentId } }), [documentId]);
+  const detail = useApiQuery(adminProcessesApi.detail, { params: { documentId } });
 
   return (
     <PageFrame title="Process Details">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to={routePath('admin.inbound_process')}>Inbound Processes</Link>
       </nav>
-      {detail.status === 'loading' && <p className="muted">Loading…</p>}
-      {detail.status === 'failed' && (
+      {detail.isPending && <p className="muted">Loading…</p>}
+      {detail.isError && (
         <p className="notice notice-warning" role="alert">
-          {detail.error}
+          {queryErrorText(detail.error)}
         </p>
       )}
-      {detail.status === 'ready' && <ProcessDetails detail={detail.data} />}
+      {detail.data && <ProcessDetails detail={detail.data} />}
     </PageFrame>
   );
 }

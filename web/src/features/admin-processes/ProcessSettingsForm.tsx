@@ -1,5 +1,6 @@
 import { Controller } from 'react-hook-form';
 import {
+  adminGroupsApi,
   adminProcessesApi,
   AdminProcessUpdateBody,
   DOCUMENT_TYPE_ADMIN_LABELS,
@@ -8,6 +9,7 @@ import {
 } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
+import { invalidateEndpoints } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { SubmitActions } from '../../ui/SubmitActions';
@@ -67,6 +69,16 @@ export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) 
       call(adminProcessesApi.update, { params: { documentId: document.id }, body: values }),
     );
     alerts.show(answer.message, 'success');
+    // The name, hours, e-mails and escalation contact show in the list, the limited page, the test page and the
+    // company's partner groups.
+    void invalidateEndpoints(
+      adminProcessesApi.detail,
+      adminProcessesApi.list,
+      adminProcessesApi.limited,
+      adminProcessesApi.sample,
+      adminGroupsApi.list,
+      adminGroupsApi.detail,
+    );
   });
 
   return (

@@ -10,7 +10,7 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { CaseForm } from '../submit-case/CaseForm';
 import { ManagerRequestForm } from '../submit-case/ManagerRequestForm';
@@ -24,13 +24,13 @@ type Sample = ResponseOf<typeof adminProcessesApi.sample>;
  */
 export function ProcessTestPage() {
   const { id = '' } = useParams();
-  const sample = useAsync(() => call(adminProcessesApi.sample, { params: { documentId: id } }), [id]);
+  const sample = useApiQuery(adminProcessesApi.sample, { params: { documentId: id } });
 
   return (
     <PageFrame title="View/Test Form">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to={routePath('admin.inbound_process')}>Inbound Processes</Link>
-        {sample.status === 'ready' && (
+        {sample.data && (
           <>
             {' / '}
             <Link to={routePath('admin.inbound_process.manage', { document_id: sample.data.document.id })}>
@@ -39,13 +39,13 @@ export function ProcessTestPage() {
           </>
         )}
       </nav>
-      {sample.status === 'loading' && <p className="muted">Loading…</p>}
-      {sample.status === 'failed' && (
+      {sample.isPending && <p className="muted">Loading…</p>}
+      {sample.isError && (
         <p className="notice notice-warning" role="alert">
-          {sample.error}
+          {queryErrorText(sample.error)}
         </p>
       )}
-      {sample.status === 'ready' && <SampleForm sample={sample.data} />}
+      {sample.data && <SampleForm sample={sample.data} />}
     </PageFrame>
   );
 }

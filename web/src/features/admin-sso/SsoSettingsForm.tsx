@@ -15,6 +15,7 @@ import { alerts } from '../../app/alerts-store';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { upload } from '../../lib/files';
 import { applyServerErrors } from '../../lib/form-errors';
+import { apiKey, queryClient } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { SubmitActions } from '../../ui/SubmitActions';
@@ -81,6 +82,8 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
     try {
       const answer = await withLoader(upload(adminSsoApi.save, form));
       alerts.flash(answer.message || SSO_SETTINGS_SAVED, 'success');
+      // The answer is the stored settings: the next visit shows them without asking again.
+      queryClient.setQueryData(apiKey(adminSsoApi.settings), { company: answer.company });
       void navigate(routePath('admin.company'));
     } catch (error) {
       showSaveError(error);

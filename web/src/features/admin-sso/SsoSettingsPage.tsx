@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
 import { adminSsoApi, routePath } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { call } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { SsoSettingsForm } from './SsoSettingsForm';
 
 /** /admin/company/sso: where the company's identity provider is configured (admins only, not for limited). */
 export function SsoSettingsPage() {
-  const settings = useAsync(() => call(adminSsoApi.settings), []);
+  const settings = useApiQuery(adminSsoApi.settings);
   return (
     <PageFrame title="Single Sign-On">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -18,10 +17,10 @@ export function SsoSettingsPage() {
           <li aria-current="page">Single Sign-On</li>
         </ol>
       </nav>
-      {settings.status === 'loading' && <p className="muted">Loading…</p>}
-      {settings.status === 'failed' && (
+      {settings.isPending && <p className="muted">Loading…</p>}
+      {settings.isError && (
         <p className="notice notice-warning" role="alert">
-          {settings.error}
+          {queryErrorText(settings.error)}
         </p>
       )}
       {settings.data && <SsoSettingsForm settings={settings.data.company} />}

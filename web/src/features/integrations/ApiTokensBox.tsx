@@ -10,7 +10,7 @@ import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTimeUtc } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { SelectField, TextField } from '../../ui/fields';
@@ -18,18 +18,15 @@ import { useConfirm, withLoader } from '../../ui/modal-store';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { OneTimeSecretModal } from './OneTimeSecretModal';
 
-const loadTokens = () => call(API.apiTokens.list);
-
 /**
  * API tokens of the company's api users. Admins choose the api user; an api user makes tokens for itself.
  * The raw token is shown once, right after creation.
  */
 export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
   const [rawToken, setRawToken] = useState<string | null>(null);
-  const tokens = useAsync(loadTokens, [version]);
-  const reload = () => setVersion((value) => value + 1);
+  const tokens = useApiQuery(API.apiTokens.list);
+  const changed = () => invalidateEndpoints(API.apiTokens.list);
 
   const revoke = async (row: ApiTokenShape) => {
     const question = `Revoke the API token "${row.name}"? Integrations using it stop working at once.`;
@@ -37,7 +34,7 @@ export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
     try {
       const answer = await withLoader(call(API.apiTokens.revoke, { params: { id: row.id } }));
       alerts.show(answer.message ?? 'The API token has been revoked.', 'success');
-      reload();
+      void changed();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -80,18 +77,18 @@ export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
         An API token lets an integration call the REST API as a user of role API User. Send it as{' '}
         <code>Authorization: Bearer cbk_…</code>. Only a hash is stored: the token is shown once.
       </p>
-      {tokens.status === 'failed' && (
+      {tokens.isError && (
         <p className="notice notice-warning" role="alert">
-          {tokens.error}
+          {queryErrorText(tokens.error)}
         </p>
       )}
-      {tokens.status === 'ready' && (
+      {tokens.data && (
         <CreateApiTokenForm
           isAdmin={isAdmin}
           apiUsers={tokens.data.api_users}
           onCreated={(answer) => {
             setRawToken(answer.raw_token);
-            reload();
+            void changed();
           }}
         />
       )}
@@ -100,7 +97,7 @@ export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
         columns={columns}
         rows={tokens.data?.tokens ?? []}
         rowKey={(row) => row.id}
-        loading={tokens.status === 'loading'}
+        loading={tokens.isPending}
         utcNote
         emptyText="No API tokens yet."
       />

@@ -4,7 +4,7 @@ import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTimeUtc } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { AddWebhookModal } from './AddWebhookModal';
@@ -22,18 +22,17 @@ function lastDelivery(endpoint: WebhookEndpointShape): string {
 /** The company's webhook endpoints: add, rotate the secret, delete, and their recent deliveries. */
 export function WebhooksBox() {
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
   const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
-  const endpoints = useAsync(() => call(API.webhooks.list), [version]);
-  const reload = () => setVersion((value) => value + 1);
+  const endpoints = useApiQuery(API.webhooks.list);
+  const changed = () => invalidateEndpoints(API.webhooks.list);
   const rows = endpoints.data?.endpoints ?? [];
   const shownDeliveries = rows.find((row) => row.id === openDeliveries) ?? null;
 
   const showSecret = (title: string, answer: WebhookSecretResponse) => {
     setSecret({ title, value: answer.secret });
-    reload();
+    void changed();
   };
 
   const rotate = async (row: WebhookEndpointShape) => {
@@ -54,7 +53,7 @@ export function WebhooksBox() {
       await withLoader(call(API.webhooks.delete, { params: { id: row.id } }));
       alerts.show('The webhook endpoint has been deleted.', 'success');
       if (openDeliveries === row.id) setOpenDeliveries(null);
-      reload();
+      void changed();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -117,9 +116,9 @@ export function WebhooksBox() {
         Case events of your company&apos;s cases are POSTed to these addresses, signed with the endpoint&apos;s secret (
         <code>X-Casebridge-Signature: sha256=&lt;HMAC of the body&gt;</code>) and retried when they fail.
       </p>
-      {endpoints.status === 'failed' && (
+      {endpoints.isError && (
         <p className="notice notice-warning" role="alert">
-          {endpoints.error}
+          {queryErrorText(endpoints.error)}
         </p>
       )}
       <DataTable
@@ -127,7 +126,7 @@ export function WebhooksBox() {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        loading={endpoints.status === 'loading'}
+        loading={endpoints.isPending}
         utcNote
         emptyText="No webhook endpoints yet."
       />

@@ -6,13 +6,11 @@ import {
   reportsApi,
   routePath,
   type ReportRange,
-  type UsageReport,
   type UsageReportRow,
 } from '@casebridge/contracts';
 import { ApiError, call } from '../../lib/api';
-import type { FieldErrors } from '../../lib/api-error';
 import { formatDateTimeUtc } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
@@ -39,9 +37,11 @@ const COLUMNS: DataColumn<UsageReportRow>[] = [
 export function ReportsPage() {
   const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
   const [page, setPage] = useState(1);
-  const report = useAsync(() => loadReport(range, page), [range.start, range.end, page]);
-  const fieldErrors = report.data?.errors ?? {};
-  const rows = report.data?.report;
+  const report = useApiQuery(reportsApi.usage, { query: { ...range, page, limit: LIMITS.pageSize } });
+  // A refused range (422) shows its messages under the dates instead of failing the page.
+  const refused = report.error instanceof ApiError && report.error.status === 422 ? report.error : null;
+  const fieldErrors = refused?.fieldErrors ?? {};
+  const rows = report.data;
   const rangeValid = Boolean(range.start && range.end) && !fieldErrors.start && !fieldErrors.end;
   const pick = (field: keyof ReportRange, value: string) => {
     setRange((previous) => ({ ...previous, [field]: value }));
@@ -77,9 +77,9 @@ export function ReportsPage() {
             request={() => call(reportsApi.usageExport, { query: range })}
           />
         </div>
-        {report.status === 'failed' && (
+        {report.isError && !refused && (
           <p className="notice notice-warning" role="alert">
-            {report.error}
+            {queryErrorText(report.error)}
           </p>
         )}
         <DataTable
@@ -87,7 +87,7 @@ export function ReportsPage() {
           columns={COLUMNS}
           rows={rows?.data ?? []}
           rowKey={(row) => row.token}
-          loading={report.status === 'loading'}
+          loading={report.isPending}
           emptyText="No cases in this date range."
           utcNote
           paging={
@@ -104,17 +104,4 @@ export function ReportsPage() {
       </section>
     </PageFrame>
   );
-}
-
-/** The report of a range; a refused range (422) answers its field errors instead of failing the page. */
-async function loadReport(
-  range: ReportRange,
-  page: number,
-): Promise<{ report: UsageReport | null; errors: FieldErrors }> {
-  try {
-    return { report: await call(reportsApi.usage, { query: { ...range, page, limit: LIMITS.pageSize } }), errors: {} };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 422) return { report: null, errors: error.fieldErrors };
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { LIMITS, type ExportAnswer } from '@casebridge/contracts';
-import type { AsyncState } from '../../lib/use-async';
+import { queryErrorText } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
 import { ExportButton } from '../exports/ExportButton';
@@ -8,8 +8,11 @@ import { ExportButton } from '../exports/ExportButton';
 interface SearchableListCardProps<Row> {
   caption: string;
   columns: readonly DataColumn<Row>[];
-  /** The whole list, loaded at once; search and paging happen here. */
-  list: AsyncState<readonly Row[]>;
+  /** The whole list, loaded at once (undefined until it arrives); search and paging happen here. */
+  rows: readonly Row[] | undefined;
+  loading: boolean;
+  /** The failed load, if any. */
+  error: Error | null;
   /** The searchable text of a row (its searchable columns). */
   searchText: (row: Row) => string;
   rowKey: (row: Row) => number;
@@ -24,7 +27,9 @@ interface SearchableListCardProps<Row> {
 export function SearchableListCard<Row>({
   caption,
   columns,
-  list,
+  rows: all,
+  loading,
+  error,
   searchText,
   rowKey,
   emptyText,
@@ -33,20 +38,19 @@ export function SearchableListCard<Row>({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const rows = useMemo(() => {
-    const all = list.data ?? [];
     const term = search.trim().toLowerCase();
-    if (term.length < LIMITS.searchMinChars) return all;
-    return all.filter((row) => searchText(row).toLowerCase().includes(term));
+    if (term.length < LIMITS.searchMinChars) return all ?? [];
+    return (all ?? []).filter((row) => searchText(row).toLowerCase().includes(term));
     // searchText is a pure function of the row.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.data, search]);
+  }, [all, search]);
   const pageRows = rows.slice((page - 1) * LIMITS.pageSize, page * LIMITS.pageSize);
   return (
     <section className="card">
       <ExportButton label="Export" request={exportRequest} />
-      {list.status === 'failed' && (
+      {error && (
         <p className="notice notice-warning" role="alert">
-          {list.error}
+          {queryErrorText(error)}
         </p>
       )}
       <TextField
@@ -64,7 +68,7 @@ export function SearchableListCard<Row>({
         rows={pageRows}
         paging={{ page, perPage: LIMITS.pageSize, total: rows.length, onPage: setPage }}
         rowKey={rowKey}
-        loading={list.status === 'loading'}
+        loading={loading}
         emptyText={emptyText}
       />
     </section>

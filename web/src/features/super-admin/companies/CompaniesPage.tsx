@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { routePath, superAdminCompaniesApi, type CompanyListRow } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/queries';
 import type { DataColumn } from '../../../ui/DataTable';
 import { SearchableListCard } from '../SearchableListCard';
 import { loginPageAddress, membershipTypeLabel, statusLabel } from './company-labels';
@@ -26,7 +26,7 @@ const COLUMNS: DataColumn<CompanyListRow>[] = [
 
 /** /super_admin/companies: every member company, Add New and companies.xlsx (spec 3 §2.4). */
 export function CompaniesPage() {
-  const companies = useAsync(() => call(superAdminCompaniesApi.list).then((answer) => answer.companies), []);
+  const companies = useApiQuery(superAdminCompaniesApi.list);
   return (
     <PageFrame
       title="Companies"
@@ -39,7 +39,9 @@ export function CompaniesPage() {
       <SearchableListCard
         caption="Companies"
         columns={COLUMNS}
-        list={companies}
+        rows={companies.data?.companies}
+        loading={companies.isPending}
+        error={companies.error}
         searchText={(row) => [row.name, row.slug, row.groups.join(' '), row.membership_type, row.status].join(' ')}
         rowKey={(row) => row.id}
         emptyText="No companies."

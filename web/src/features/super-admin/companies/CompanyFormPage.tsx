@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { upload } from '../../../lib/files';
 import { useServerForm } from '../../../lib/use-server-form';
 import { withLoader } from '../../../ui/modal-store';
+import { companiesChanged } from '../back-office-changes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CompanyFields } from './CompanyFields';
 import {
@@ -95,6 +96,7 @@ function CompanyForm({ company }: { company: SuperAdminCompany | null }) {
       upload(superAdminCompaniesApi.save, toFormData(values), { params: { id: company?.id ?? 0 } }),
     );
     alerts.flash(answer.message, 'success');
+    void companiesChanged();
     void navigate(routePath('super_admin.company.detail', { company_id: answer.id }));
   });
 

@@ -9,8 +9,10 @@ import {
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { invalidateEndpoints } from '../../../lib/queries';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { CompanyInfoCard } from '../../admin-company/CompanyInfoCard';
+import { companiesChanged } from '../back-office-changes';
 import { loginPageAddress, membershipTypeLabel, statusLabel } from './company-labels';
 
 interface CompanyInfoBoxProps {
@@ -37,6 +39,7 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
       );
       alerts.show(answer.message, 'success');
       onChanged(answer.company);
+      void invalidateEndpoints(superAdminCompaniesApi.list);
     } catch (error) {
       alerts.show(errorMessage(error), 'danger');
     }
@@ -51,6 +54,7 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
     try {
       const answer = await withLoader(call(superAdminCompaniesApi.delete, { params: { id: company.id } }));
       alerts.flash(answer.message || COMPANY_DELETED, 'success');
+      void companiesChanged();
       void navigate(routePath('super_admin.companies'));
     } catch (error) {
       alerts.show(errorMessage(error), 'danger');

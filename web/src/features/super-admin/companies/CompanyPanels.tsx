@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { call } from '../../../lib/api';
 import { formatDateTimeUtc } from '../../../lib/format';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { ExportButton } from '../../exports/ExportButton';
 import { statusLabel } from './company-labels';
@@ -40,16 +40,16 @@ function Panel({ title, count, children }: { title: string; count: number | null
   );
 }
 
-function LoadFailure({ error }: { error?: string }) {
+function LoadFailure({ error }: { error: Error | null }) {
   return error ? (
     <p className="notice notice-warning" role="alert">
-      {error}
+      {queryErrorText(error)}
     </p>
   ) : null;
 }
 
 export function UsersPanel({ companyId }: { companyId: number }) {
-  const users = useAsync(() => call(api.users, { params: { id: companyId } }), [companyId]);
+  const users = useApiQuery(api.users, { params: { id: companyId } });
   const columns: DataColumn<UserRow>[] = [
     {
       key: 'name',
@@ -84,7 +84,7 @@ export function UsersPanel({ companyId }: { companyId: number }) {
         columns={columns}
         rows={users.data?.users ?? []}
         rowKey={(row) => row.id}
-        loading={users.status === 'loading'}
+        loading={users.isPending}
         utcNote
         emptyText="No users."
       />
@@ -93,7 +93,7 @@ export function UsersPanel({ companyId }: { companyId: number }) {
 }
 
 export function DepartmentsPanel({ companyId }: { companyId: number }) {
-  const departments = useAsync(() => call(api.departments, { params: { id: companyId } }), [companyId]);
+  const departments = useApiQuery(api.departments, { params: { id: companyId } });
   const columns: DataColumn<DepartmentRow>[] = [
     { key: 'name', header: 'Name', render: (row) => row.name },
     { key: 'description', header: 'Description', render: (row) => row.description ?? '' },
@@ -117,7 +117,7 @@ export function DepartmentsPanel({ companyId }: { companyId: number }) {
         columns={columns}
         rows={departments.data?.departments ?? []}
         rowKey={(row) => row.id}
-        loading={departments.status === 'loading'}
+        loading={departments.isPending}
         emptyText="No departments."
       />
     </Panel>
@@ -125,7 +125,7 @@ export function DepartmentsPanel({ companyId }: { companyId: number }) {
 }
 
 export function ProcessFormsPanel({ companyId }: { companyId: number }) {
-  const documents = useAsync(() => call(api.documents, { params: { id: companyId } }), [companyId]);
+  const documents = useApiQuery(api.documents, { params: { id: companyId } });
   const columns: DataColumn<DocumentRow>[] = [
     {
       key: 'name',
@@ -167,7 +167,7 @@ export function ProcessFormsPanel({ companyId }: { companyId: number }) {
         columns={columns}
         rows={documents.data?.documents ?? []}
         rowKey={(row) => row.id}
-        loading={documents.status === 'loading'}
+        loading={documents.isPending}
         emptyText="No process forms."
       />
     </Panel>
@@ -175,7 +175,7 @@ export function ProcessFormsPanel({ companyId }: { companyId: number }) {
 }
 
 export function GroupsPanel({ companyId }: { companyId: number }) {
-  const relations = useAsync(() => call(api.relations, { params: { id: companyId } }), [companyId]);
+  const relations = useApiQuery(api.relations, { params: { id: companyId } });
   const columns: DataColumn<RelationRow>[] = [
     {
       key: 'name',
@@ -212,7 +212,7 @@ export function GroupsPanel({ companyId }: { companyId: number }) {
         columns={columns}
         rows={relations.data?.relations ?? []}
         rowKey={(row) => row.id}
-        loading={relations.status === 'loading'}
+        loading={relations.isPending}
         emptyText="No groups."
       />
     </Panel>

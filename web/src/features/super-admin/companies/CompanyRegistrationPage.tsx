@@ -3,7 +3,7 @@ import { REGISTRATION_SETTINGS_SAVED, routePath, superAdminCompaniesApi } from '
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { withLoader } from '../../../ui/modal-store';
 import { RegistrationSettingsForm } from '../../admin-company/RegistrationSettingsForm';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -15,30 +15,27 @@ export function CompanyRegistrationPage() {
   const navigate = useNavigate();
   const id = companyIdParam(useParams().company_id);
   const { company } = useCompany(Number.isNaN(id) ? -1 : id);
-  const choices = useAsync(
-    () =>
-      Promise.all([
-        call(superAdminCompaniesApi.managers, { params: { id } }),
-        call(superAdminCompaniesApi.groups, { params: { id } }),
-      ]),
-    [id],
-  );
+  const managers = useApiQuery(superAdminCompaniesApi.managers, { params: { id } });
+  const groups = useApiQuery(superAdminCompaniesApi.groups, { params: { id } });
+  // Both choices or nothing: the first failure is the page's.
+  const failure = managers.error ?? groups.error;
+  const choicesLoading = !failure && (managers.isPending || groups.isPending);
   const detail = routePath('super_admin.company.detail', { company_id: id });
 
   return (
     <PageFrame title="User Registration">
       <Breadcrumbs trail={companyCrumbs(company)} current="User Registration" />
-      {(!company || choices.status === 'loading') && <p className="muted">Loading…</p>}
-      {choices.status === 'failed' && (
+      {(!company || choicesLoading) && <p className="muted">Loading…</p>}
+      {failure && (
         <p className="notice notice-warning" role="alert">
-          {choices.error}
+          {queryErrorText(failure)}
         </p>
       )}
-      {company && choices.data && (
+      {company && managers.data && groups.data && (
         <RegistrationSettingsForm
           settings={company.registration}
-          managers={choices.data[0].managers}
-          groups={choices.data[1].groups}
+          managers={managers.data.managers}
+          groups={groups.data.groups}
           cancelTo={detail}
           onSave={async (body) => {
             const answer = await withLoader(

@@ -3,6 +3,7 @@ import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@
 import { call } from '../../../lib/api';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { DecisionButtons, decideRegistration, useLiveQueue } from '../../admin-company/registration-decisions';
+import { companyUsersChanged } from '../back-office-changes';
 import { formatBackOfficeDate } from '../../../lib/format';
 
 /**
@@ -14,7 +15,9 @@ export function UserRegistrationQueue() {
 
   const decide = async (row: SuperAdminRegistrationRow, approve: boolean) => {
     const endpoint = approve ? superAdminUsersApi.approveRegistration : superAdminUsersApi.rejectRegistration;
-    await decideRegistration(() => call(endpoint, { params: { id: row.id } }));
+    const done = await decideRegistration(() => call(endpoint, { params: { id: row.id } }));
+    // An approved registration joins the company's users (and their counts); the queue itself reloads as before.
+    if (done && approve) void companyUsersChanged();
     queue.reload();
   };
 

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { departmentsChanged } from '../back-office-changes';
 import { statusLabel } from '../companies/company-labels';
 
 type Department = z.infer<typeof SuperAdminDepartmentRow>;
@@ -70,6 +71,7 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
     alerts.show(answer.message, 'success');
     reset(valuesOf(answer.department));
     onSaved(answer.department);
+    void departmentsChanged();
   });
 
   const remove = async () => {
@@ -79,6 +81,7 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
       const answer = await withLoader(call(superAdminDepartmentsApi.delete, { params: { id: department.id } }));
       alerts.show(answer.message, 'success');
       onRemoved();
+      void departmentsChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }

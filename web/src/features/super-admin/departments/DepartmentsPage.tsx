@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { superAdminCompaniesApi, superAdminGroupsApi, type SuperAdminDepartmentRow } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { PageFrame } from '../../../app/PageFrame';
-import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
 import { companyIdParam, useCompany } from '../companies/use-company';
@@ -27,21 +26,21 @@ const rowOf = (department: Department | null): Row => ({ key: nextKey++, departm
 export function DepartmentsPage() {
   const companyId = companyIdParam(useParams().company_id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
-  const loaded = useAsync(
-    () =>
-      Promise.all([
-        call(superAdminCompaniesApi.departments, { params: { id: companyId } }),
-        call(superAdminGroupsApi.list),
-        call(superAdminCompaniesApi.allDocuments, { params: { id: companyId } }),
-      ]),
-    [companyId],
-  );
+  const departments = useApiQuery(superAdminCompaniesApi.departments, { params: { id: companyId } });
+  const groups = useApiQuery(superAdminGroupsApi.list);
+  const documents = useApiQuery(superAdminCompaniesApi.allDocuments, { params: { id: companyId } });
+  const failure = departments.error ?? groups.error ?? documents.error;
+  const ready = Boolean(departments.data && groups.data && documents.data);
+
+  // The rows are the page's own once the company's data has arrived: the refetch after a save (other pages show
+  // the departments too) must not drop rows still being edited.
   const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (loaded.status !== 'ready') return;
-    const departments = loaded.data[0].departments;
-    setRows(departments.length ? departments.map(rowOf) : [rowOf(null)]);
-  }, [loaded]);
+  const [seededFor, setSeededFor] = useState<string | null>(null);
+  if (ready && departments.data && seededFor !== String(companyId)) {
+    setSeededFor(String(companyId));
+    const stored = departments.data.departments;
+    setRows(stored.length ? stored.map(rowOf) : [rowOf(null)]);
+  }
 
   const replace = (key: number, department: Department | null) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, department } : row)));
@@ -57,13 +56,13 @@ export function DepartmentsPage() {
       }
     >
       <Breadcrumbs trail={companyCrumbs(company)} current="Departments" />
-      {loaded.status === 'loading' && <p className="muted">Loading…</p>}
-      {loaded.status === 'failed' && (
+      {!ready && !failure && <p className="muted">Loading…</p>}
+      {failure && (
         <p className="notice notice-warning" role="alert">
-          {loaded.error}
+          {queryErrorText(failure)}
         </p>
       )}
-      {loaded.status === 'ready' && (
+      {groups.data && documents.data && seededFor === String(companyId) && (
         <div className="card data-table data-table-scroll">
           <table className="departments-table">
             <caption className="visually-hidden">Departments</caption>
@@ -84,8 +83,8 @@ export function DepartmentsPage() {
                   key={row.key}
                   companyId={companyId}
                   department={row.department}
-                  groups={loaded.data[1].groups}
-                  documents={loaded.data[2].documents}
+                  groups={groups.data.groups}
+                  documents={documents.data.documents}
                   onSaved={(department) => replace(row.key, department)}
                   onRemoved={() => drop(row.key)}
                 />

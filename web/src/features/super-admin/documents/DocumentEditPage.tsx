@@ -5,9 +5,7 @@ import {
   documentEditorKind,
   routePath,
   superAdminDocumentsApi,
-  type DocumentFormData,
   type DocumentType,
-  type ParentFormData,
   type ManagedDocumentType,
   type SuperAdminDocument,
 } from '@casebridge/contracts';
@@ -15,9 +13,10 @@ import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { SelectField } from '../../../ui/fields';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { processesChanged } from '../back-office-changes';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
 import { companyIdParam, useCompany } from '../companies/use-company';
@@ -44,14 +43,10 @@ export function DocumentEditPage() {
   const companyId = companyIdParam(params.company_id);
   const documentId = companyIdParam(params.document_id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
-  const loaded = useAsync(
-    () =>
-      documentId === 0
-        ? Promise.resolve(null)
-        : call(api.document, { params: { documentId } }).then((answer) => answer.document),
-    [documentId],
-  );
-  const document = loaded.data ?? null;
+  // A new document (0) has nothing to load.
+  const loaded = useApiQuery(api.document, { params: { documentId }, enabled: documentId !== 0 });
+  const ready = documentId === 0 || loaded.data !== undefined;
+  const document = documentId === 0 ? null : (loaded.data?.document ?? null);
   const type = document?.version.document_type ?? typeParam(params.type);
   const kind = documentEditorKind(type);
   const label = DOCUMENT_TYPE_EDITOR_LABELS[type];
@@ -65,13 +60,13 @@ export function DocumentEditPage() {
   return (
     <PageFrame title={documentId === 0 ? `New ${label}` : `Edit ${label}`}>
       <Breadcrumbs trail={companyCrumbs(company)} current="Process Details" />
-      {loaded.status === 'failed' && (
+      {loaded.isError && (
         <p className="notice notice-warning" role="alert">
-          {loaded.error}
+          {queryErrorText(loaded.error)}
         </p>
       )}
-      {(loaded.status === 'loading' || !company) && loaded.status !== 'failed' && <p className="muted">Loading…</p>}
-      {loaded.status === 'ready' && company && (
+      {(!ready || !company) && !loaded.isError && <p className="muted">Loading…</p>}
+      {ready && company && (
         <>
           <div className="card document-type-box">
             {documentId === 0 ? (
@@ -92,8 +87,6 @@ export function DocumentEditPage() {
   );
 }
 
-type EditorChoices = { kind: 'parent'; data: ParentFormData } | { kind: 'managed'; data: DocumentFormData };
-
 function Editor({
   companyId,
   document,
@@ -105,22 +98,23 @@ function Editor({
   type: DocumentType;
   kind: ReturnType<typeof documentEditorKind>;
 }) {
-  const choices = useAsync<EditorChoices>(
-    () =>
-      kind === 'parent'
-        ? call(api.parentFormData, { params: { companyId } }).then((data) => ({ kind: 'parent' as const, data }))
-        : call(api.formData, { params: { companyId } }).then((data) => ({ kind: 'managed' as const, data })),
-    [companyId, kind],
-  );
+  // The parent editor offers processes; the others (static too, as before) wait for the managed choices.
+  const parent = useApiQuery(api.parentFormData, { params: { companyId }, enabled: kind === 'parent' });
+  const managed = useApiQuery(api.formData, { params: { companyId }, enabled: kind !== 'parent' });
+  const choices = kind === 'parent' ? parent : managed;
   const notes = document && kind !== 'parent' ? <InternalNotes companyId={companyId} documentId={document.id} /> : null;
-  if (choices.status === 'loading') return <p className="muted">Loading…</p>;
-  if (choices.status === 'failed') {
+  if (choices.isError) {
     return (
       <p className="notice notice-warning" role="alert">
-        {choices.error}
+        {queryErrorText(choices.error)}
       </p>
     );
   }
+  if (kind === 'parent') {
+    if (!parent.data) return <p className="muted">Loading…</p>;
+    return <ParentDocumentForm companyId={companyId} document={document} choices={parent.data} />;
+  }
+  if (!managed.data) return <p className="muted">Loading…</p>;
   if (kind === 'static') {
     return (
       <StaticDocumentForm companyId={companyId} document={document}>
@@ -128,15 +122,12 @@ function Editor({
       </StaticDocumentForm>
     );
   }
-  if (choices.data.kind === 'parent') {
-    return <ParentDocumentForm companyId={companyId} document={document} choices={choices.data.data} />;
-  }
   return (
     <ManagedDocumentForm
       companyId={companyId}
       document={document}
       type={type as ManagedDocumentType}
-      choices={choices.data.data}
+      choices={managed.data}
     >
       {notes}
     </ManagedDocumentForm>
@@ -161,6 +152,7 @@ function DocumentActions({
     try {
       const answer = await withLoader(call(api.delete, { params: { companyId, documentId: document.id } }));
       alerts.flash(answer.message, 'success');
+      void processesChanged();
       void navigate(detail);
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { routePath, superAdminDocumentsApi } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { SampleBody } from '../../admin-processes/ProcessTestPage';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
@@ -20,20 +20,20 @@ export function DocumentTestPage() {
   const companyId = companyIdParam(params.company_id);
   const documentId = companyIdParam(params.id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
-  const sample = useAsync(() => call(api.sample, { params: { companyId, documentId } }), [companyId, documentId]);
+  const sample = useApiQuery(api.sample, { params: { companyId, documentId } });
   // A new key mounts a fresh, empty form for another test.
   const [attempt, setAttempt] = useState(0);
 
   return (
     <PageFrame title="View/Test Form">
       <Breadcrumbs trail={companyCrumbs(company)} current="View/Test Form" />
-      {sample.status === 'loading' && <p className="muted">Loading…</p>}
-      {sample.status === 'failed' && (
+      {sample.isPending && <p className="muted">Loading…</p>}
+      {sample.isError && (
         <p className="notice notice-warning" role="alert">
-          {sample.error}
+          {queryErrorText(sample.error)}
         </p>
       )}
-      {sample.status === 'ready' && (
+      {sample.data && (
         <section className="card" aria-labelledby="sample-form-title">
           <h2 id="sample-form-title">{sample.data.document.name}</h2>
           <p className="notice notice-warning">

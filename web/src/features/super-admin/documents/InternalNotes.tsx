@@ -1,23 +1,19 @@
 import { superAdminDocumentsApi } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
 import { formatDateTimeUtc } from '../../../lib/format';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 
 const PREVIEW_LENGTH = 300;
 
 /** Companies' internal notes on the process: plain text, truncated (spec 3 §3 "Internal note"). */
 export function InternalNotes({ companyId, documentId }: { companyId: number; documentId: number }) {
-  const notes = useAsync(
-    () => call(superAdminDocumentsApi.notes, { params: { companyId, documentId } }),
-    [companyId, documentId],
-  );
+  const notes = useApiQuery(superAdminDocumentsApi.notes, { params: { companyId, documentId } });
   return (
     <section className="card" aria-labelledby="internal-notes-title">
       <h2 id="internal-notes-title">Internal Notes</h2>
-      {notes.status === 'loading' && <p className="muted">Loading…</p>}
-      {notes.status === 'failed' && <p className="muted">{notes.error}</p>}
-      {notes.status === 'ready' && notes.data.notes.length === 0 && <p className="muted">No internal notes.</p>}
-      {notes.status === 'ready' && notes.data.notes.length > 0 && (
+      {notes.isPending && <p className="muted">Loading…</p>}
+      {notes.isError && <p className="muted">{queryErrorText(notes.error)}</p>}
+      {notes.data && notes.data.notes.length === 0 && <p className="muted">No internal notes.</p>}
+      {notes.data && notes.data.notes.length > 0 && (
         <ul className="internal-notes">
           {notes.data.notes.map((note) => (
             <li key={note.id}>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import {
   EmailTemplateBody,
   routePath,
+  superAdminDocumentsApi,
   superAdminEmailTemplatesApi,
   type EmailTemplateDetail,
   type EmailTemplatePreview as Preview,
@@ -12,7 +13,7 @@ import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/api-error';
-import { useAsync } from '../../../lib/use-async';
+import { apiKey, invalidateEndpoints, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
 import { RichTextControl } from '../../../ui/RichTextEditor';
@@ -26,7 +27,7 @@ const FIELDS = ['subject', 'body'] as const;
 /** /super_admin/email_templates/{template_id}: subject and body of one mail, with a preview. */
 export function EmailTemplateEditPage() {
   const { template_id: id = '' } = useParams();
-  const loaded = useAsync(() => call(superAdminEmailTemplatesApi.get, { params: { id } }), [id]);
+  const loaded = useApiQuery(superAdminEmailTemplatesApi.get, { params: { id } });
 
   return (
     <PageFrame title={loaded.data ? loaded.data.template.name : 'Email Template'}>
@@ -34,18 +35,33 @@ export function EmailTemplateEditPage() {
         trail={[{ label: 'Email Templates', to: routePath('super_admin.email_templates') }]}
         current={loaded.data?.template.name ?? 'Email Template'}
       />
-      {loaded.status === 'loading' && <p className="muted">Loading…</p>}
-      {loaded.status === 'failed' && (
+      {loaded.isPending && <p className="muted">Loading…</p>}
+      {loaded.isError && (
         <p className="notice notice-warning" role="alert">
-          {loaded.error}
+          {queryErrorText(loaded.error)}
         </p>
       )}
-      {loaded.data && <TemplateForm key={loaded.data.template.id} initial={loaded.data.template} />}
+      {loaded.data && (
+        <TemplateForm
+          key={loaded.data.template.id}
+          initial={loaded.data.template}
+          // The answer of a save is the stored template: this page's read takes it as is.
+          onSaved={(template) =>
+            queryClient.setQueryData(apiKey(superAdminEmailTemplatesApi.get, { id }), { template })
+          }
+        />
+      )}
     </PageFrame>
   );
 }
 
-function TemplateForm({ initial }: { initial: EmailTemplateDetail }) {
+function TemplateForm({
+  initial,
+  onSaved,
+}: {
+  initial: EmailTemplateDetail;
+  onSaved: (template: EmailTemplateDetail) => void;
+}) {
   const [template, setTemplate] = useState(initial);
   const [htmlSource, setHtmlSource] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -77,6 +93,9 @@ function TemplateForm({ initial }: { initial: EmailTemplateDetail }) {
 
   const onSubmit = submitWith(async (values) => {
     const answer = await call(superAdminEmailTemplatesApi.save, { params: { id: template.id }, body: values });
+    onSaved(answer.template);
+    // The list shows its subject and date; the process editor offers templates by name.
+    void invalidateEndpoints(superAdminEmailTemplatesApi.list, superAdminDocumentsApi.formData);
     setTemplate(answer.template);
     // The server's sanitized body replaces what was typed, so the editor shows what is stored.
     reset({ subject: answer.template.subject, body: answer.template.body });

@@ -10,7 +10,7 @@ import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { withLoader } from '../../../ui/modal-store';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
@@ -28,18 +28,20 @@ export function GroupAccessPage() {
   const relationId = companyIdParam(params.relation_id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
   const [picked, setPicked] = useState<RelationSettings | null>(null);
-  const loaded = useAsync(async () => {
-    const [choices, current] = await Promise.all([
-      call(superAdminCompaniesApi.docsAndDepts, { params: { id: companyId } }),
-      relationId === 0
-        ? call(superAdminDepartmentsApi.users, { params: { companyId, relationId: 0 } }).then((answer) => ({
-            relation: null,
-            users: answer.users,
-          }))
-        : call(superAdminDepartmentsApi.relation, { params: { companyId, relationId } }),
-    ]);
-    return { ...choices, ...current };
-  }, [companyId, relationId]);
+  const choices = useApiQuery(superAdminCompaniesApi.docsAndDepts, { params: { id: companyId } });
+  // A new relation (0) starts from the company's users; a stored one from itself and its selected users.
+  const blank = useApiQuery(superAdminDepartmentsApi.users, {
+    params: { companyId, relationId: 0 },
+    enabled: relationId === 0,
+  });
+  const stored = useApiQuery(superAdminDepartmentsApi.relation, {
+    params: { companyId, relationId },
+    enabled: relationId !== 0,
+  });
+  const current = relationId === 0 ? blank : stored;
+  // The first failure is the page's; the form needs both answers.
+  const failure = choices.error ?? current.error;
+  const ready = Boolean(choices.data && current.data);
 
   const pick = async (groupId: number) => {
     try {
@@ -58,27 +60,27 @@ export function GroupAccessPage() {
     }
   };
 
-  const relation = loaded.data?.relation;
+  const relation = relationId === 0 ? null : stored.data?.relation;
   const settings: RelationSettings | null = relation ? { ...relation, relation_id: relation.id } : picked;
 
   return (
     <PageFrame title={relation ? `Group Access: ${relation.community.name}` : 'Group Access'}>
       <Breadcrumbs trail={companyCrumbs(company)} current="Group Access" />
-      {loaded.status === 'loading' && <p className="muted">Loading…</p>}
-      {loaded.status === 'failed' && (
+      {!ready && !failure && <p className="muted">Loading…</p>}
+      {failure && (
         <p className="notice notice-warning" role="alert">
-          {loaded.error}
+          {queryErrorText(failure)}
         </p>
       )}
-      {loaded.status === 'ready' && relationId === 0 && <GroupSearch onPick={(group) => void pick(group.id)} />}
-      {loaded.status === 'ready' && settings && (
+      {ready && relationId === 0 && <GroupSearch onPick={(group) => void pick(group.id)} />}
+      {settings && choices.data && current.data && (
         <RelationForm
           key={settings.community.id}
           companyId={companyId}
           settings={settings}
-          users={loaded.data.users}
-          departments={loaded.data.departments}
-          documents={loaded.data.documents}
+          users={current.data.users}
+          departments={choices.data.departments}
+          documents={choices.data.documents}
         />
       )}
     </PageFrame>

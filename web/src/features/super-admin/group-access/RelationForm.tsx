@@ -19,6 +19,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { withLoader } from '../../../ui/modal-store';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { CheckboxField, SelectField } from '../../../ui/fields';
+import { relationsChanged } from '../back-office-changes';
 
 type RelationUser = ResponseOf<typeof superAdminDepartmentsApi.users>['users'][number];
 type Option = { id: number; name: string };
@@ -81,6 +82,7 @@ export function RelationForm({ companyId, settings, users, departments, document
       call(superAdminDepartmentsApi.putRelation, { params: { companyId }, body: values }),
     );
     alerts.flash(answer.message, 'success');
+    void relationsChanged();
     void navigate(routePath('super_admin.company.detail', { company_id: companyId }));
   });
 

@@ -1,22 +1,24 @@
-import { superAdminGroupsApi } from '@casebridge/contracts';
+import { superAdminGroupsApi, type ResponseOf } from '@casebridge/contracts';
 import { call } from '../../../lib/api';
 import { download, upload } from '../../../lib/files';
+import { useApiQuery } from '../../../lib/queries';
 import { GroupDocumentsCard } from '../../admin-groups/GroupDocumentsCard';
 
 /** Group documents of the partner-program view: upload for a partner (spec 3 §2.5), download and delete any. */
 export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
+  // The same read as the partners panel beside it: one request, and adding or removing a partner updates both.
+  const partners = useApiQuery(superAdminGroupsApi.partners, { params: { id: groupId } });
   return (
     <GroupDocumentsCard
-      groupId={groupId}
       title="Group Documents"
       headingId="sa-group-documents-title"
       addLabel="Upload Document"
       urlLabel="Url"
       companyHeader="Partner"
-      owner={{ label: 'Partner', choices: () => partnerChoices(groupId) }}
+      owner={{ label: 'Partner', choices: partnerChoices(partners.data) }}
       canDelete={() => true}
       calls={{
-        list: () => call(superAdminGroupsApi.documents, { params: { id: groupId } }),
+        list: { endpoint: superAdminGroupsApi.documents, params: { id: groupId } },
         download: (row) =>
           download(superAdminGroupsApi.downloadDocument, row.document_name ?? row.name, {
             params: { documentId: row.id },
@@ -29,8 +31,8 @@ export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
 }
 
 /** The group's partner companies, once each (a company may take part with several departments). */
-async function partnerChoices(groupId: number) {
-  const { partners } = await call(superAdminGroupsApi.partners, { params: { id: groupId } });
+function partnerChoices(answer: ResponseOf<typeof superAdminGroupsApi.partners> | undefined) {
+  const partners = answer?.partners ?? [];
   return [...new Map(partners.map((row) => [row.company.id, row.company.name])).entries()].map(([value, label]) => ({
     value,
     label,

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { upload } from '../../../lib/files';
 import { useServerForm } from '../../../lib/use-server-form';
 import { withLoader } from '../../../ui/modal-store';
+import { groupsChanged } from '../back-office-changes';
 import { GroupFields } from './GroupFields';
 import { GROUP_FORM_FIELDS, GroupFormSchema, groupFormData, groupFormDefaults } from './group-form-schema';
 import { groupDetailPath } from './use-group';
@@ -24,6 +25,7 @@ export function GroupForm({ group }: { group: SuperAdminGroup | null }) {
       upload(superAdminGroupsApi.save, groupFormData(values), { params: { id: group?.id ?? 0 } }),
     );
     alerts.flash(answer.message, 'success');
+    void groupsChanged();
     void navigate(groupDetailPath(answer.community), { replace: group !== null });
   });
 

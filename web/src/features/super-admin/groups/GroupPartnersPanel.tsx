@@ -3,24 +3,20 @@ import { superAdminGroupsApi, type SuperAdminGroup, type SuperAdminGroupPartner 
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { TrashIcon } from '../../admin-groups/TrashIcon';
 import { ExportButton } from '../../exports/ExportButton';
+import { relationsChanged } from '../back-office-changes';
 import { AddPartnerModal } from './AddPartnerModal';
 import '../companies/companies.css';
 
 /** Group partners of the partner-program view: company, department and process, with add, remove and export. */
 export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
-  const partners = useAsync(
-    () => call(superAdminGroupsApi.partners, { params: { id: group.id } }),
-    [group.id, version],
-  );
-  const reload = () => setVersion((value) => value + 1);
+  const partners = useApiQuery(superAdminGroupsApi.partners, { params: { id: group.id } });
 
   const remove = async (row: SuperAdminGroupPartner) => {
     const who = row.department ? `${row.company.name} (${row.department.name})` : row.company.name;
@@ -30,7 +26,7 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
         call(superAdminGroupsApi.removePartner, { params: { id: group.id, partnerId: row.id } }),
       );
       alerts.show(answer.message, 'success');
-      reload();
+      void relationsChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
@@ -83,9 +79,9 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
         label="Export Partners"
         request={() => call(superAdminGroupsApi.exportPartners, { params: { id: group.id } })}
       />
-      {partners.status === 'failed' && (
+      {partners.isError && (
         <p className="notice notice-warning" role="alert">
-          {partners.error}
+          {queryErrorText(partners.error)}
         </p>
       )}
       <DataTable
@@ -93,7 +89,7 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
         columns={columns}
         rows={partners.data?.partners ?? []}
         rowKey={(row) => row.id}
-        loading={partners.status === 'loading'}
+        loading={partners.isPending}
         emptyText="No partners yet."
       />
       {adding && (
@@ -102,7 +98,7 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);
-            reload();
+            void relationsChanged();
           }}
         />
       )}

@@ -1,29 +1,28 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GROUP_TYPE_LABELS, routePath, superAdminGroupsApi, type SuperAdminGroupRow } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/queries';
 import type { DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { groupsChanged } from '../back-office-changes';
 import { SearchableListCard } from '../SearchableListCard';
 import { groupDetailPath } from './use-group';
 
 /** /super_admin/groups: every group, Add New, groups.xlsx and delete with confirmation (spec 3 §2.5). */
 export function GroupsPage() {
   const confirm = useConfirm();
-  const [version, setVersion] = useState(0);
-  const groups = useAsync(() => call(superAdminGroupsApi.list).then((answer) => answer.groups), [version]);
+  const groups = useApiQuery(superAdminGroupsApi.list);
 
   const remove = async (row: SuperAdminGroupRow) => {
     if (!(await confirm(`Are you sure you want to delete the ${row.name} group?`))) return;
     try {
       const answer = await withLoader(call(superAdminGroupsApi.delete, { params: { id: row.id } }));
       alerts.show(answer.message, 'success');
-      setVersion((value) => value + 1);
+      void groupsChanged();
     } catch (error) {
       // Spec 3 §8: delete group answers success or a warning with the server's message.
       alerts.show(errorMessage(error), 'warning');
@@ -75,7 +74,9 @@ export function GroupsPage() {
       <SearchableListCard
         caption="Groups"
         columns={columns}
-        list={groups}
+        rows={groups.data?.groups}
+        loading={groups.isPending}
+        error={groups.error}
         searchText={(row) =>
           [row.name, GROUP_TYPE_LABELS[row.type], row.host?.name ?? '', row.registration_page ?? ''].join(' ')
         }

@@ -1,6 +1,5 @@
 import { teamsApi } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/queries';
 import { CopyField } from '../../../ui/CopyField';
 
 /**
@@ -8,7 +7,7 @@ import { CopyField } from '../../../ui/CopyField';
  * stores the channel's webhook address) and whether cards are already posted.
  */
 export function TeamsConnectionCard({ groupId }: { groupId: number }) {
-  const state = useAsync(() => call(teamsApi.link, { params: { id: groupId } }), [groupId]);
+  const state = useApiQuery(teamsApi.link, { params: { id: groupId } });
   if (!state.data) return null;
   const { connection, link } = state.data;
   return (

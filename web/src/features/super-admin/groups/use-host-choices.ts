@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { MESSAGES, superAdminCompaniesApi } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/queries';
 
 export interface Choice {
   id: number;
@@ -10,34 +9,25 @@ export interface Choice {
 
 /** Every company, for the host and partner selects. */
 export function useCompanyChoices() {
-  const companies = useAsync(() => call(superAdminCompaniesApi.options), []);
+  const companies = useApiQuery(superAdminCompaniesApi.options);
   return companies.data?.companies ?? [];
 }
 
 /** The departments and live processes of the chosen company; empty until one is chosen. */
 export function useCompanyProcesses(companyId: number | null) {
-  const [state, setState] = useState<{ companyId: number | null; documents: Choice[]; departments: Choice[] }>({
-    companyId: null,
-    documents: [],
-    departments: [],
+  const choices = useApiQuery(superAdminCompaniesApi.docsAndDepts, {
+    params: { id: companyId ?? 0 },
+    enabled: Boolean(companyId),
   });
+  // Other load failures are only logged (spec 3 §8); the selects stay empty.
   useEffect(() => {
-    let current = true;
-    if (!companyId) return;
-    call(superAdminCompaniesApi.docsAndDepts, { params: { id: companyId } }).then(
-      (answer) => current && setState({ companyId, ...answer }),
-      // Other load failures are only logged (spec 3 §8); the selects stay empty.
-      (error: unknown) => console.error(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [companyId]);
-  const loaded = companyId !== null && state.companyId === companyId;
+    if (choices.error) console.error(choices.error);
+  }, [choices.error]);
+  const loaded = Boolean(companyId) && choices.data !== undefined;
   return {
     loaded,
-    documents: loaded ? state.documents : [],
-    departments: loaded ? state.departments : [],
+    documents: loaded ? (choices.data?.documents ?? []) : [],
+    departments: loaded ? (choices.data?.departments ?? []) : [],
   };
 }
 

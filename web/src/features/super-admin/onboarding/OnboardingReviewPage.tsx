@@ -13,9 +13,10 @@ import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { TextField } from '../../../ui/fields';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { onboardingChanged } from '../back-office-changes';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { statusText } from '../dashboard/OnboardingQueue';
 import { AgreementsSummary, CompanyFields, DocumentFields, UserFields, type ReviewValues } from './ReviewFields';
@@ -59,18 +60,19 @@ export function OnboardingReviewPage() {
   const { session_id = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const loaded = useAsync(() => call(superAdminOnboardingApi.session, { params: { session_id } }), [session_id]);
-  const countries = useAsync(() => call(superAdminOnboardingApi.countries), []);
+  const loaded = useApiQuery(superAdminOnboardingApi.session, { params: { session_id } });
+  const countries = useApiQuery(superAdminOnboardingApi.countries);
   const form = useForm<ReviewValues>();
   const { register, reset, handleSubmit, setError, formState } = form;
 
   useEffect(() => {
-    if (loaded.status === 'ready') reset(valuesOf(loaded.data.session));
-    if (loaded.status === 'failed') {
-      alerts.flash(loaded.error, 'warning');
-      void navigate(DASHBOARD);
-    }
-  }, [loaded, reset, navigate]);
+    if (loaded.data) reset(valuesOf(loaded.data.session));
+  }, [loaded.data, reset]);
+  useEffect(() => {
+    if (!loaded.isError) return;
+    alerts.flash(queryErrorText(loaded.error), 'warning');
+    void navigate(DASHBOARD);
+  }, [loaded.isError, loaded.error, navigate]);
 
   const decide = (endpoint: Endpoint, withForm: boolean) =>
     handleSubmit(async (values) => {
@@ -80,6 +82,7 @@ export function OnboardingReviewPage() {
         );
         const { success, message } = answer as { success: boolean; message: string };
         alerts.flash(message, success ? 'success' : 'warning');
+        void onboardingChanged(endpoint === superAdminOnboardingApi.approve && success);
         void navigate(DASHBOARD);
       } catch (error) {
         if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
@@ -91,7 +94,7 @@ export function OnboardingReviewPage() {
     await decide(superAdminOnboardingApi.reject, false)();
   };
 
-  if (loaded.status !== 'ready') {
+  if (!loaded.data) {
     return (
       <PageFrame title="Onboarding Session">
         <p className="muted">Loading…</p>
@@ -99,7 +102,7 @@ export function OnboardingReviewPage() {
     );
   }
   const { session, group } = loaded.data;
-  const list = countries.status === 'ready' ? countries.data.countries : loaded.data.countries;
+  const list = countries.data ? countries.data.countries : loaded.data.countries;
   const locked = !session.reviewable || formState.isSubmitting;
   const sectionProps = { register, errors: formState.errors, disabled: locked };
 

@@ -16,6 +16,7 @@ import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { ExportButton } from '../../exports/ExportButton';
 import { formatBackOfficeDate } from '../../../lib/format';
+import { companyUsersChanged } from '../back-office-changes';
 import { loadAllPages } from './load-pages';
 
 type LoadState = 'loading' | 'done' | 'partial';
@@ -47,6 +48,7 @@ export function InactiveUsersPage() {
       const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: row.id } }));
       alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
       setRows((previous) => previous.filter((item) => item.id !== row.id));
+      void companyUsersChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }

@@ -19,6 +19,7 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { withLoader } from '../../../ui/modal-store';
 import { GroupAccessChecks, withAllGroups } from '../../admin-company/GroupAccessChecks';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from '../../admin-company/managed-user-form';
+import { companyUsersChanged } from '../back-office-changes';
 import { UserAccountActions } from './UserAccountActions';
 import type { UserEditorData } from './use-user-editor-data';
 import './users.css';
@@ -57,6 +58,7 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
       ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
     };
     const answer = await withLoader(call(superAdminUsersApi.save, { params: { user_id: user?.id ?? 0 }, body }));
+    void companyUsersChanged();
     if (after.current === 'new') {
       alerts.flash(answer.message || USER_SAVED, 'success');
       void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: 0 }), {

@@ -14,6 +14,7 @@ import { useSession } from '../../../app/session-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { companyUsersChanged } from '../back-office-changes';
 import { UpdatePasswordModal } from './UpdatePasswordModal';
 
 interface UserAccountActionsProps {
@@ -37,6 +38,7 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
     try {
       const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: user.id } }));
       alerts.flash(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
+      void companyUsersChanged();
       void navigate(routePath('super_admin.company.detail', { company_id: company.id }));
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
@@ -49,6 +51,7 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
       const answer = await withLoader(call(superAdminUsersApi.status, { params: { id: user.id }, body: { status } }));
       onChange(answer.user);
       alerts.show(answer.message, 'success');
+      void companyUsersChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
