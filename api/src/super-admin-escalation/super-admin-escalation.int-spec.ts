@@ -180,6 +180,7 @@ describe('back office: escalation queue, case details, delete and spreadsheet', 
     // The queue row itself, as the queue lists it, now waiting for information.
     await expect(pushed).resolves.toEqual({
       queue: 'escalation',
+      seq: expect.any(Number),
       removed: false,
       row: expect.objectContaining({ token: open.token, status: 'information' }),
     });

@@ -107,7 +107,9 @@ export type CasesChangedMessage = z.infer<typeof CasesChangedMessage>;
 
 export const PresenceMessage = z.object({
   case_token: z.string(),
-  viewers: z.array(z.object({ key: z.string(), name: z.string(), company: z.string().nullable(), typing: z.boolean() })),
+  viewers: z.array(
+    z.object({ key: z.string(), name: z.string(), company: z.string().nullable(), typing: z.boolean() }),
+  ),
 });
 export type PresenceMessage = z.infer<typeof PresenceMessage>;
 
@@ -118,7 +120,8 @@ export type BackOfficeQueue = 'escalation' | 'onboarding' | 'registration';
  * to a company's admins and the back office's row (with the company) to super admins.
  */
 export const QueueChangedMessage = z.discriminatedUnion('queue', [
-  z.object({ queue: z.literal('escalation'), row: EscalationRow, removed: z.boolean() }),
+  // seq: the case's latest entry (1: a new case), so a client knows whether the row is new to the queue.
+  z.object({ queue: z.literal('escalation'), row: EscalationRow, seq: z.number(), removed: z.boolean() }),
   z.object({ queue: z.literal('onboarding'), row: OnboardingQueueRow, removed: z.boolean() }),
   z.object({
     queue: z.literal('registration'),
@@ -163,8 +166,7 @@ export const TypingRequest = CaseTokenRequest.extend({ typing: z.boolean() });
  * more were missed than that, and the client reads the case again instead.
  */
 export type FollowCaseAnswer =
-  | { ok: true; seq: number; missed: CaseEventMessage[]; complete: boolean }
-  | { ok: false; error: string };
+  { ok: true; seq: number; missed: CaseEventMessage[]; complete: boolean } | { ok: false; error: string };
 
 export interface ClientToServerEvents {
   'case.follow': (request: FollowCaseRequest, answer: (result: FollowCaseAnswer) => void) => void;

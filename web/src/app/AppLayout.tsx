@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { routeGuard, type RouteName } from '@casebridge/contracts';
 import { ForcedAccountModals } from '../features/account/ForcedAccountModals';
+import { useLiveLists } from '../lib/live-lists';
 import { AlertBanners } from '../ui/AlertBanners';
 import { ModalHost } from '../ui/ModalHost';
 import { useAlerts } from './alerts-store';
@@ -41,10 +42,18 @@ function SiteHeader({ name }: { name: RouteName | null }) {
   return role === 'super_admin' ? <SuperAdminHeader /> : <MemberHeader />;
 }
 
+/** The signed-in user's lists and queues follow the socket on every page (lib/live-lists). */
+function useSignedInLiveLists(): void {
+  const userId = useSession((state) => (state.token ? state.user?.id : undefined));
+  const role = useSession((state) => state.user?.role);
+  useLiveLists(userId !== undefined && role ? { userId, role } : null);
+}
+
 export function AppLayout() {
   const name = useCurrentRouteName();
   useAlertsPerRoute();
   useIdleReload();
+  useSignedInLiveLists();
   return (
     <>
       <a className="skip-link" href="#main">

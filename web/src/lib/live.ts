@@ -7,32 +7,27 @@ import {
   type CaseEventMessage,
   type ClientToServerEvents,
   type ExportStatusMessage,
-  type BackOfficeQueue,
   type PresenceMessage,
-  type QueueChangedMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import { currentToken } from './api';
 
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let memberSocket: LiveSocket | null = null;
 let sessionEnded: () => void = () => undefined;
+const caseSockets = new Map<string, LiveSocket>();
 
 /** The session store plugs in here (this module must not depend on it): what to do when the server ends the session. */
 export function onLiveSessionEnded(handler: () => void): void {
   sessionEnded = handler;
 }
-const caseSockets = new Map<string, LiveSocket>();
-
-/** Pages reload at most this often when events arrive in bursts. */
-const RELOAD_DEBOUNCE_MS = 250;
 
 /**
  * The signed-in user's socket, shared by every page. The token is read at each (re)connect, so a refreshed
  * token is picked up; Socket.IO reconnects by itself and pages re-follow their case on every connect.
  */
-function signedInSocket(): LiveSocket {
+export function signedInSocket(): LiveSocket {
   if (!memberSocket) {
     memberSocket = io({
       path: SOCKET_PATH,
@@ -66,52 +61,67 @@ export function closeLiveSocket(): void {
   memberSocket = null;
 }
 
-function debounce(run: () => void, ms: number): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return () => {
-    clearTimeout(timer);
-    timer = setTimeout(run, ms);
-  };
-}
-
 export interface CaseLive {
   viewers: PresenceMessage['viewers'];
   /** Tells the other viewers that this user is (or stopped) writing a note. */
   setTyping: (typing: boolean) => void;
 }
 
+export interface CaseLiveHandlers {
+  /** The case log number the page's data is at (its event_seq); undefined while the page has not read the case. */
+  seq: number | undefined;
+  /** Applies one entry of the case's log to what the page shows (the entry carries the change itself). */
+  apply: (message: CaseEventMessage) => void;
+  /** More was missed than the server replays: the page reads the case again, once. */
+  reload: () => void;
+}
+
 /**
- * Follows a case live: `onChange` runs when anything happens on it (also for events missed while the
- * connection was down: on reconnect the case is followed again from the last sequence number seen).
+ * Follows a case live once the page has read it: every entry after what the page read is handed to `apply` exactly
+ * once, in order, also those made meanwhile or missed while the connection was down (every (re)connect follows the
+ * case again from the last sequence number applied).
  */
-export function useCaseLive(caseToken: string, onChange: () => void, access: 'member' | 'link' = 'member'): CaseLive {
+export function useCaseLive(
+  caseToken: string,
+  handlers: CaseLiveHandlers,
+  access: 'member' | 'link' = 'member',
+): CaseLive {
   const [viewers, setViewers] = useState<PresenceMessage['viewers']>([]);
-  const changed = useRef(onChange);
-  changed.current = onChange;
+  const current = useRef(handlers);
+  current.current = handlers;
   const socketRef = useRef<LiveSocket | null>(null);
 
+  const ready = handlers.seq !== undefined;
   useEffect(() => {
-    if (!caseToken) return;
+    if (!caseToken || !ready) return;
     const socket = access === 'member' ? signedInSocket() : caseLinkSocket(caseToken);
     socketRef.current = socket;
-    let lastSeq: number | null = null;
-    const reload = debounce(() => changed.current(), RELOAD_DEBOUNCE_MS);
+    let lastSeq = current.current.seq ?? 0;
 
+    const take = (message: CaseEventMessage) => {
+      if (message.case_token !== caseToken || message.seq <= lastSeq) return;
+      lastSeq = message.seq;
+      current.current.apply(message);
+    };
+    // While a follow is answered, live entries wait: the replay holds the older ones and must be applied first.
+    let waiting: CaseEventMessage[] | null = null;
+    const onEvent = (message: CaseEventMessage) => (waiting ? waiting.push(message) : take(message));
     const follow = () => {
+      waiting = [];
       socket
         .timeout(5000)
-        .emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: lastSeq ?? undefined })
+        .emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: lastSeq })
         .then((answer) => {
           if (!answer.ok) return;
-          if (lastSeq !== null && answer.missed.length > 0) reload();
-          lastSeq = answer.seq;
+          answer.missed.forEach(take);
+          if (!answer.complete) current.current.reload();
         })
-        .catch(() => undefined);
-    };
-    const onEvent = (message: CaseEventMessage) => {
-      if (message.case_token !== caseToken || (lastSeq !== null && message.seq <= lastSeq)) return;
-      lastSeq = message.seq;
-      reload();
+        .catch(() => undefined)
+        .finally(() => {
+          const live = waiting ?? [];
+          waiting = null;
+          live.sort((a, b) => a.seq - b.seq).forEach(take);
+        });
     };
     const onPresence = (message: PresenceMessage) => {
       if (message.case_token === caseToken) setViewers(message.viewers);
@@ -128,60 +138,13 @@ export function useCaseLive(caseToken: string, onChange: () => void, access: 'me
       if (socket.connected) socket.emit(CLIENT_EVENTS.unfollowCase, { case_token: caseToken }, () => undefined);
       socketRef.current = null;
     };
-  }, [caseToken, access]);
+  }, [caseToken, access, ready]);
 
   return {
     viewers,
     setTyping: (typing) =>
       socketRef.current?.emit(CLIENT_EVENTS.typing, { case_token: caseToken, typing }, () => undefined),
   };
-}
-
-/**
- * A number that grows whenever a case of the user's company is created or changes: add it to a list's reload deps.
- * The server leaves cases.changed out for a case this socket follows: its case.event says the same.
- */
-export function useCompanyCasesVersion(): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!currentToken()) return;
-    const socket = signedInSocket();
-    const bump = debounce(() => setVersion((value) => value + 1), RELOAD_DEBOUNCE_MS * 2);
-    socket.on(SERVER_EVENTS.casesChanged, bump);
-    socket.on(SERVER_EVENTS.caseEvent, bump);
-    // After a reconnect the list may have missed changes: reload once.
-    socket.on('connect', bump);
-    return () => {
-      socket.off(SERVER_EVENTS.casesChanged, bump);
-      socket.off(SERVER_EVENTS.caseEvent, bump);
-      socket.off('connect', bump);
-    };
-  }, []);
-  return version;
-}
-
-/**
- * A number that grows whenever `queue` changes (a registration arrived or was decided): add it to the queue's reload
- * deps. The server sends it to the company's admins (and super admins) only.
- */
-export function useQueueVersion(queue: BackOfficeQueue): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!currentToken()) return;
-    const socket = signedInSocket();
-    const bump = debounce(() => setVersion((value) => value + 1), RELOAD_DEBOUNCE_MS);
-    const onQueue = (message: QueueChangedMessage) => {
-      if (message.queue === queue) bump();
-    };
-    socket.on(SERVER_EVENTS.queueChanged, onQueue);
-    // After a reconnect the queue may have missed changes: reload once.
-    socket.on('connect', bump);
-    return () => {
-      socket.off(SERVER_EVENTS.queueChanged, onQueue);
-      socket.off('connect', bump);
-    };
-  }, [queue]);
-  return version;
 }
 
 /**

@@ -17,7 +17,13 @@ import {
 } from '@casebridge/contracts';
 import { AfterCommit } from '../after-commit';
 import { CaseEvent } from '../entities/cases/case-event.entity';
-import { loadCaseEventItems, loadCaseSnapshots, type CaseEventItems, type CaseSnapshot, type SqlRunner } from './case-snapshots';
+import {
+  loadCaseEventItems,
+  loadCaseSnapshots,
+  type CaseEventItems,
+  type CaseSnapshot,
+  type SqlRunner,
+} from './case-snapshots';
 
 /** A case event as stored (api entity or worker row alike). */
 export interface StoredCaseEvent {
@@ -99,18 +105,21 @@ export function caseStateBroadcasts(snapshot: CaseSnapshot, now: Date = new Date
   if (snapshot.is_sample) return [];
   const companies = [...new Set([snapshot.submitter_company_id, snapshot.receiver_company_id])];
   return [
-    ...companies.map(
-      (companyId): RelayedEvent => ({
-        room: rooms.company(companyId),
-        except: rooms.case(snapshot.id),
-        event: SERVER_EVENTS.casesChanged,
-        message: listChange(snapshot, companyId, now),
-      }),
-    ),
+    ...companies.map((companyId): RelayedEvent => ({
+      room: rooms.company(companyId),
+      except: rooms.case(snapshot.id),
+      event: SERVER_EVENTS.casesChanged,
+      message: listChange(snapshot, companyId, now),
+    })),
     {
       room: rooms.superAdmins,
       event: SERVER_EVENTS.queueChanged,
-      message: { queue: 'escalation', row: escalationRow(snapshot), removed: snapshot.deleted },
+      message: {
+        queue: 'escalation',
+        row: escalationRow(snapshot),
+        seq: snapshot.event_seq,
+        removed: snapshot.deleted,
+      },
     },
   ];
 }
@@ -245,7 +254,11 @@ function needsReceiverAction(snapshot: CaseSnapshot): boolean {
   if (snapshot.status === 'open') return true;
   if (snapshot.status !== 'information') return false;
   const latest = (type: string) =>
-    snapshot.responses.filter((response) => response.type === type).map((response) => response.created_at).sort().pop();
+    snapshot.responses
+      .filter((response) => response.type === type)
+      .map((response) => response.created_at)
+      .sort()
+      .pop();
   const asked = latest('information-request');
   const supplied = latest('information-response');
   return supplied !== undefined && (asked === undefined || supplied > asked);

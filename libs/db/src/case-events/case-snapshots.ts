@@ -56,7 +56,10 @@ export interface CaseSnapshot {
   document_type: string;
 }
 
-export async function loadCaseSnapshots(run: SqlRunner, caseIds: readonly number[]): Promise<Map<number, CaseSnapshot>> {
+export async function loadCaseSnapshots(
+  run: SqlRunner,
+  caseIds: readonly number[],
+): Promise<Map<number, CaseSnapshot>> {
   if (caseIds.length === 0) return new Map();
   const rows = await run<CaseSnapshot>(
     `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample,

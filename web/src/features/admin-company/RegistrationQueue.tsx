@@ -3,22 +3,22 @@ import type { z } from 'zod';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { DecisionButtons, decideRegistration, useLiveQueue } from './registration-decisions';
+import { DecisionButtons, decideRegistration, useRegistrationQueue } from './registration-decisions';
 
 type QueueRow = z.infer<typeof RegistrationQueueRow>;
 
 /**
- * Registrations waiting for approval (requires_registration companies). The queue reloads after each decision and
- * live when the server announces a change (a new registration, a decision by mail link or by another admin).
+ * Registrations waiting for approval (requires_registration companies). A decision here drops the row at once;
+ * new registrations and decisions made elsewhere (mail link, another admin) arrive as live rows.
  */
 export function RegistrationQueue({ onDecided }: { onDecided: () => void }) {
-  const queue = useLiveQueue('registration', async () => (await call(adminCompanyApi.registrationQueue)).queue);
+  const queue = useRegistrationQueue(adminCompanyApi.registrationQueue);
 
   const decide = async (row: QueueRow, approve: boolean) => {
     const endpoint = approve ? adminCompanyApi.approveRegistration : adminCompanyApi.rejectRegistration;
     const approved = await decideRegistration(() => call(endpoint, { params: { id: row.id } }));
     if (approved && approve) onDecided();
-    queue.reload();
+    if (approved) queue.settle(row.id);
   };
 
   const columns: DataColumn<QueueRow>[] = [

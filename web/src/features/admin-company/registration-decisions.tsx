@@ -1,26 +1,26 @@
-import { useRef, useState } from 'react';
-import type { BackOfficeQueue } from '@casebridge/contracts';
+import { adminCompanyApi, superAdminUsersApi, type ResponseOf } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { errorMessage } from '../../lib/api-error';
-import { useQueueVersion } from '../../lib/live';
-import { useAsync } from '../../lib/use-async';
+import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../lib/queries';
 import { withLoader } from '../../ui/modal-store';
 
+type RegistrationQueueEndpoint = typeof adminCompanyApi.registrationQueue | typeof superAdminUsersApi.registrationQueue;
+
 /**
- * A queue list that reloads after each decision and live when the server announces a change of that queue.
- * Rows stay on screen while a reload runs, so the table does not flash empty.
+ * A registration queue, kept current by its live rows (lib/live-lists): a registration arriving, or decided by mail
+ * link or by another admin, changes the cached queue without a request. `settle` drops a row decided here at once.
  */
-export function useLiveQueue<Row>(queue: BackOfficeQueue, load: () => Promise<Row[]>) {
-  const [version, setVersion] = useState(0);
-  const liveVersion = useQueueVersion(queue);
-  const state = useAsync(load, [version, liveVersion]);
-  const shown = useRef<Row[]>([]);
-  if (state.status === 'ready') shown.current = state.data;
+export function useRegistrationQueue<E extends RegistrationQueueEndpoint>(endpoint: E) {
+  const query = useApiQuery(endpoint);
+  const settle = (id: number) =>
+    queryClient.setQueryData<{ queue: { id: number }[] }>(apiKey(endpoint), (answer) =>
+      answer ? { queue: answer.queue.filter((row) => row.id !== id) } : answer,
+    );
   return {
-    rows: shown.current,
-    error: state.status === 'failed' ? state.error : null,
-    firstLoad: state.status === 'loading' && version === 0 && liveVersion === 0,
-    reload: () => setVersion((value) => value + 1),
+    rows: (query.data?.queue ?? []) as ResponseOf<E>['queue'],
+    error: query.isError ? queryErrorText(query.error) : null,
+    firstLoad: query.isPending,
+    settle,
   };
 }
 

@@ -6,6 +6,7 @@ import { CaseInformation } from '../cases/CaseInformation';
 import { PublicCaseHeader } from './PublicCaseHeader';
 import { RespondForm } from './RespondForm';
 import { ResponsesList } from './ResponsesList';
+import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
 const FINAL_STATUSES = new Set(['accepted', 'rejected', 'closed']);
@@ -13,13 +14,14 @@ const FINAL_STATUSES = new Set(['accepted', 'rejected', 'closed']);
 /** /case/{token}/respond: the receiving engineer answers a collaboration request by its link. */
 export function CaseRespondPage() {
   const { token = '' } = useParams();
-  const { state, data, reload } = usePublicCase(token);
+  const query = usePublicCase(token);
+  const data = query.data;
   const [responded, setResponded] = useState(false);
 
   if (!data) {
     return (
       <PageFrame title="Respond to Collaboration Request">
-        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+        {query.isError ? <CaseErrorBox message={queryErrorText(query.error)} /> : <p className="muted">Loading…</p>}
       </PageFrame>
     );
   }
@@ -39,10 +41,8 @@ export function CaseRespondPage() {
             <RespondForm
               token={token}
               allowed={allowed}
-              onSent={() => {
-                setResponded(true);
-                reload();
-              }}
+              // The answer comes back as a live entry of the case; until then the form is gone already.
+              onSent={() => setResponded(true)}
             />
           )}
           <section className="card" aria-labelledby="responses-title">

@@ -4,17 +4,19 @@ import { PageFrame } from '../../app/PageFrame';
 import { CaseErrorBox } from '../cases/CaseErrorBox';
 import { PublicCaseHeader } from './PublicCaseHeader';
 import { ResponsesList } from './ResponsesList';
+import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
 /** /case/{token}/response: where a case stands, for anyone holding its link. */
 export function CaseStatusPage() {
   const { token = '' } = useParams();
-  const { state, data } = usePublicCase(token);
+  const query = usePublicCase(token);
+  const data = query.data;
 
   if (!data) {
     return (
       <PageFrame title="Case Response">
-        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+        {query.isError ? <CaseErrorBox message={queryErrorText(query.error)} /> : <p className="muted">Loading…</p>}
       </PageFrame>
     );
   }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageFrame } from '../../app/PageFrame';
 import { CaseErrorBox } from '../cases/CaseErrorBox';
@@ -5,17 +6,20 @@ import { openInformationRequest, responseText } from '../cases/case-format';
 import { ProvideInformationForm } from './ProvideInformationForm';
 import { PublicCaseHeader } from './PublicCaseHeader';
 import { ResponsesList } from './ResponsesList';
+import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
 /** /case/{token}/information: the submitter answers the partner's request for information. */
 export function ProvideInformationPage() {
   const { token = '' } = useParams();
-  const { state, data, reload } = usePublicCase(token);
+  const query = usePublicCase(token);
+  const data = query.data;
+  const [sent, setSent] = useState(false);
 
   if (!data) {
     return (
       <PageFrame title="Provide Information">
-        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+        {query.isError ? <CaseErrorBox message={queryErrorText(query.error)} /> : <p className="muted">Loading…</p>}
       </PageFrame>
     );
   }
@@ -34,8 +38,9 @@ export function ProvideInformationPage() {
           <p className="muted">No information has been requested on this case.</p>
         )}
       </section>
-      {data.allowed.provide_information ? (
-        <ProvideInformationForm token={token} onSent={reload} />
+      {data.allowed.provide_information && !sent ? (
+        // The answer comes back as a live entry of the case; until then the form is gone already.
+        <ProvideInformationForm token={token} onSent={() => setSent(true)} />
       ) : (
         answer && (
           <section className="card" aria-labelledby="info-answer-title">

@@ -29,7 +29,8 @@ const FIELDS = [
 interface RespondFormProps {
   token: string;
   allowed: PublicCaseResponse['allowed'];
-  onSent: () => void;
+  /** After the answer was accepted (the case itself updates from its live entry). */
+  onSent?: () => void;
 }
 
 /** The receiving engineer's answer: accept, ask for information or reject (spec 1 §2, spec 3 §2.14). */

@@ -1,12 +1,21 @@
-import { caseApi } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { applyCaseEventToPublic, caseApi, type PublicCaseResponse } from '@casebridge/contracts';
 import { useCaseLive } from '../../lib/live';
-import { useReloadable, useStickyData } from '../cases/use-reloadable';
+import { apiKey, queryClient, useApiQuery } from '../../lib/queries';
 
-/** The case behind a token link (no sign-in), reloaded after an answer and whenever the case changes. */
+/** The case behind a token link (no sign-in), kept current by the case's live entries (answers included). */
 export function usePublicCase(token: string) {
-  const [state, reload] = useReloadable(() => call(caseApi.publicCase, { params: { token } }), [token]);
-  const data = useStickyData(state);
-  useCaseLive(token, reload, 'link');
-  return { state, data, reload };
+  const query = useApiQuery(caseApi.publicCase, { params: { token } });
+  useCaseLive(
+    token,
+    {
+      seq: query.data?.case.event_seq,
+      apply: (message) =>
+        queryClient.setQueryData<PublicCaseResponse>(apiKey(caseApi.publicCase, { token }), (page) =>
+          page ? applyCaseEventToPublic(page, message) : page,
+        ),
+      reload: () => void query.refetch(),
+    },
+    'link',
+  );
+  return query;
 }

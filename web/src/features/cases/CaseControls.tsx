@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { caseApi, LIMITS, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
+import { caseApi, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { alerts } from '../../app/alerts-store';
 import { useConfirm, withLoader } from '../../ui/modal-store';
@@ -10,15 +10,17 @@ import { UploadModal } from './UploadModal';
 
 type OpenModal = 'response' | 'submission' | 'note' | 'upload' | null;
 
-/** The case's action buttons; which ones show is the server's decision (controls), spec 1 §4. */
+/**
+ * The case's action buttons; which ones show is the server's decision (controls), spec 1 §4. What an action changes
+ * comes back as a live entry of the case (the page applies it), so nothing is read again here.
+ */
 interface CaseControlsProps {
   detail: CaseDetail;
-  onChanged: () => void;
   /** Tells the other viewers (presence) while the note form is open. */
   onWritingNote?: (writing: boolean) => void;
 }
 
-export function CaseControls({ detail, onChanged, onWritingNote }: CaseControlsProps) {
+export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
   const { controls, token } = detail;
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -31,15 +33,6 @@ export function CaseControls({ detail, onChanged, onWritingNote }: CaseControlsP
     // Only the open/closed state of the note form matters, not the callback's identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [writingNote]);
-  const [uploadedAt, setUploadedAt] = useState<number | null>(null);
-
-  // Uploads to the collaboration service finish in the background: look again a little later.
-  useEffect(() => {
-    if (uploadedAt === null) return;
-    const timer = window.setTimeout(onChanged, LIMITS.caseReloadAfterUploadMs);
-    return () => window.clearTimeout(timer);
-  }, [uploadedAt, onChanged]);
-
   if (!controls.visible) return null;
 
   const onClose = async () => {
@@ -57,10 +50,7 @@ export function CaseControls({ detail, onChanged, onWritingNote }: CaseControlsP
     }
   };
 
-  const done = () => {
-    setModal(null);
-    onChanged();
-  };
+  const done = () => setModal(null);
 
   return (
     <div className="case-controls" role="group" aria-label="Case actions">
@@ -94,16 +84,7 @@ export function CaseControls({ detail, onChanged, onWritingNote }: CaseControlsP
         <EngineerModal detail={detail} side={modal} onClose={() => setModal(null)} onSaved={done} />
       )}
       {modal === 'note' && <NoteModal token={token} onClose={() => setModal(null)} onSaved={done} />}
-      {modal === 'upload' && (
-        <UploadModal
-          token={token}
-          onClose={() => setModal(null)}
-          onUploaded={() => {
-            setUploadedAt(Date.now());
-            done();
-          }}
-        />
-      )}
+      {modal === 'upload' && <UploadModal token={token} onClose={() => setModal(null)} onUploaded={done} />}
     </div>
   );
 }

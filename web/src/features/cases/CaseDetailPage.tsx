@@ -1,6 +1,14 @@
 import { useParams } from 'react-router-dom';
-import { caseApi, CASE_STATUS_LABELS, exportsApi, type CaseDetail } from '@casebridge/contracts';
+import {
+  applyCaseEventToDetail,
+  caseApi,
+  CASE_STATUS_LABELS,
+  exportsApi,
+  type CaseDetail,
+  type CaseEventMessage,
+} from '@casebridge/contracts';
 import { call } from '../../lib/api';
+import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { RichText } from '../../ui/RichText';
 import { AttachmentList } from './AttachmentList';
@@ -9,7 +17,6 @@ import { CaseErrorBox } from './CaseErrorBox';
 import { CaseInformation } from './CaseInformation';
 import { CaseStatusPanel } from './CaseStatusPanel';
 import { CollaborationFeed } from './CollaborationFeed';
-import { useReloadable, useStickyData } from './use-reloadable';
 import { useSession } from '../../app/session-store';
 import { useCaseLive } from '../../lib/live';
 import { PresenceBar } from './PresenceBar';
@@ -19,16 +26,20 @@ import { SlaCountdown } from '../sla/SlaCountdown';
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
 export function CaseDetailPage() {
   const { token = '' } = useParams();
-  const [state, reload] = useReloadable(() => call(caseApi.details, { params: { token } }), [token]);
-  const detail = useStickyData(state)?.case;
-  // Changes made by the other company (or another tab) reload the page as they happen.
-  const live = useCaseLive(token, reload);
+  const query = useApiQuery(caseApi.details, { params: { token } });
+  const detail = query.data?.case;
+  // Every change (the other company's, another tab's, this user's own) arrives as an entry carrying the change.
+  const live = useCaseLive(token, {
+    seq: detail?.event_seq,
+    apply: (message) => applyToCachedDetail(token, message),
+    reload: () => void query.refetch(),
+  });
   const userId = useSession((session) => session.user?.id);
 
   if (!detail) {
     return (
       <PageFrame title="Case Details">
-        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+        {query.isError ? <CaseErrorBox message={queryErrorText(query.error)} /> : <p className="muted">Loading…</p>}
       </PageFrame>
     );
   }
@@ -42,7 +53,7 @@ export function CaseDetailPage() {
         <SlaCountdown sla={detail} />
       </p>
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
-      <CaseControls detail={detail} onChanged={reload} onWritingNote={live.setTyping} />
+      <CaseControls detail={detail} onWritingNote={live.setTyping} />
       <div className="case-columns">
         <CaseInformation entry={detail} />
         <div className="stack">
@@ -68,6 +79,12 @@ export function CaseDetailPage() {
         />
       </section>
     </PageFrame>
+  );
+}
+
+function applyToCachedDetail(token: string, message: CaseEventMessage): void {
+  queryClient.setQueryData<{ case: CaseDetail }>(apiKey(caseApi.details, { token }), (answer) =>
+    answer ? { case: applyCaseEventToDetail(answer.case, message) } : answer,
   );
 }
 

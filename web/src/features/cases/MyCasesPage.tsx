@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { caseApi, LIMITS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { keepPreviousData } from '@tanstack/react-query';
 import { formatDateTimeUtc } from '../../lib/format';
-import { useCompanyCasesVersion } from '../../lib/live';
-import { useAsync } from '../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
 import { SlaCountdown } from '../sla/SlaCountdown';
@@ -47,15 +46,11 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
 export function MyCasesPage() {
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
-  // New and changed cases of the company arrive live.
-  const liveVersion = useCompanyCasesVersion();
-  const list = useAsync(
-    () =>
-      call(caseApi.myCases, {
-        query: { sort: sort.column as SortColumn, dir: sort.dir, page, limit: LIMITS.pageSize },
-      }),
-    [sort.column, sort.dir, page, liveVersion],
-  );
+  // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
+  const list = useApiQuery(caseApi.myCases, {
+    query: { sort: sort.column as SortColumn, dir: sort.dir, page, limit: LIMITS.pageSize },
+    placeholderData: keepPreviousData,
+  });
   const cases = list.data?.my_cases;
 
   return (
@@ -67,9 +62,9 @@ export function MyCasesPage() {
         </Link>
       }
     >
-      {list.status === 'failed' && (
+      {list.isError && (
         <p className="notice notice-warning" role="alert">
-          {list.error}
+          {queryErrorText(list.error)}
         </p>
       )}
       <DataTable
@@ -82,7 +77,7 @@ export function MyCasesPage() {
           setSort(next);
           setPage(1);
         }}
-        loading={list.status === 'loading'}
+        loading={list.isPending}
         emptyText="No cases found."
         utcNote
         paging={

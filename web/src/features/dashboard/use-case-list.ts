@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   CASE_REQUEST_TYPES,
   CASE_SORT_COLUMNS,
@@ -10,7 +11,7 @@ import {
   type CaseRequestType,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { useCompanyCasesVersion } from '../../lib/live';
+import { apiKey } from '../../lib/queries';
 import { storage } from '../../lib/storage';
 import type { SortState } from '../../ui/DataTable';
 
@@ -32,25 +33,33 @@ function storedSort(): SortState {
   };
 }
 
-/** The call behind each request type (spec 1 §7 get-cases). */
-function fetchCases(type: CaseRequestType, query: Record<string, string | number | undefined>): Promise<CaseList> {
+type ListQuery = Record<string, string | number | undefined>;
+
+/**
+ * The call behind each request type (spec 1 §7 get-cases), as the endpoint and parameters it is cached under: the
+ * live layer places changed rows by reading them back from the key (lib/live-lists).
+ */
+function casesRequest(type: CaseRequestType, query: ListQuery) {
+  const recent = { days: LIMITS.casesThirtyDays };
   switch (type) {
     case 'mine-30':
-      return call(caseApi.listRecent, {
-        params: { scope: 'mine', days: LIMITS.casesThirtyDays },
+      return {
+        endpoint: caseApi.listRecent,
+        params: { scope: 'mine', ...recent },
         query: { ...query, not_closed: 'true' },
-      });
+      };
     case 'company-30':
-      return call(caseApi.listRecent, {
-        params: { scope: 'company', days: LIMITS.casesThirtyDays },
+      return {
+        endpoint: caseApi.listRecent,
+        params: { scope: 'company', ...recent },
         query: { ...query, not_closed: 'true' },
-      });
+      };
     case 'company-inbound-action':
-      return call(caseApi.list, { params: { scope: 'company' }, query: { ...query, filter: 'inbound-action' } });
+      return { endpoint: caseApi.list, params: { scope: 'company' }, query: { ...query, filter: 'inbound-action' } };
     case 'mine-all':
-      return call(caseApi.list, { params: { scope: 'mine' }, query });
+      return { endpoint: caseApi.list, params: { scope: 'mine' }, query };
     case 'company-all':
-      return call(caseApi.list, { params: { scope: 'company' }, query });
+      return { endpoint: caseApi.list, params: { scope: 'company' }, query };
   }
 }
 
@@ -78,44 +87,26 @@ export function useCaseList(): CaseListState {
   const [query, setQueryState] = useState('');
   const [debouncedQuery, setDebouncedQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<CaseList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  // New and changed cases of the company reload the list live.
-  const liveVersion = useCompanyCasesVersion();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setDebouncedQuery(query.trim()), LIMITS.listReloadDebounceMs);
     return () => window.clearTimeout(timer);
   }, [query]);
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchCases(requestType, {
-      q: debouncedQuery || undefined,
-      sort: sort.column,
-      dir: sort.dir,
-      page,
-      limit: LIMITS.pageSize,
-    }).then(
-      (answer) => {
-        if (!current) return;
-        setList(answer);
-        setFailed(false);
-        setLoading(false);
-      },
-      () => {
-        // List failures are only logged (spec 1 §8); the table says it could not load.
-        if (!current) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [requestType, sort, debouncedQuery, page, liveVersion]);
+  const request = casesRequest(requestType, {
+    q: debouncedQuery || undefined,
+    sort: sort.column,
+    dir: sort.dir,
+    page,
+    limit: LIMITS.pageSize,
+  });
+  // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
+  const cases = useQuery({
+    queryKey: apiKey(request.endpoint, request.params, request.query),
+    queryFn: () => call(request.endpoint, { params: request.params, query: request.query }),
+    placeholderData: keepPreviousData,
+  });
+  const list: CaseList | null = cases.data ?? null;
 
   return {
     requestType,
@@ -139,7 +130,8 @@ export function useCaseList(): CaseListState {
     page,
     setPage,
     list,
-    loading,
-    failed,
+    // List failures are only logged (spec 1 §8); the table says it could not load.
+    loading: cases.isFetching,
+    failed: cases.isError,
   };
 }

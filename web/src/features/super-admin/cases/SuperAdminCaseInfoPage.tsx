@@ -1,8 +1,16 @@
 import { useParams } from 'react-router-dom';
-import { CASE_STATUS_LABELS, routePath, superAdminEscalationApi } from '@casebridge/contracts';
+import {
+  allowedAnswers,
+  applyCaseEventToDetail,
+  CASE_STATUS_LABELS,
+  routePath,
+  superAdminEscalationApi,
+  type CaseEventMessage,
+  type EscalationCaseDetails,
+} from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { call } from '../../../lib/api';
 import { useCaseLive } from '../../../lib/live';
+import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { RichText } from '../../../ui/RichText';
 import { RespondForm } from '../../case-public/RespondForm';
 import { ResponsesList } from '../../case-public/ResponsesList';
@@ -10,7 +18,6 @@ import { AttachmentList } from '../../cases/AttachmentList';
 import { CaseErrorBox } from '../../cases/CaseErrorBox';
 import { CaseInformation } from '../../cases/CaseInformation';
 import { CaseStatusPanel } from '../../cases/CaseStatusPanel';
-import { useReloadable, useStickyData } from '../../cases/use-reloadable';
 import { SlaCountdown } from '../../sla/SlaCountdown';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 
@@ -22,19 +29,24 @@ const DASHBOARD = routePath('super_admin.dashboard');
  */
 export function SuperAdminCaseInfoPage() {
   const { case_id = '' } = useParams();
-  const [state, reload] = useReloadable(
-    () => call(superAdminEscalationApi.details, { params: { case_id } }),
-    [case_id],
-  );
-  const data = useStickyData(state);
-  // The case page follows the case: answers given elsewhere (the receiver's link, a member) reload it.
-  useCaseLive(data?.case.token ?? '', reload);
+  const query = useApiQuery(superAdminEscalationApi.details, { params: { case_id } });
+  const data = query.data;
+  // The page follows the case: answers given elsewhere (the receiver's link, a member) and here arrive as entries.
+  useCaseLive(data?.case.token ?? '', {
+    seq: data?.case.event_seq,
+    apply: (message) =>
+      queryClient.setQueryData<EscalationCaseDetails>(
+        apiKey(superAdminEscalationApi.details, { case_id }),
+        (answer) => answer && withEntry(answer, message),
+      ),
+    reload: () => void query.refetch(),
+  });
 
   if (!data) {
     return (
       <PageFrame title="Case Details">
         <Breadcrumbs trail={[{ label: 'Dashboard', to: DASHBOARD }]} current="Case" />
-        {state.status === 'failed' ? <CaseErrorBox message={state.error} /> : <p className="muted">Loading…</p>}
+        {query.isError ? <CaseErrorBox message={queryErrorText(query.error)} /> : <p className="muted">Loading…</p>}
       </PageFrame>
     );
   }
@@ -56,11 +68,10 @@ export function SuperAdminCaseInfoPage() {
         <div className="stack">
           {canAnswer && (
             <RespondForm
+              // The answer's live entry keys a fresh form: e.g. the final answer after an information request.
               key={`${detail.status}-${detail.responses.length}`}
               token={detail.token}
               allowed={allowed}
-              // The reloaded case keys a fresh form: e.g. the final answer after an information request.
-              onSent={reload}
             />
           )}
           <CaseStatusPanel detail={detail} />
@@ -79,4 +90,14 @@ export function SuperAdminCaseInfoPage() {
       )}
     </PageFrame>
   );
+}
+
+/** The case after a live entry, and the answers the receiving side may give now (the same rule as the server's). */
+function withEntry(answer: EscalationCaseDetails, message: CaseEventMessage): EscalationCaseDetails {
+  const detail = applyCaseEventToDetail(answer.case, message);
+  const stamps = detail.responses.map((response) => ({
+    type: response.type,
+    createdAt: new Date(response.created_at),
+  }));
+  return { case: detail, allowed: allowedAnswers(detail.status, stamps) };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   CASE_STATUS_LABELS,
@@ -14,8 +15,7 @@ import {
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { useQueueVersion } from '../../../lib/live';
-import { useAsync } from '../../../lib/use-async';
+import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { TextField } from '../../../ui/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
@@ -40,8 +40,6 @@ export function EscalationQueue() {
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(LIMITS.pageSize);
-  const [version, setVersion] = useState(0);
-  const liveVersion = useQueueVersion('escalation');
   const confirm = useConfirm();
 
   // The search is sent from 2 characters (spec 3 §9), a moment after typing stops; clearing it sends nothing.
@@ -54,20 +52,17 @@ export function EscalationQueue() {
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const state = useAsync(
-    () =>
-      call(superAdminEscalationApi.queue, {
-        params: { filter },
-        query: { q, sort: sort.column, dir: sort.dir, filter, limit: perPage, page },
-      }),
-    [filter, q, sort.column, sort.dir, perPage, page, version, liveVersion],
-  );
-  const shown = useRef<EscalationPage | null>(null);
-  if (state.status === 'ready') shown.current = state.data;
-  const answer = shown.current;
+  // Rows of changed cases are placed in the cached page as they arrive (lib/live-lists); the page stays on screen
+  // while another page or filter loads.
+  const state = useApiQuery(superAdminEscalationApi.queue, {
+    params: { filter },
+    query: { q, sort: sort.column, dir: sort.dir, filter, limit: perPage, page },
+    placeholderData: keepPreviousData,
+  });
+  const answer: EscalationPage | undefined = state.data;
   useEffect(() => {
-    if (state.status === 'ready' && state.data.per_page !== perPage) setPerPage(state.data.per_page);
-  }, [state, perPage]);
+    if (answer && answer.per_page !== perPage) setPerPage(answer.per_page);
+  }, [answer, perPage]);
 
   const remove = async (row: EscalationRow) => {
     if (!(await confirm(`Are you sure you want to delete case #${row.internal_case_number}?`))) return;
@@ -77,7 +72,8 @@ export function EscalationQueue() {
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
     }
-    setVersion((value) => value + 1);
+    // This screen reads its page again at once; other screens place the removal from the live row.
+    void invalidateEndpoints(superAdminEscalationApi.queue);
   };
 
   const caseLink = (row: EscalationRow) => routePath('super_admin.cases.case_info', { case_id: row.id });
@@ -155,9 +151,9 @@ export function EscalationQueue() {
         </fieldset>
         <TextField label="Search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
-      {state.status === 'failed' && (
+      {state.isError && (
         <p className="notice notice-warning" role="alert">
-          {state.error}
+          {queryErrorText(state.error)}
         </p>
       )}
       <DataTable
@@ -172,7 +168,7 @@ export function EscalationQueue() {
         }}
         paging={{ page, perPage, total: answer?.total ?? 0, onPage: setPage }}
         utcNote
-        loading={state.status === 'loading'}
+        loading={state.isPending}
         emptyText="No cases match this filter."
       />
       <EscalationExport filter={filter} />

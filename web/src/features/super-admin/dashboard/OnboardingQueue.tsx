@@ -1,9 +1,6 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { routePath, superAdminOnboardingApi, type OnboardingQueueRow } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
-import { useQueueVersion } from '../../../lib/live';
-import { useAsync } from '../../../lib/use-async';
+import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { formatBackOfficeDate } from '../../../lib/format';
 
@@ -15,11 +12,8 @@ export const statusText = (status: string) => status.replace(/_/g, ' ');
  * Each row opens the review; the queue reloads live when an application arrives or is decided.
  */
 export function OnboardingQueue() {
-  const liveVersion = useQueueVersion('onboarding');
-  const queue = useAsync(() => call(superAdminOnboardingApi.queue), [liveVersion]);
-  // Rows stay on screen while a reload runs, so the table does not flash empty.
-  const shown = useRef<OnboardingQueueRow[]>([]);
-  if (queue.status === 'ready') shown.current = queue.data.queue;
+  // Arriving and decided applications are placed in the cached queue as they happen (lib/live-lists).
+  const queue = useApiQuery(superAdminOnboardingApi.queue);
 
   const review = (row: OnboardingQueueRow) => routePath('super_admin.onboarding.session', { session_id: row.id });
   const columns: DataColumn<OnboardingQueueRow>[] = [
@@ -54,18 +48,18 @@ export function OnboardingQueue() {
   return (
     <section className="card" aria-labelledby="sa-onboarding-queue-title">
       <h2 id="sa-onboarding-queue-title">Approval Queue</h2>
-      {queue.status === 'failed' && (
+      {queue.isError && (
         <p className="notice notice-warning" role="alert">
-          {queue.error}
+          {queryErrorText(queue.error)}
         </p>
       )}
       <DataTable
         caption="Onboarding sessions for review"
         columns={columns}
-        rows={shown.current}
+        rows={queue.data?.queue ?? []}
         rowKey={(row) => row.id}
         utcNote
-        loading={queue.status === 'loading' && liveVersion === 0}
+        loading={queue.isPending}
         emptyText="No onboarding sessions are waiting for review."
       />
     </section>

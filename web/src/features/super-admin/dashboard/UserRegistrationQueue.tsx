@@ -2,23 +2,23 @@ import { Link } from 'react-router-dom';
 import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@casebridge/contracts';
 import { call } from '../../../lib/api';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { DecisionButtons, decideRegistration, useLiveQueue } from '../../admin-company/registration-decisions';
+import { DecisionButtons, decideRegistration, useRegistrationQueue } from '../../admin-company/registration-decisions';
 import { companyUsersChanged } from '../back-office-changes';
 import { formatBackOfficeDate } from '../../../lib/format';
 
 /**
- * The dashboard's user registration queue (spec 3 §2.3): every company's pending registrations. It reloads after
- * each decision and live when the server announces a change (a registration, a decision by link or by an admin).
+ * The dashboard's user registration queue (spec 3 §2.3): every company's pending registrations. A decision here drops
+ * the row at once; registrations and decisions made elsewhere (link, an admin) arrive as live rows.
  */
 export function UserRegistrationQueue() {
-  const queue = useLiveQueue('registration', async () => (await call(superAdminUsersApi.registrationQueue)).queue);
+  const queue = useRegistrationQueue(superAdminUsersApi.registrationQueue);
 
   const decide = async (row: SuperAdminRegistrationRow, approve: boolean) => {
     const endpoint = approve ? superAdminUsersApi.approveRegistration : superAdminUsersApi.rejectRegistration;
     const done = await decideRegistration(() => call(endpoint, { params: { id: row.id } }));
-    // An approved registration joins the company's users (and their counts); the queue itself reloads as before.
+    // An approved registration joins the company's users (and their counts).
     if (done && approve) void companyUsersChanged();
-    queue.reload();
+    if (done) queue.settle(row.id);
   };
 
   const columns: DataColumn<SuperAdminRegistrationRow>[] = [

@@ -1,0 +1,219 @@
+import { useEffect } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import {
+  adminCompanyApi,
+  applyCaseEventToListRow,
+  caseApi,
+  isCompanyAdminRole,
+  LIMITS,
+  SERVER_EVENTS,
+  superAdminEscalationApi,
+  superAdminOnboardingApi,
+  superAdminUsersApi,
+  type CaseEventMessage,
+  type Endpoint,
+  type CaseList,
+  type CaseListRow,
+  type CasesChangedMessage,
+  type EscalationPage,
+  type QueueChangedMessage,
+  type Role,
+} from '@casebridge/contracts';
+import { placeRow, type ListView, type Placement } from './list-placement';
+import { signedInSocket } from './live';
+import { endpointId, queryClient } from './queries';
+
+type Query = Record<string, string | number | undefined>;
+const DAY_MS = 24 * 3_600_000;
+/** Lists that cannot place a change read again after a random pause: a thousand screens never ask at once. */
+const REFETCH_JITTER_MS = 2_000;
+
+const refetchScheduled = new Set<string>();
+
+/** Every list the socket keeps current: after a reconnect each may have missed changes. */
+const LIVE_LISTS = [
+  caseApi.list,
+  caseApi.listRecent,
+  caseApi.myCases,
+  superAdminEscalationApi.queue,
+  superAdminOnboardingApi.queue,
+  adminCompanyApi.registrationQueue,
+  superAdminUsersApi.registrationQueue,
+];
+
+/** Reads one cached list again, once however many changes asked for it, after a random pause. */
+function refetchLater(key: QueryKey): void {
+  const id = JSON.stringify(key);
+  if (refetchScheduled.has(id)) return;
+  refetchScheduled.add(id);
+  window.setTimeout(() => {
+    refetchScheduled.delete(id);
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }, Math.random() * REFETCH_JITTER_MS);
+}
+
+function apply<L>(key: QueryKey, placement: Placement<L>): void {
+  if (placement.kind === 'set') queryClient.setQueryData(key, placement.list);
+  else if (placement.kind === 'refetch') refetchLater(key);
+}
+
+function cachedLists<T>(endpoint: Pick<Endpoint, 'method' | 'path'>): [QueryKey, T][] {
+  return queryClient
+    .getQueriesData<T>({ queryKey: [endpointId(endpoint)] })
+    .filter((entry): entry is [QueryKey, T] => entry[1] !== undefined);
+}
+
+const matches = (term: unknown, ...texts: string[]) =>
+  typeof term !== 'string' || !term || texts.some((text) => text.toLowerCase().includes(term.toLowerCase()));
+
+/** Whether a company's case row passes one list's filters (the server's, evaluated on the row). */
+function caseBelongs(
+  change: CasesChangedMessage,
+  list: { scope: string; recent: boolean; query: Query },
+  viewer: { userId: number; role: Role },
+): boolean {
+  const { row } = change;
+  if (change.removed) return false;
+  const mine = change.submitter_user_id === viewer.userId;
+  if (list.scope === 'mine' && !mine) return false;
+  if (list.scope === 'my-cases' && !isCompanyAdminRole(viewer.role) && !mine && row.direction !== 'inbound')
+    return false;
+  if (list.recent && Date.parse(row.created_at) < Date.now() - LIMITS.casesThirtyDays * DAY_MS) return false;
+  if (list.query.not_closed === 'true' && row.status === 'closed') return false;
+  if (list.query.filter === 'inbound-action' && !change.needs_action) return false;
+  return matches(list.query.q, row.internal_case_number, row.summary, row.partner.name);
+}
+
+function caseListView(query: Query, defaultSort: string): ListView {
+  return {
+    page: Number(query.page ?? 1),
+    sort: String(query.sort ?? defaultSort),
+    dir: query.dir === 'asc' ? 'asc' : 'desc',
+    enterable: query.filter === 'inbound-action',
+  };
+}
+
+/** A company case changed: every cached case list of the viewer places its row, or reads again where it cannot. */
+export function placeCaseChange(change: CasesChangedMessage, viewer: { userId: number; role: Role }): void {
+  const isNew = change.seq === 1;
+  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+    for (const [key, list] of cachedLists<CaseList>(endpoint)) {
+      const [, params, query] = key as [string, { scope: string }, Query];
+      const where = { scope: params.scope, recent: endpoint === caseApi.listRecent, query };
+      const belongs = caseBelongs(change, where, viewer);
+      apply(key, placeRow(list, caseListView(query, 'updated_at'), { row: change.row, isNew, belongs }));
+    }
+  }
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+    const query = key[2] as Query;
+    const belongs = caseBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
+    const placement = placeRow(answer.my_cases, caseListView(query, 'created_at'), { row: change.row, isNew, belongs });
+    apply(key, placement.kind === 'set' ? { kind: 'set', list: { my_cases: placement.list } } : placement);
+  }
+}
+
+/**
+ * A followed case's entry (its followers get no cases.changed): rows of it that cached lists hold take the new
+ * fields; a list that does not hold it is marked stale, read again when next shown.
+ */
+export function applyCaseEventToLists(message: CaseEventMessage): void {
+  const patch = (list: CaseList): CaseList => ({
+    ...list,
+    data: list.data.map((row: CaseListRow) => applyCaseEventToListRow(row, message)),
+  });
+  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+    for (const [key, list] of cachedLists<CaseList>(endpoint)) {
+      if (list.data.some((row) => row.token === message.case_token)) queryClient.setQueryData(key, patch(list));
+      else void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    }
+  }
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+    queryClient.setQueryData(key, { my_cases: patch(answer.my_cases) });
+  }
+}
+
+/** Whether an escalation row passes a queue filter (the server's, evaluated on the row). */
+function escalationBelongs(message: Extract<QueueChangedMessage, { queue: 'escalation' }>, filter: string, q: unknown) {
+  const { row } = message;
+  if (message.removed) return false;
+  const unanswered = row.status === 'open' || row.status === 'information';
+  if (filter === 'open' && !unanswered) return false;
+  if (filter === 'late' && !(row.late && unanswered)) return false;
+  if (filter === 'all-10' && Date.parse(row.created_at) < Date.now() - LIMITS.escalationRecentDays * DAY_MS)
+    return false;
+  return matches(q, row.internal_case_number, row.company.name, row.receiver.name, row.document.name);
+}
+
+/** A back-office or registration queue's row changed: the cached queues place it. */
+export function placeQueueChange(message: QueueChangedMessage): void {
+  if (message.queue === 'escalation') {
+    for (const [key, page] of cachedLists<EscalationPage>(superAdminEscalationApi.queue)) {
+      const [, params, query] = key as [string, { filter: string }, Query];
+      const view = { ...caseListView(query, 'created_at'), enterable: params.filter === 'late' };
+      const belongs = escalationBelongs(message, params.filter, query.q);
+      apply(key, placeRow(page, view, { row: message.row, isNew: message.seq === 1, belongs }));
+    }
+    return;
+  }
+  // Short queues, answered whole: pending rows oldest first, then (onboarding) the decided ones, newest first.
+  const settle = <Row extends { id: number }>(
+    rows: Row[],
+    row: Row,
+    removed: boolean,
+    pending: (row: Row) => boolean,
+  ) => {
+    const at = rows.findIndex((existing) => existing.id === row.id);
+    if (removed) return rows.filter((existing) => existing.id !== row.id);
+    if (at >= 0 && pending(row) === pending(rows[at]))
+      return rows.map((existing, index) => (index === at ? row : existing));
+    const others = rows.filter((existing) => existing.id !== row.id);
+    const firstDecided = others.findIndex((existing) => !pending(existing));
+    const cut = firstDecided < 0 ? others.length : firstDecided;
+    return [...others.slice(0, cut), row, ...others.slice(cut)];
+  };
+  if (message.queue === 'registration') {
+    for (const endpoint of [adminCompanyApi.registrationQueue, superAdminUsersApi.registrationQueue]) {
+      for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(endpoint)) {
+        queryClient.setQueryData(key, { queue: settle(answer.queue, message.row, message.removed, () => true) });
+      }
+    }
+    return;
+  }
+  for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(superAdminOnboardingApi.queue)) {
+    const pending = (row: typeof message.row) => row.status === 'pending_review';
+    queryClient.setQueryData(key, { queue: settle(answer.queue, message.row, message.removed, pending) });
+  }
+}
+
+/**
+ * Keeps the signed-in user's cached lists and queues current from the socket, for every page at once: mounted
+ * once by the layout. After a reconnect the lists may have missed changes and are read again once (jittered).
+ */
+export function useLiveLists(viewer: { userId: number; role: Role } | null): void {
+  const userId = viewer?.userId;
+  const role = viewer?.role;
+  useEffect(() => {
+    if (userId === undefined || role === undefined) return;
+    const socket = signedInSocket();
+    let connectedBefore = socket.connected;
+    const onCasesChanged = (change: CasesChangedMessage) => placeCaseChange(change, { userId, role });
+    const onReconnect = () => {
+      if (connectedBefore) {
+        for (const endpoint of [...LIVE_LISTS]) {
+          for (const [key] of cachedLists(endpoint)) refetchLater(key);
+        }
+      }
+      connectedBefore = true;
+    };
+    socket.on(SERVER_EVENTS.casesChanged, onCasesChanged);
+    socket.on(SERVER_EVENTS.caseEvent, applyCaseEventToLists);
+    socket.on(SERVER_EVENTS.queueChanged, placeQueueChange);
+    socket.on('connect', onReconnect);
+    return () => {
+      socket.off(SERVER_EVENTS.casesChanged, onCasesChanged);
+      socket.off(SERVER_EVENTS.caseEvent, applyCaseEventToLists);
+      socket.off(SERVER_EVENTS.queueChanged, placeQueueChange);
+      socket.off('connect', onReconnect);
+    };
+  }, [userId, role]);
+}
