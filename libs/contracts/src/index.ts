@@ -41,3 +41,4 @@ export * from './api/super-admin/email-templates';
 export * from './api/teams';
 export * from './case-rules';
 export * from './case-live';
+export * from './list-placement';

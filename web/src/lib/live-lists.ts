@@ -4,7 +4,11 @@ import {
   adminCompanyApi,
   applyCaseEventToListRow,
   caseApi,
-  isCompanyAdminRole,
+  caseRowBelongs,
+  placeRow,
+  type ListView,
+  type Placement,
+  textMatches,
   LIMITS,
   SERVER_EVENTS,
   superAdminEscalationApi,
@@ -19,7 +23,6 @@ import {
   type QueueChangedMessage,
   type Role,
 } from '@casebridge/contracts';
-import { placeRow, type ListView, type Placement } from './list-placement';
 import { signedInSocket } from './live';
 import { endpointId, queryClient } from './queries';
 
@@ -63,27 +66,6 @@ function cachedLists<T>(endpoint: Pick<Endpoint, 'method' | 'path'>): [QueryKey,
     .filter((entry): entry is [QueryKey, T] => entry[1] !== undefined);
 }
 
-const matches = (term: unknown, ...texts: string[]) =>
-  typeof term !== 'string' || !term || texts.some((text) => text.toLowerCase().includes(term.toLowerCase()));
-
-/** Whether a company's case row passes one list's filters (the server's, evaluated on the row). */
-function caseBelongs(
-  change: CasesChangedMessage,
-  list: { scope: string; recent: boolean; query: Query },
-  viewer: { userId: number; role: Role },
-): boolean {
-  const { row } = change;
-  if (change.removed) return false;
-  const mine = change.submitter_user_id === viewer.userId;
-  if (list.scope === 'mine' && !mine) return false;
-  if (list.scope === 'my-cases' && !isCompanyAdminRole(viewer.role) && !mine && row.direction !== 'inbound')
-    return false;
-  if (list.recent && Date.parse(row.created_at) < Date.now() - LIMITS.casesThirtyDays * DAY_MS) return false;
-  if (list.query.not_closed === 'true' && row.status === 'closed') return false;
-  if (list.query.filter === 'inbound-action' && !change.needs_action) return false;
-  return matches(list.query.q, row.internal_case_number, row.summary, row.partner.name);
-}
-
 function caseListView(query: Query, defaultSort: string): ListView {
   return {
     page: Number(query.page ?? 1),
@@ -100,13 +82,13 @@ export function placeCaseChange(change: CasesChangedMessage, viewer: { userId: n
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       const [, params, query] = key as [string, { scope: string }, Query];
       const where = { scope: params.scope, recent: endpoint === caseApi.listRecent, query };
-      const belongs = caseBelongs(change, where, viewer);
+      const belongs = caseRowBelongs(change, where, viewer);
       apply(key, placeRow(list, caseListView(query, 'updated_at'), { row: change.row, isNew, belongs }));
     }
   }
   for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
     const query = key[2] as Query;
-    const belongs = caseBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
+    const belongs = caseRowBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
     const placement = placeRow(answer.my_cases, caseListView(query, 'created_at'), { row: change.row, isNew, belongs });
     apply(key, placement.kind === 'set' ? { kind: 'set', list: { my_cases: placement.list } } : placement);
   }
@@ -141,7 +123,7 @@ function escalationBelongs(message: Extract<QueueChangedMessage, { queue: 'escal
   if (filter === 'late' && !(row.late && unanswered)) return false;
   if (filter === 'all-10' && Date.parse(row.created_at) < Date.now() - LIMITS.escalationRecentDays * DAY_MS)
     return false;
-  return matches(q, row.internal_case_number, row.company.name, row.receiver.name, row.document.name);
+  return textMatches(q, row.internal_case_number, row.company.name, row.receiver.name, row.document.name);
 }
 
 /** A back-office or registration queue's row changed: the cached queues place it. */

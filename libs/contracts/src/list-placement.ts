@@ -1,3 +1,7 @@
+import { isCompanyAdminRole, type Role } from './constants/roles';
+import { LIMITS } from './constants/limits';
+import type { CasesChangedMessage } from './realtime';
+
 /**
  * Where a changed row goes in a page of a sorted, paged list the client holds — decided without asking the server.
  * When the client cannot know (a row leaves a page and leaves a hole, rows shift between pages, a row may have
@@ -68,4 +72,33 @@ export function placeRow<Row extends { token: string }, L extends PagedList<Row>
   // A row that did not move stays on whichever page holds it; anything else may shift this page.
   if (known && !change.isNew && !MOVING_SORTS.has(view.sort)) return { kind: 'none' };
   return { kind: 'refetch' };
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The lists' search (`q`): the server's case-insensitive "contains", on the row's texts. */
+export function textMatches(term: unknown, ...texts: string[]): boolean {
+  return typeof term !== 'string' || !term || texts.some((text) => text.toLowerCase().includes(term.toLowerCase()));
+}
+
+/**
+ * Whether a company's case row passes one case list's filters (GET caller/get-cases, my-cases), evaluated on the row
+ * the live message carries: `scope` mine, company or my-cases; `recent` the 30-day lists; `query` the list's query.
+ */
+export function caseRowBelongs(
+  change: CasesChangedMessage,
+  list: { scope: string; recent: boolean; query: Record<string, string | number | undefined> },
+  viewer: { userId: number; role: Role },
+  now: number = Date.now(),
+): boolean {
+  const { row } = change;
+  if (change.removed) return false;
+  const mine = change.submitter_user_id === viewer.userId;
+  if (list.scope === 'mine' && !mine) return false;
+  if (list.scope === 'my-cases' && !isCompanyAdminRole(viewer.role) && !mine && row.direction !== 'inbound')
+    return false;
+  if (list.recent && Date.parse(row.created_at) < now - LIMITS.casesThirtyDays * DAY_MS) return false;
+  if (list.query.not_closed === 'true' && row.status === 'closed') return false;
+  if (list.query.filter === 'inbound-action' && !change.needs_action) return false;
+  return textMatches(list.query.q, row.internal_case_number, row.summary, row.partner.name);
 }
