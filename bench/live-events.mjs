@@ -41,7 +41,7 @@ async function benchCase(databaseUrl) {
   }
 }
 
-async function postJson(url, token, body) {
+export async function postJson(url, token, body) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -85,8 +85,11 @@ async function measureOurs({ apiUrls, kase, settings }) {
   }
 }
 
-/** Raw: bare Socket.IO servers (with the streams adapter when there are two); the trigger goes to the first. */
-async function measureRaw({ instances, redisUrl, redisPrefix, sample, settings }) {
+/**
+ * Raw: bare Socket.IO servers (with the streams adapter when there are two) broadcasting `sample` to `clients`
+ * clients `notes` times; the trigger goes to the first.
+ */
+export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sample, clients, notes }) {
   const servers = [];
   try {
     for (let index = 0; index < instances; index += 1) {
@@ -100,7 +103,6 @@ async function measureRaw({ instances, redisUrl, redisPrefix, sample, settings }
       await waitForHttpOk(`${url}/health`, child);
       servers.push({ child, url });
     }
-    const clients = settings.liveClients;
     const fleet = await openFleet({
       count: clients,
       urlOf: (index) => servers[Math.floor((index * instances) / clients)].url,
@@ -109,7 +111,7 @@ async function measureRaw({ instances, redisUrl, redisPrefix, sample, settings }
     });
     try {
       return await fleet.measure({
-        notes: settings.liveNotes,
+        notes,
         seqOf: (k) => k + 1,
         trigger: (k) => postJson(`${servers[0].url}/broadcast`, null, { ...sample, seq: k + 1 }),
       });
@@ -145,7 +147,14 @@ export async function runLiveEventsBench({ databaseUrl, redisUrl, settings }) {
       while (apis.length < instances) apis.push(await startApiInstance(`api-live-${apis.length + 1}`, instanceOptions));
       const ours = await measureOurs({ apiUrls: apis.map((api) => api.url), kase, settings });
       if (!ours.sample) throw new Error('no case.event reached the clients: see var/bench/api-live-1.log');
-      const raw = await measureRaw({ instances, redisUrl, redisPrefix: rawPrefix, sample: ours.sample, settings });
+      const raw = await measureRawBroadcast({
+        instances,
+        redisUrl,
+        redisPrefix: rawPrefix,
+        sample: ours.sample,
+        clients: settings.liveClients,
+        notes: settings.liveNotes,
+      });
       results[instances] = {
         ours: summary(ours),
         raw: summary(raw),

@@ -13,13 +13,14 @@ import { generate } from './generate.mjs';
 import { runJobsBench } from './jobs.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runLiveEventsBench } from './live-events.mjs';
+import { runLiveViewsBench } from './live-views.mjs';
 import { benchDatabase, generationSizes, intOption, parseArgs, REPO_ROOT } from './lib/options.mjs';
 import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from './lib/api-process.mjs';
 import { LOG_DIR, stopAll, stopChild } from './lib/processes.mjs';
 import { machineDescription, markdownTable, writeResults } from './lib/report.mjs';
 import { buildWeb, runWebBundleBench } from './web-bundle.mjs';
 
-const ALL_BENCHMARKS = ['case-lists', 'framework', 'jobs', 'exports', 'web', 'live-events', 'lighthouse'];
+const ALL_BENCHMARKS = ['case-lists', 'framework', 'jobs', 'exports', 'web', 'live-events', 'live-views', 'lighthouse'];
 const options = parseArgs();
 const database = benchDatabase(options);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -171,6 +172,11 @@ async function main() {
     const live = await runLiveEventsBench({ databaseUrl: database.url, redisUrl, settings });
     rows.push(...live.rows);
     notes.push(...live.notes);
+  }
+  if (only.includes('live-views')) {
+    const views = await runLiveViewsBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...views.rows);
+    notes.push(...views.notes);
   }
 
   const busy = startLoad > os.cpus().length * 0.5;

@@ -8,10 +8,12 @@ import { io } from 'socket.io-client';
 const CONNECT_BATCH = 50;
 
 /**
- * Opens `count` websocket clients on `urlOf(i)` with `authOf(i)`, runs `join(socket)` on each (follow the case or
- * join the room), and records every `event` message by its `seq`. Sockets never reconnect: a drop is a loss.
+ * Opens `count` websocket clients on `urlOf(i)` with `authOf(i)`, runs `join(socket, i)` on each (follow the case or
+ * join the room), and records every `event` message by its `seq`. `shows(i, message)` (default: it arrived) says
+ * whether the client's state now shows the change, so the time counted is until every client shows it; it may be
+ * async (a client that reads again). Sockets never reconnect: a drop is a loss.
  */
-export async function openFleet({ count, urlOf, authOf, join, event = 'case.event' }) {
+export async function openFleet({ count, urlOf, authOf, join, event = 'case.event', shows = () => true }) {
   const sockets = [];
   const arrivals = new Map(); // seq -> { count, last }
   const waiters = new Map(); // seq -> resolve
@@ -30,13 +32,14 @@ export async function openFleet({ count, urlOf, authOf, join, event = 'case.even
         timeout: 60_000,
       });
       let lastSeq = -Infinity;
-      socket.on(event, (message) => {
-        const now = performance.now();
+      socket.on(event, async (message) => {
         if (message.seq <= lastSeq) {
           duplicates += 1;
           return;
         }
         lastSeq = message.seq;
+        if (!(await shows(index, message))) return;
+        const now = performance.now();
         const seen = arrivals.get(message.seq) ?? { count: 0, last: 0 };
         seen.count += 1;
         seen.last = now;
@@ -45,7 +48,7 @@ export async function openFleet({ count, urlOf, authOf, join, event = 'case.even
       });
       socket.once('connect', () => {
         socket.on('disconnect', () => (drops += 1));
-        join(socket).then(() => resolve(socket), reject);
+        join(socket, index).then(() => resolve(socket), reject);
       });
       socket.once('connect_error', (error) => {
         socket.close();
