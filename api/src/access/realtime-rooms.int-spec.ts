@@ -1,21 +1,13 @@
-import {
-  CLIENT_EVENTS,
-  rooms,
-  SERVER_EVENTS,
-  SOCKET_PATH,
-  type ClientToServerEvents,
-  type FollowCaseAnswer,
-  type ServerToClientEvents,
-} from '@casebridge/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { CLIENT_EVENTS, rooms, SERVER_EVENTS, type FollowCaseAnswer } from '@casebridge/contracts';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { orm, tokenOf } from '../../test/member-fixtures';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import type { World } from './matrix/matrix-types';
 import { buildWorld } from '../../test/matrix-world';
+import { connectLive, type LiveClient } from '../../test/live-clients';
 
 /** The Socket.IO half of the authorization matrix: which rooms each actor's socket is in, which cases it may follow. */
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type ClientSocket = LiveClient;
 
 const SOCKET_ACTORS = {
   acmeCaller: 'caller@acme.test',
@@ -26,23 +18,6 @@ const SOCKET_ACTORS = {
   superAdmin: 'admin@casebridge.test',
 } as const;
 type SocketActor = keyof typeof SOCKET_ACTORS | 'caseLink';
-
-function connect(api: ApiHarness, auth: Record<string, string>): Promise<ClientSocket> {
-  const socket: ClientSocket = io(api.url, {
-    path: SOCKET_PATH,
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
 
 const follow = (socket: ClientSocket, caseToken: string): Promise<FollowCaseAnswer> =>
   socket.timeout(5000).emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken });
@@ -56,9 +31,9 @@ describe('Socket.IO rooms per actor', () => {
     api = await startApi();
     ({ world } = await buildWorld(api));
     for (const [actor, email] of Object.entries(SOCKET_ACTORS)) {
-      sockets.set(actor as SocketActor, await connect(api, { token: await tokenOf(api, email) }));
+      sockets.set(actor as SocketActor, await connectLive(api, { token: await tokenOf(api, email) }));
     }
-    sockets.set('caseLink', await connect(api, { case_token: world.cases.acmeGlobex }));
+    sockets.set('caseLink', await connectLive(api, { case_token: world.cases.acmeGlobex }));
   }, 120_000);
   afterAll(async () => {
     for (const socket of sockets.values()) socket.close();
@@ -66,8 +41,8 @@ describe('Socket.IO rooms per actor', () => {
   });
 
   it('refuses a socket without a session or case link, and one with a forged session', async () => {
-    await expect(connect(api, {})).rejects.toThrow();
-    await expect(connect(api, { token: 'not-a-session' })).rejects.toThrow();
+    await expect(connectLive(api, {})).rejects.toThrow();
+    await expect(connectLive(api, { token: 'not-a-session' })).rejects.toThrow();
   });
 
   /** Emits one message to `room` and answers which sockets got it (a silent socket waited 500 ms). */

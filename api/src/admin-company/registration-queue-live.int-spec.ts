@@ -1,33 +1,10 @@
-import {
-  SERVER_EVENTS,
-  SOCKET_PATH,
-  type ClientToServerEvents,
-  type QueueChangedMessage,
-  type ServerToClientEvents,
-} from '@casebridge/contracts';
+import { SERVER_EVENTS, type QueueChangedMessage } from '@casebridge/contracts';
 import { User } from '@casebridge/db';
-import { io, type Socket } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { connectLive, type LiveClient } from '../../test/live-clients';
 import { orm } from '../../test/member-fixtures';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-function connect(api: ApiHarness, token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(api.url, {
-    path: SOCKET_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
+type ClientSocket = LiveClient;
 
 /** Every queue.changed a socket receives, in order. */
 function record(socket: ClientSocket): QueueChangedMessage[] {
@@ -75,7 +52,7 @@ describe('the registration queue changes live for the company’s admins only', 
       ),
     );
     acmeBm = tokens[0];
-    sockets.push(...(await Promise.all(tokens.map((token) => connect(api, token)))));
+    sockets.push(...(await Promise.all(tokens.map((token) => connectLive(api, { token })))));
     const [bm, pm, caller, globex, superAdmin] = sockets.map(record);
 
     await api.http().post('/api/caller/register/acme').send(applicant('live.applicant@acme.test')).expect(200);

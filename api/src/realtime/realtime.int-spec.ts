@@ -1,38 +1,14 @@
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
-  SOCKET_PATH,
   type CaseEventMessage,
-  type ClientToServerEvents,
-  type FollowCaseAnswer,
   type PresenceMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
-import { io, type Socket } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { connectLive, followCase, type LiveClient } from '../../test/live-clients';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-function connect(api: ApiHarness, auth: Record<string, string>): Promise<ClientSocket> {
-  const socket: ClientSocket = io(api.url, {
-    path: SOCKET_PATH,
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-function follow(socket: ClientSocket, caseToken: string, afterSeq?: number): Promise<FollowCaseAnswer> {
-  return socket.timeout(5000).emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: afterSeq });
-}
+type ClientSocket = LiveClient;
 
 /** Resolves with the first message of `event` that passes `match`. */
 function nextMessage<E extends keyof ServerToClientEvents>(
@@ -61,7 +37,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   const sockets: ClientSocket[] = [];
 
   const open = async (auth: Record<string, string>) => {
-    const socket = await connect(api, auth);
+    const socket = await connectLive(api, auth);
     sockets.push(socket);
     return socket;
   };
@@ -91,38 +67,38 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   });
 
   it('refuses a socket without a valid token', async () => {
-    await expect(connect(api, {})).rejects.toThrow('unauthorized');
-    await expect(connect(api, { token: 'garbage' })).rejects.toThrow('unauthorized');
+    await expect(connectLive(api, {})).rejects.toThrow('unauthorized');
+    await expect(connectLive(api, { token: 'garbage' })).rejects.toThrow('unauthorized');
   });
 
   it('refuses at the handshake a public socket whose case token names no case', async () => {
-    await expect(connect(api, { case_token: 'made-up-case-token' })).rejects.toThrow('unauthorized');
-    await expect(connect(api, { case_token: 'x'.repeat(500) })).rejects.toThrow('unauthorized');
+    await expect(connectLive(api, { case_token: 'made-up-case-token' })).rejects.toThrow('unauthorized');
+    await expect(connectLive(api, { case_token: 'x'.repeat(500) })).rejects.toThrow('unauthorized');
     // The token of a real case is let in.
     await open({ case_token: caseToken });
   });
 
   it('lets only the two companies, super admins and the case link follow a case', async () => {
     const initech = await open({ token: await api.login('bm@initech.test') });
-    expect(await follow(initech, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
+    expect(await followCase(initech, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
     const admin = await open({ token: await api.login('admin@casebridge.test') });
-    expect(await follow(admin, caseToken)).toMatchObject({ ok: true });
+    expect(await followCase(admin, caseToken)).toMatchObject({ ok: true });
     const link = await open({ case_token: caseToken });
-    expect(await follow(link, caseToken)).toMatchObject({ ok: true });
+    expect(await followCase(link, caseToken)).toMatchObject({ ok: true });
     const otherLink = await open({ case_token: otherCaseToken });
-    expect(await follow(otherLink, caseToken)).toMatchObject({ ok: false });
+    expect(await followCase(otherLink, caseToken)).toMatchObject({ ok: false });
   });
 
   it('pushes a note of one company to the other, with presence of both', async () => {
     const acme = await open({ token: acmeToken });
     const globex = await open({ token: globexToken });
-    const followed = await follow(acme, caseToken);
+    const followed = await followCase(acme, caseToken);
     if (!followed.ok) throw new Error(followed.error);
 
     const seesBoth = nextMessage(acme, SERVER_EVENTS.presence, (message: PresenceMessage) =>
       message.viewers.some((viewer) => viewer.company === 'Globex Storage'),
     );
-    await follow(globex, caseToken);
+    await followCase(globex, caseToken);
     const presence = await seesBoth;
     expect(presence.viewers.map((viewer) => viewer.company)).toEqual(
       expect.arrayContaining(['Acme Systems', 'Globex Storage']),
@@ -166,13 +142,13 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
       row: { token: caseToken, direction: 'outbound', partner: { name: 'Globex Storage' } },
     });
     // Packets to one socket arrive in order: once this acknowledgement is back, any earlier emit has arrived too.
-    await follow(acme, caseToken);
+    await followCase(acme, caseToken);
     expect(followerRefreshes).toEqual([]);
   });
 
   it('a client that was away gets every missed event exactly once when it follows again', async () => {
     const acme = await open({ token: acmeToken });
-    const first = await follow(acme, caseToken);
+    const first = await followCase(acme, caseToken);
     if (!first.ok) throw new Error(first.error);
     const lastSeen = first.seq;
     acme.disconnect();
@@ -181,7 +157,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     await postNote(globexToken, 'While you were away (2)');
 
     const back = await open({ token: acmeToken });
-    const resumed = await follow(back, caseToken, lastSeen);
+    const resumed = await followCase(back, caseToken, lastSeen);
     if (!resumed.ok) throw new Error(resumed.error);
     expect(resumed.missed.map((event) => [event.seq, event.type])).toEqual([
       [lastSeen + 1, 'note_added'],
