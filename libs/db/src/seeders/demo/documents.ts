@@ -15,6 +15,8 @@ import {
 import { DocumentVersion } from '../../entities/documents/document-version.entity';
 import { type DemoAccounts, demoUser } from './accounts';
 import { type DemoRequirements, FULL_FORM_LAYOUT, placeRequirements, SHORT_FORM_LAYOUT } from './requirements';
+import { loadServerConfig } from '../../config/server-config';
+import { demoPdf, writeDemoFiles } from './demo-files';
 import { daysAgo } from './time';
 
 interface DocumentDefinition {
@@ -166,6 +168,15 @@ export async function seedDocuments(
     filePath: 'documents/globex/support-bundle-guide.pdf',
     originalFilename: 'support-bundle-guide.pdf',
   });
+  await writeDemoFiles(loadServerConfig().STORAGE_DIR, [
+    {
+      path: 'documents/globex/support-bundle-guide.pdf',
+      content: demoPdf('Support bundle guide', [
+        'Collect the bundle with: sa-cli support bundle --all.',
+        'Attach it to the case or share its link in the feed.',
+      ]),
+    },
+  ]);
 
   const globexBackupSupport = createDocument(em, requirements, {
     company: companies.globex,

@@ -6,7 +6,7 @@ import { GroupDocument } from '../../entities/groups/group-document.entity';
 import { loadServerConfig } from '../../config/server-config';
 import { type DemoAccounts, demoUser } from './accounts';
 import type { DemoDocuments } from './documents';
-import { demoBanner, demoPdf, writeDemoGroupFiles } from './group-files';
+import { demoBanner, demoPdf, writeDemoFiles } from './demo-files';
 import { daysAgo } from './time';
 
 export interface DemoGroups {
@@ -176,13 +176,21 @@ export async function seedGroups(
   companies.acme.registrationCommunities.add(storageAlliance, openInterop);
 
   await em.flush();
-  await writeDemoGroupFiles(loadServerConfig().STORAGE_DIR, [
+  await writeDemoFiles(loadServerConfig().STORAGE_DIR, [
     ...agreementFiles(storageAlliance),
     ...agreementFiles(cloudConnect),
     ...agreementFiles(edgeProgram),
     { path: storageAlliance.bannerPath ?? '', content: demoBanner('#12355b', '#2a7ab0') },
     { path: cloudConnect.bannerPath ?? '', content: demoBanner('#1d4d2b', '#3c9a5f') },
     { path: edgeProgram.bannerPath ?? '', content: demoBanner('#4a2a6b', '#8a5cc2') },
+    { path: storageAlliance.logoPath ?? '', content: demoBanner('#12355b', '#2a7ab0', 120, 120) },
+    {
+      path: 'groups/storage-alliance/acme-escalation-matrix.pdf',
+      content: demoPdf('Acme escalation matrix', [
+        'P1: the Acme duty manager within 30 minutes, then the support director.',
+        'P2: the on-call engineer within 4 hours.',
+      ]),
+    },
   ]);
   return { storageAlliance, cloudConnect, edgeProgram, backupSolutionSupport, openInterop };
 }

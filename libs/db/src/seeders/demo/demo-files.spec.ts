@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { servedContentType } from '../../files/file-types';
-import { demoBanner } from './group-files';
+import { demoBanner } from './demo-files';
 
 describe('demo group banner', () => {
   it('is a PNG the file rules serve as an image, of the size it says, with the gradient it was given', () => {

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
-/** A demo file of a partner group, relative to STORAGE_DIR as the group stores it. */
-export interface DemoGroupFile {
+/** A demo file, relative to STORAGE_DIR as its row stores it. */
+export interface DemoFile {
   path: string;
   content: Buffer;
 }
@@ -79,10 +79,11 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * Writes the demo groups' files into the storage folder, leaving files that already exist alone (a reset keeps
- * whatever an admin uploaded over them).
+ * Writes the demo's stored files (group agreements, banners, shared documents, process files) into the storage
+ * folder, leaving files that already exist alone (a reset keeps whatever an admin uploaded over them). Every file a
+ * seeded row names is written here: seed.int-spec downloads them all.
  */
-export async function writeDemoGroupFiles(storageDir: string, files: DemoGroupFile[]): Promise<void> {
+export async function writeDemoFiles(storageDir: string, files: DemoFile[]): Promise<void> {
   for (const file of files) {
     const target = join(storageDir, file.path);
     if (existsSync(target)) continue;
