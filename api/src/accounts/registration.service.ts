@@ -8,6 +8,7 @@ import {
   OneTimeToken,
   User,
   type ServerConfig,
+  PICKABLE_USER,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -195,7 +196,7 @@ export class RegistrationService {
     const named = [company.signupManager, company.altSignupManager].filter((manager): manager is User => !!manager);
     if (named.length) return named;
     // No signup manager chosen: the company's business managers decide.
-    return this.em.find(User, { company, role: 'business_manager', status: 'active' });
+    return this.em.find(User, { company, role: 'business_manager', ...PICKABLE_USER });
   }
 
   async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {

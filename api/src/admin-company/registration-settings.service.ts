@@ -1,7 +1,7 @@
 import { toRegistrationQueueRow } from '../accounts/registration-queue-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_SETTINGS_SAVED, type RegistrationSettingsBody } from '@casebridge/contracts';
-import { Community, type Company, User } from '@casebridge/db';
+import { Community, type Company, User, PICKABLE_USER } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -78,6 +78,6 @@ export class RegistrationSettingsService {
   }
 
   private async activeUserOf(companyId: number, id: number): Promise<User | null> {
-    return this.em.findOne(User, { id, company: companyId, status: 'active', approvalStatus: 'approved' });
+    return this.em.findOne(User, { id, company: companyId, ...PICKABLE_USER });
   }
 }

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { User } from '@casebridge/db';
+import { User, PICKABLE_USER } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { toAccessUser } from './admin-groups.mappers';
@@ -29,7 +29,7 @@ export class GroupUsersService {
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     const users = await this.em.find(
       User,
-      { company: membership.companyId, email: { $ilike: pattern } },
+      { company: membership.companyId, ...PICKABLE_USER, email: { $ilike: pattern } },
       { populate: ['country'], orderBy: { email: 'asc' }, limit: 50 },
     );
     const granted = this.grantedIds(membership);

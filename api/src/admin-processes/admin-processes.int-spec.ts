@@ -1,7 +1,7 @@
 import type { AdminProcessDetail, AdminProcessRow } from '@casebridge/contracts';
 import { DocumentVersion, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { demoIds, orm, registrationBody, type DemoIds } from '../../test/member-fixtures';
 
 describe('company admin: inbound process documents', () => {
   let api: ApiHarness;
@@ -140,6 +140,30 @@ describe('company admin: inbound process documents', () => {
       escalation_user_id: globexUsers.users[0].id,
     }).expect(422);
     expect(stranger.body.errors.escalation_user_id).toEqual(['Please choose a user of your company.']);
+  });
+
+  it('offers and accepts only active, approved people: a registration awaiting approval is nobody’s contact yet', async () => {
+    const applicant = registrationBody('awaiting.approval@acme.test', 'Awaiting');
+    await api.http().post('/api/caller/register/acme').send(applicant).expect(200);
+    const pending = await orm(api).findOneOrFail(User, { email: applicant.email });
+    expect(pending.approvalStatus).toBe('pending');
+    const id = ids.documents['Acme Systems Collaboration'];
+    const offered = (await get(`admin/company/documents/${id}`, acmeBm).expect(200)).body as AdminProcessDetail;
+    expect(offered.users.map((user) => user.email)).not.toContain(applicant.email);
+    const refused = await post(`admin/company/documents/${id}`, acmeBm, {
+      title: 'Acme Systems Collaboration',
+      escalation_user_id: pending.id,
+    }).expect(422);
+    expect(refused.body.errors.escalation_user_id).toEqual(['Please choose a user of your company.']);
+    // Nor does the group access search offer it (Acme's Storage Alliance access is limited to chosen users).
+    const [group] = await orm(api)
+      .getConnection()
+      .execute<{ id: number }[]>("select id from communities where name = 'Storage Alliance'");
+    const found = await post(`admin/company/partner_groups/${group.id}/users/search`, acmeBm, { search_term: 'acme' });
+    expect(found.status).toBe(200);
+    const emails = (found.body.users as { email: string }[]).map((user) => user.email);
+    expect(emails).toContain('caller@acme.test');
+    expect(emails).not.toContain(applicant.email);
   });
 
   it('serves the sample form for a detailed document and 422 for a parent', async () => {

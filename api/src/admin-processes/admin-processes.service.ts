@@ -6,7 +6,15 @@ import {
   type AdminProcessSample,
   type AdminProcessUpdateBody,
 } from '@casebridge/contracts';
-import { Company, CompanyGroupRelation, ContactDocument, Department, DocumentGroup, User } from '@casebridge/db';
+import {
+  Company,
+  CompanyGroupRelation,
+  ContactDocument,
+  Department,
+  DocumentGroup,
+  User,
+  PICKABLE_USER,
+} from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -138,7 +146,7 @@ export class AdminProcessesService {
       ),
       this.em.find(
         User,
-        { company: companyId, status: 'active' },
+        { company: companyId, ...PICKABLE_USER },
         { orderBy: { firstName: 'asc', lastName: 'asc', id: 'asc' } },
       ),
     ]);
@@ -169,10 +177,10 @@ export class AdminProcessesService {
     return doc;
   }
 
-  /** 0 means none; any other id must be an active user of the company. */
+  /** 0 means none; any other id must be an active, approved user of the company. */
   private async companyUser(companyId: number, userId: number, field: string): Promise<User | null> {
     if (userId === 0) return null;
-    const user = await this.em.findOne(User, { id: userId, company: companyId, status: 'active' });
+    const user = await this.em.findOne(User, { id: userId, company: companyId, ...PICKABLE_USER });
     if (!user) throw ValidationException.forField(field, 'Please choose a user of your company.');
     return user;
   }

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { MESSAGES, routePath, type LandingResponse, type LoginLinkBody } from '@casebridge/contracts';
-import { Community, Company, normalizeEmail, User, type ServerConfig } from '@casebridge/db';
+import { Community, Company, normalizeEmail, User, type ServerConfig, PICKABLE_USER } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
@@ -49,7 +49,7 @@ export class LandingService {
     const company = await this.em.findOne(Company, { slug });
     if (!company) throw new NotFoundException('Company not found.');
     const [managers, keyContacts, countries, group] = await Promise.all([
-      this.em.find(User, { company, role: 'business_manager', status: 'active' }, { orderBy: { lastName: 'asc' } }),
+      this.em.find(User, { company, role: 'business_manager', ...PICKABLE_USER }, { orderBy: { lastName: 'asc' } }),
       this.em.find(
         User,
         { company, isKeyContact: true, status: 'active' },

@@ -6,7 +6,15 @@ import {
   type RelationBody,
   type SuperAdminRelation,
 } from '@casebridge/contracts';
-import { Community, CompanyGroupRelation, ContactDocument, Department, User, type Company } from '@casebridge/db';
+import {
+  Community,
+  CompanyGroupRelation,
+  ContactDocument,
+  Department,
+  User,
+  type Company,
+  PICKABLE_USER,
+} from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { ValidationException } from '../common/errors';
@@ -69,7 +77,7 @@ export class GroupAccessService {
     // Selected users count only for limited access; they must be active users of the company.
     const limited = body.user_access_flag === 'limit';
     const users = limited
-      ? await this.em.find(User, { id: { $in: body.selected_users }, company, status: 'active' })
+      ? await this.em.find(User, { id: { $in: body.selected_users }, company, ...PICKABLE_USER })
       : [];
     if (limited && users.length !== body.selected_users.length) {
       errors.selected_users = ['Please choose active users of the company.'];
@@ -114,7 +122,7 @@ export class GroupAccessService {
     const selected = new Set(relation?.users.getItems().map((user) => user.id) ?? []);
     const users = await this.em.find(
       User,
-      { company, status: 'active', approvalStatus: 'approved' },
+      { company, ...PICKABLE_USER },
       { orderBy: { firstName: 'asc', lastName: 'asc', id: 'asc' } },
     );
     return users.map((user) => ({

@@ -17,6 +17,7 @@ import {
   EmailTemplate,
   User,
   VersionRequirement,
+  PICKABLE_USER,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationException } from '../common/errors';
@@ -45,11 +46,7 @@ export class DocumentEditorService {
     const [departments, relations, users, templates] = await Promise.all([
       this.em.find(Department, { company }, { orderBy: { name: 'asc', id: 'asc' } }),
       this.em.find(CompanyGroupRelation, { company }, { populate: ['community'] }),
-      this.em.find(
-        User,
-        { company, status: 'active', approvalStatus: 'approved' },
-        { orderBy: { firstName: 'asc', lastName: 'asc', id: 'asc' } },
-      ),
+      this.em.find(User, { company, ...PICKABLE_USER }, { orderBy: { firstName: 'asc', lastName: 'asc', id: 'asc' } }),
       this.em.find(EmailTemplate, { type: 'document' }, { orderBy: { name: 'asc', id: 'asc' } }),
     ]);
     const communities = new Map(relations.map((relation) => [relation.community.id, relation.community.name]));

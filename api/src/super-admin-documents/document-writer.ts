@@ -21,6 +21,7 @@ import {
   User,
   type Company,
   type DocumentVersion,
+  PICKABLE_USER,
 } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -83,7 +84,7 @@ export class DocumentWriter {
     const errors: Record<string, string[]> = {};
     const user = async (id: number, field: string) => {
       if (id === 0) return null;
-      const found = await this.em.findOne(User, { id, company: this.company, status: 'active' });
+      const found = await this.em.findOne(User, { id, company: this.company, ...PICKABLE_USER });
       if (!found) errors[field] = ['Please choose an active user of the company.'];
       return found;
     };

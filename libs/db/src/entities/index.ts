@@ -85,7 +85,7 @@ export {
   WebhookDelivery,
   WebhookEndpoint,
 };
-export { normalizeEmail } from './accounts/user.entity';
+export { normalizeEmail, PICKABLE_USER } from './accounts/user.entity';
 export type { CommunityLink } from './groups/community.entity';
 
 /** Every entity of the model; the ORM is configured with exactly this list (no folder discovery). */

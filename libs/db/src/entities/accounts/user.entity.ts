@@ -27,6 +27,12 @@ import { createdAtColumn, timestampColumn, updatedAtColumn } from '../columns';
 import { Company } from './company.entity';
 import { Country } from './country.entity';
 
+/**
+ * The people a form may offer or accept (escalation contacts, signup managers, group access, managers shown):
+ * active, and approved (a registration still awaiting approval is nobody's contact yet).
+ */
+export const PICKABLE_USER = { status: 'active', approvalStatus: 'approved' } as const;
+
 /** E-mail addresses are compared and stored lower-case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -36,8 +36,28 @@ import { CaseResponse } from './case-response.entity';
 @Entity({ tableName: 'cases' })
 @Index({ properties: ['receiverCompany', 'status', 'createdAt'] })
 @Index({ properties: ['submitterCompany', 'status', 'createdAt'] })
-@Index({ properties: ['receiverCompany', 'updatedAt'] })
-@Index({ properties: ['submitterCompany', 'updatedAt'] })
+// The case lists read each side of a company page-first, in updated_at or created_at order (CaseListService); the
+// predicate is the lists' own, so a bounded count stops early on the index alone.
+@Index({
+  name: 'cases_submitter_company_listed_updated_index',
+  expression:
+    'create index "cases_submitter_company_listed_updated_index" on "cases" ("submitter_company_id", "updated_at", "id") where "deleted_at" is null and "is_sample" = false;',
+})
+@Index({
+  name: 'cases_receiver_company_listed_updated_index',
+  expression:
+    'create index "cases_receiver_company_listed_updated_index" on "cases" ("receiver_company_id", "updated_at", "id") where "deleted_at" is null and "is_sample" = false;',
+})
+@Index({
+  name: 'cases_submitter_company_listed_created_index',
+  expression:
+    'create index "cases_submitter_company_listed_created_index" on "cases" ("submitter_company_id", "created_at", "id") where "deleted_at" is null and "is_sample" = false;',
+})
+@Index({
+  name: 'cases_receiver_company_listed_created_index',
+  expression:
+    'create index "cases_receiver_company_listed_created_index" on "cases" ("receiver_company_id", "created_at", "id") where "deleted_at" is null and "is_sample" = false;',
+})
 @Index({ properties: ['submitterUser', 'updatedAt'] })
 @Index({ properties: ['status', 'responseDueAt'] })
 @Index({ properties: ['createdAt'] })
