@@ -5,7 +5,7 @@ import {
   isLimitedMembership,
   type AdminCompanyResponse,
 } from '@casebridge/contracts';
-import { ChangeRequest, Department, DocumentNote, User, type Company } from '@casebridge/db';
+import { ChangeRequest, Department, DocumentNote, User, type Company, PICKABLE_USER } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { htmlToOneLine, htmlToPlainText } from '../common/rich-text';
@@ -40,7 +40,7 @@ export class CompanyInfoService {
   async signupManagers(company: Company) {
     const users = await this.em.find(
       User,
-      { company, status: 'active', approvalStatus: 'approved' },
+      { company, ...PICKABLE_USER },
       { orderBy: { lastName: 'asc', firstName: 'asc', id: 'asc' } },
     );
     return users.map((user) => ({
