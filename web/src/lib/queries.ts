@@ -1,5 +1,14 @@
-import { QueryClient, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import type { Endpoint, QueryOf, ResponseOf } from '@casebridge/contracts';
+import { useEffect, useState } from 'react';
+import {
+  hashKey,
+  QueryClient,
+  queryOptions,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@casebridge/contracts';
 import { call } from './api';
 import { errorMessage } from './api-error';
 
@@ -50,6 +59,54 @@ export function useApiQuery<E extends Endpoint>(
     queryFn: () => call(endpoint, { params, query }),
     ...options,
   });
+}
+
+/**
+ * A read the contract sends as a POST (a search, a select's choices): its body is keyed as the query part, so the
+ * same body names the same answer. Spread into useQuery, or pass to queryClient.fetchQuery.
+ */
+export function apiBodyQuery<E extends Endpoint>(endpoint: E, body: BodyOf<E>, params?: Params) {
+  return queryOptions({
+    queryKey: apiKey(endpoint, params, body as object),
+    queryFn: () => call(endpoint, { params, body }),
+  });
+}
+
+export interface RecordQuery<E extends Endpoint> {
+  query: UseQueryResult<ResponseOf<E>, Error>;
+  /** The answer of this visit; undefined until it is in (a cached answer alone does not count). */
+  data: ResponseOf<E> | undefined;
+  /** Why this visit's answer failed; null once it is in (a later refresh failing keeps what is shown). */
+  failed: Error | null;
+}
+
+/**
+ * Reads the record a page opens on, such as an editor whose form takes its values once: it is asked again on
+ * every visit and given only once that answer is in, so a form never opens on an old copy. From then on changes
+ * to the entry (setQueryData, refreshes) show in place.
+ */
+export function useRecordQuery<E extends Endpoint>(endpoint: E, options: ApiQueryOptions<E> = {}): RecordQuery<E> {
+  const query = useApiQuery(endpoint, { staleTime: 0, ...options });
+  const key = hashKey(apiKey(endpoint, options.params, options.query));
+  // Which key this visit has had its answer for (a new path parameter is a new visit of the page).
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
+  const answered = answeredFor === key || (query.status === 'success' && !(query.isFetching && query.isStale));
+  if (answered && answeredFor !== key) setAnsweredFor(key);
+  return {
+    query,
+    data: answered ? query.data : undefined,
+    failed: !answered && query.isError ? query.error : null,
+  };
+}
+
+/** `value` once it has stayed unchanged for `ms`: search queries are keyed by it, so a keystroke costs no request. */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 /** Marks every cached answer of these endpoints stale and refetches the ones on screen. */

@@ -1,39 +1,32 @@
 import { useState } from 'react';
 import { dashboardApi } from '@casebridge/contracts';
-import { call } from '../lib/api';
-import { errorMessage } from '../lib/api-error';
+import { queryErrorText, useApiQuery } from '../lib/queries';
 import { Modal } from './Modal';
 import { RichText } from './RichText';
 
-type HintState =
-  { status: 'loading' } | { status: 'ready'; title: string; content: string } | { status: 'failed'; error: string };
-
-/** An ⓘ button that fetches the help hint `flag` when pressed and shows it in a modal. */
+/** An ⓘ button that reads the help hint `flag` when pressed and shows it in a modal. */
 export function HelpHint({ flag, label }: { flag: string; label: string }) {
-  const [hint, setHint] = useState<HintState | null>(null);
-
-  const open = () => {
-    setHint({ status: 'loading' });
-    call(dashboardApi.helpHint, { params: { flag } }).then(
-      (answer) => setHint({ status: 'ready', title: answer.title, content: answer.content }),
-      (error: unknown) => setHint({ status: 'failed', error: errorMessage(error) }),
-    );
-  };
-
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="help-hint-button" aria-label={`Help: ${label}`} onClick={open}>
+      <button type="button" className="help-hint-button" aria-label={`Help: ${label}`} onClick={() => setOpen(true)}>
         <span aria-hidden="true" className="help-hint-icon">
           i
         </span>
       </button>
-      {hint && (
-        <Modal title={hint.status === 'ready' ? hint.title : label} onClose={() => setHint(null)}>
-          {hint.status === 'loading' && <p className="muted">Loading…</p>}
-          {hint.status === 'failed' && <p>{hint.error}</p>}
-          {hint.status === 'ready' && <RichText html={hint.content} />}
-        </Modal>
-      )}
+      {open && <HintModal flag={flag} label={label} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/** Mounted while open, so the hint is asked for only once the button is pressed. */
+function HintModal({ flag, label, onClose }: { flag: string; label: string; onClose: () => void }) {
+  const hint = useApiQuery(dashboardApi.helpHint, { params: { flag } });
+  return (
+    <Modal title={hint.data ? hint.data.title : label} onClose={onClose}>
+      {hint.isPending && <p className="muted">Loading…</p>}
+      {hint.isError && !hint.data && <p>{queryErrorText(hint.error)}</p>}
+      {hint.data && <RichText html={hint.data.content} />}
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
-import { call } from '../lib/api';
+import { useApiQuery } from '../lib/queries';
 
 type FieldError = { message?: string };
 
@@ -25,20 +25,6 @@ export function phoneWithCode(code: string | null | undefined, number: string | 
   return `${code || DEFAULT_PHONE_COUNTRY_CODE}: ${(number ?? '').trim()}`;
 }
 
-// Country codes come from the countries table; loaded once per page load and shared by every phone field.
-let countryCodes: Promise<string[]> | null = null;
-
-function loadCountryCodes(): Promise<string[]> {
-  countryCodes ??= call(API.account.profileFormData).then(
-    ({ countries }) => countries.map((country) => country.country_code).filter(Boolean),
-    () => {
-      countryCodes = null;
-      return [];
-    },
-  );
-  return countryCodes;
-}
-
 const regionNames = (() => {
   try {
     return new Intl.DisplayNames(['en'], { type: 'region' });
@@ -59,14 +45,10 @@ function codeLabel(code: string): string {
 
 /** The country codes to offer: the default, the current value and the known countries. */
 export function useCountryCodes(current?: string | null): { value: string; label: string }[] {
-  const [codes, setCodes] = useState<string[]>([]);
-  useEffect(() => {
-    let alive = true;
-    void loadCountryCodes().then((list) => alive && setCodes(list));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  // The countries of the profile forms' own read; they do not change while the app is open. Without them (a
+  // failed read, or no session) the default and current codes are still offered.
+  const formData = useApiQuery(API.account.profileFormData, { staleTime: Infinity });
+  const codes = (formData.data?.countries ?? []).map((country) => country.country_code).filter(Boolean);
   const unique = [...new Set([DEFAULT_PHONE_COUNTRY_CODE, ...(current ? [current] : []), ...codes])];
   return unique.map((code) => ({ value: code, label: codeLabel(code) }));
 }

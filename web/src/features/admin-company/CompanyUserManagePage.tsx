@@ -23,6 +23,7 @@ import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useApiQuery, useRecordQuery } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { ContactFields, ContactPhoneField } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';
@@ -52,33 +53,22 @@ export function CompanyUserManagePage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const limited = useSession((state) => state.level === 'limited');
-
+  const refused =
+    !Number.isInteger(id) || id < 0 ? MESSAGES.unknownError : id === 0 && limited ? MESSAGES.membershipBlocked : null;
+  // The user is read afresh on every visit (the form takes its values from it); the countries are the cached
+  // ones of the profile forms.
+  const record = useRecordQuery(adminCompanyApi.user, { params: { id }, enabled: refused === null });
+  const formData = useApiQuery(API.account.profileFormData, { enabled: refused === null });
+  const failed = record.failed ?? (formData.data ? null : formData.error);
+  const failure = refused ?? (failed ? errorMessage(failed) : null);
   useEffect(() => {
-    let alive = true;
-    setLoaded(null);
-    const load = async (): Promise<Loaded> => {
-      if (!Number.isInteger(id) || id < 0) throw new Error(MESSAGES.unknownError);
-      if (id === 0 && limited) throw new Error(MESSAGES.membershipBlocked);
-      const [answer, formData] = await Promise.all([
-        call(adminCompanyApi.user, { params: { id } }),
-        call(API.account.profileFormData),
-      ]);
-      return { ...answer, countries: formData.countries };
-    };
-    load().then(
-      (data) => alive && setLoaded(data),
-      (error: unknown) => {
-        if (!alive) return;
-        alerts.flash(errorMessage(error), 'warning');
-        void navigate(usersPath());
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id, limited, navigate]);
+    if (failure === null) return;
+    alerts.flash(failure, 'warning');
+    void navigate(usersPath());
+  }, [failure, navigate]);
+  const loaded: Loaded | null =
+    refused === null && record.data && formData.data ? { ...record.data, countries: formData.data.countries } : null;
 
   const title = loaded?.user ? `${loaded.user.first_name} ${loaded.user.last_name}` : id === 0 ? 'New User' : 'User';
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { dashboardApi, LIMITS, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { dashboardApi, LIMITS, MESSAGES, type BodyOf, type DirectoryEntry } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { HelpHint } from '../../ui/HelpHint';
 import { directoryEntryName, directoryEntryPath, matchesTerm } from './partner-links';
@@ -20,9 +21,17 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
   // The id of the logged search for the current term (a promise, so a quick click can wait for it).
   const searchLog = useRef<{ term: string; id: Promise<number | null> } | null>(null);
 
+  // Writes that show nothing: one-shot mutations, never cached reads.
+  const saveSearch = useMutation({
+    mutationFn: (text: string) => call(dashboardApi.saveSearch, { body: { term: text, location: SEARCH_LOCATION } }),
+  });
+  const saveResult = useMutation({
+    mutationFn: (body: BodyOf<typeof dashboardApi.resultToSearch>) => call(dashboardApi.resultToSearch, { body }),
+  });
+
   const logSearch = (text: string): Promise<number | null> => {
     if (searchLog.current?.term === text) return searchLog.current.id;
-    const id = call(dashboardApi.saveSearch, { body: { term: text, location: SEARCH_LOCATION } }).then(
+    const id = saveSearch.mutateAsync(text).then(
       (answer) => answer.search.id,
       () => null, // Logging is best effort (spec 1 §8: background failures are only logged).
     );
@@ -34,14 +43,14 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
     if (!active) return;
     const timer = window.setTimeout(() => void logSearch(trimmed), LIMITS.searchLogDebounceMs);
     return () => window.clearTimeout(timer);
+    // Only the term restarts the wait; logSearch reads the current log through its ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trimmed, active]);
 
   const onPick = (entry: DirectoryEntry) => {
     void logSearch(trimmed).then((searchId) => {
       if (searchId === null) return;
-      call(dashboardApi.resultToSearch, {
-        body: { member: directoryEntryName(entry), search_id: searchId },
-      }).catch(() => undefined);
+      saveResult.mutate({ member: directoryEntryName(entry), search_id: searchId });
     });
   };
 

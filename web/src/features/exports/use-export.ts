@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { exportsApi, type ExportAnswer, type ExportShape, type ExportStatusMessage } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
 import { useExportStatus } from '../../lib/live';
+import { apiKey, queryClient, useApiQuery } from '../../lib/queries';
 
 /** How often the state is fetched while no socket event arrives (the socket may be down). */
 export const EXPORT_POLL_MS = 5000;
@@ -24,6 +24,8 @@ function merge(current: ExportShape, message: ExportStatusMessage | undefined): 
   return { ...current, status: message.status, file_name: message.file_name, rows: message.rows, error: message.error };
 }
 
+const isPending = (shape: ExportShape) => shape.status === 'queued' || shape.status === 'building';
+
 /**
  * One export from request to download: `start` asks for it, then progress comes from export.status on the
  * socket, with GET exports/:id every 5 s as a fallback until it is ready, failed or expired.
@@ -33,20 +35,17 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
   const [asked, setAsked] = useState<ExportShape | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const current = asked ? merge(asked, live[asked.id]) : null;
-  const pending = current !== null && (current.status === 'queued' || current.status === 'building');
-  const id = current?.id;
-
-  useEffect(() => {
-    if (!pending || id === undefined) return;
-    const timer = window.setInterval(() => {
-      call(exportsApi.status, { params: { id } }).then(
-        (answer) => setAsked((previous) => (previous?.id === id ? answer.export : previous)),
-        () => undefined, // a failed poll is tried again; the socket may still deliver
-      );
-    }, EXPORT_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [pending, id]);
+  const id = asked?.id;
+  // The answer of the request seeds this read (see start), so the first poll waits its interval; a failed poll is
+  // tried again at the next one, as the socket may still deliver.
+  const polled = useApiQuery(exportsApi.status, {
+    params: { id: id ?? 0 },
+    enabled: id !== undefined,
+    refetchInterval: (query) =>
+      asked && isPending(merge(query.state.data?.export ?? asked, live[asked.id])) ? EXPORT_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+  const current = asked ? merge(polled.data?.export ?? asked, live[asked.id]) : null;
 
   return {
     current,
@@ -56,7 +55,9 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
       setStarting(true);
       setError(null);
       try {
-        setAsked((await request()).export);
+        const answer = await request();
+        queryClient.setQueryData(apiKey(exportsApi.status, { id: answer.export.id }), answer);
+        setAsked(answer.export);
       } catch (failure) {
         setError(errorMessage(failure));
       } finally {

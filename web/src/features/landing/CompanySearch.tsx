@@ -1,37 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { API, LIMITS, MESSAGES, routePath, type CompanySearchResult } from '@casebridge/contracts';
-import type { z } from 'zod';
-import { call } from '../../lib/api';
+import { API, LIMITS, MESSAGES, routePath } from '@casebridge/contracts';
+import { apiBodyQuery, useDebouncedValue } from '../../lib/queries';
 import { CompanyLogo } from './CompanyLogo';
 
-type Result = z.infer<typeof CompanySearchResult>;
+/** A short pause so each keystroke does not cost a request. */
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** Finds a company's sign-in page by name; queries from LIMITS.searchMinChars characters. */
 export function CompanySearch() {
   const inputId = useId();
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<Result[] | null>(null);
   const trimmed = term.trim();
-
-  useEffect(() => {
-    if (trimmed.length < LIMITS.searchMinChars) {
-      setResults(null);
-      return;
-    }
-    let current = true;
-    // A short pause so each keystroke does not cost a request.
-    const timer = window.setTimeout(() => {
-      call(API.landing.search, { body: { term: trimmed } }).then(
-        (found) => current && setResults(found),
-        () => current && setResults([]),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [trimmed]);
+  const settled = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
 
   return (
     <section className="card search-card" aria-labelledby={`${inputId}-title`}>
@@ -47,24 +29,38 @@ export function CompanySearch() {
           onChange={(event) => setTerm(event.target.value)}
         />
       </div>
-      {results !== null && (
-        <div aria-live="polite">
-          {results.length === 0 ? (
-            <p className="muted">{MESSAGES.noResultsFound}</p>
-          ) : (
-            <ul className="search-results" aria-label="Companies">
-              {results.map((company) => (
-                <li key={company.id}>
-                  <Link to={routePath('home-with-slug', { slug: company.slug })}>
-                    <CompanyLogo slug={company.slug} name={company.name} size={32} />
-                    <span>{company.name}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {/* Mounted only while the term is long enough: a shorter one clears the results. */}
+      {trimmed.length >= LIMITS.searchMinChars && <FoundCompanies term={settled} />}
     </section>
+  );
+}
+
+/** The answer for the settled term; the last one stays while the next is asked. */
+function FoundCompanies({ term }: { term: string }) {
+  const search = useQuery({
+    ...apiBodyQuery(API.landing.search, { term }),
+    enabled: term.length >= LIMITS.searchMinChars,
+    placeholderData: keepPreviousData,
+  });
+  // A failed search reads as no match.
+  const results = search.isError ? [] : search.data;
+  if (!results) return null;
+  return (
+    <div aria-live="polite">
+      {results.length === 0 ? (
+        <p className="muted">{MESSAGES.noResultsFound}</p>
+      ) : (
+        <ul className="search-results" aria-label="Companies">
+          {results.map((company) => (
+            <li key={company.id}>
+              <Link to={routePath('home-with-slug', { slug: company.slug })}>
+                <CompanyLogo slug={company.slug} name={company.name} size={32} />
+                <span>{company.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   API,
   MESSAGES,
@@ -6,7 +5,7 @@ import {
   type OnboardingSessionView,
   type OnboardingUserAccess,
 } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiQuery } from '../../lib/queries';
 import { SelectField } from '../../ui/fields';
 import type { ErrorsFor, RegisterFor } from '../../ui/form-parts';
 
@@ -43,23 +42,13 @@ interface ProcessChoiceProps {
  */
 export function ProcessChoice({ vhost, session, register, errors }: ProcessChoiceProps) {
   const companyId = session.company?.id;
-  const [documents, setDocuments] = useState<{ id: number; name: string }[]>([]);
-
-  useEffect(() => {
-    if (!companyId) return;
-    let alive = true;
-    call(API.onboarding.documents, {
-      params: { vhost, companyId },
-      query: { session_token: session.token },
-    }).then(
-      (list) => alive && setDocuments(list),
-      // Without the list the applicant can still ask for a new process.
-      () => alive && setDocuments([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [vhost, companyId, session.token]);
+  // Without the list (none yet, or a failed read) the applicant can still ask for a new process.
+  const list = useApiQuery(API.onboarding.documents, {
+    params: { vhost, companyId: companyId ?? 0 },
+    query: { session_token: session.token },
+    enabled: Boolean(companyId),
+  });
+  const documents = (companyId && list.data) || [];
 
   const options = [
     ...documents.map((document) => ({ value: String(document.id), label: document.name })),

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { documentsApi } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { documentsApi, type ResponseOf } from '@casebridge/contracts';
+import { apiBodyQuery, queryClient } from '../../lib/queries';
 import type { DbSelectModel } from './requirements';
 
 export interface DbOption {
@@ -8,43 +8,31 @@ export interface DbOption {
   label: string;
 }
 
-const cache = new Map<string, Promise<DbOption[]>>();
+/** The read of one model's options (for a foreign key); asked once per session, the cache clears on sign-out. */
+function dbOptionsQuery(model: DbSelectModel, foreignKey: number | null) {
+  return { ...apiBodyQuery(documentsApi.dbSelectOptions, { model, foreign_key: foreignKey }), staleTime: Infinity };
+}
 
-/** Options of a database-backed select, fetched once per model and key for the page's lifetime. */
-export function loadDbOptions(model: DbSelectModel, foreignKey: number | null): Promise<DbOption[]> {
-  const key = `${model}:${foreignKey ?? ''}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    entry = call(documentsApi.dbSelectOptions, { body: { model, foreign_key: foreignKey } }).then(
-      (map) =>
-        Object.entries(map)
-          .map(([value, label]) => ({ value, label }))
-          .sort((a, b) => a.label.localeCompare(b.label)),
-      (error: unknown) => {
-        cache.delete(key);
-        throw error;
-      },
-    );
-    cache.set(key, entry);
-  }
-  return entry;
+/** The server's id → label map as select options, by label. */
+function toOptions(map: ResponseOf<typeof documentsApi.dbSelectOptions>): DbOption[] {
+  return Object.entries(map)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Options of a database-backed select, from the cache when this model and key were asked before. */
+export async function loadDbOptions(model: DbSelectModel, foreignKey: number | null): Promise<DbOption[]> {
+  return toOptions(await queryClient.fetchQuery(dbOptionsQuery(model, foreignKey)));
 }
 
 export function useDbOptions(source: { model: DbSelectModel; foreign_key: number | null } | null) {
-  const [options, setOptions] = useState<DbOption[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const model = source?.model;
   const foreignKey = source?.foreign_key ?? null;
-  useEffect(() => {
-    if (!model) return;
-    let alive = true;
-    loadDbOptions(model, foreignKey).then(
-      (list) => alive && setOptions(list),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [model, foreignKey]);
-  return { options, failed: failed || !model };
+  const read = useQuery({
+    // Without a model there is nothing to ask (the key is never fetched).
+    ...dbOptionsQuery(model ?? ('' as DbSelectModel), foreignKey),
+    enabled: Boolean(model),
+    select: toOptions,
+  });
+  return { options: read.data ?? null, failed: read.isError || !model };
 }

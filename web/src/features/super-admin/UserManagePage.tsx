@@ -9,6 +9,6 @@ import { useUserEditorData } from './users/use-user-editor-data';
 export function UserManagePage() {
   const { user_id: userId = '' } = useParams();
   const location = useLocation();
-  const data = useUserEditorData(Number(userId), null, location.key);
+  const data = useUserEditorData(Number(userId), null);
   return <UserEditor data={data} formKey={location.key} />;
 }

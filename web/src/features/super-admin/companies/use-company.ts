@@ -1,34 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { routePath, superAdminCompaniesApi, type SuperAdminCompany } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { apiKey, queryClient, useRecordQuery } from '../../../lib/queries';
 
 /**
- * The company of a back-office page. A load failure shows an alert and returns to the companies list
- * (spec 3 §2.4). `id` 0 (a new company) loads nothing.
+ * The company of a back-office page, read afresh on every visit (its forms take their values from it). A load
+ * failure shows an alert and returns to the companies list (spec 3 §2.4). `id` 0 (a new company) loads nothing.
  */
 export function useCompany(id: number) {
   const navigate = useNavigate();
-  const [company, setCompany] = useState<SuperAdminCompany | null>(null);
+  const { data, failed } = useRecordQuery(superAdminCompaniesApi.company, { params: { id }, enabled: id !== 0 });
   useEffect(() => {
-    let current = true;
-    setCompany(null);
-    if (id === 0) return;
-    call(superAdminCompaniesApi.company, { params: { id } }).then(
-      (answer) => current && setCompany(answer.company),
-      (error: unknown) => {
-        if (!current) return;
-        alerts.flash(errorMessage(error), 'danger');
-        void navigate(routePath('super_admin.companies'));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, navigate]);
-  return { company, setCompany };
+    if (!failed) return;
+    alerts.flash(errorMessage(failed), 'danger');
+    void navigate(routePath('super_admin.companies'));
+  }, [failed, navigate]);
+  return { company: id === 0 ? null : (data?.company ?? null), setCompany };
+}
+
+/** A change answered with the whole company (its status) replaces the cached one: the page shows it at once. */
+function setCompany(company: SuperAdminCompany): void {
+  queryClient.setQueryData(apiKey(superAdminCompaniesApi.company, { id: company.id }), { company });
 }
 
 /** The numeric company_id of the route; NaN for anything else (which then fails to load). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES, routePath, superAdminUsersApi } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
+import { LIMITS, MESSAGES, routePath, superAdminUsersApi, type ResponseOf } from '@casebridge/contracts';
+import { useApiQuery, useDebouncedValue } from '../../../lib/queries';
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -15,23 +15,39 @@ interface Hit {
 
 type Kind = 'company' | 'user';
 
-async function searchHits(kind: Kind, term: string): Promise<Hit[]> {
-  if (kind === 'company') {
-    const { results } = await call(superAdminUsersApi.searchCompanies, { query: { term } });
-    return results.map((company) => ({
-      id: company.id,
-      label: company.name,
-      detail: company.slug,
-      to: routePath('super_admin.company.detail', { company_id: company.id }),
-    }));
-  }
-  const { results } = await call(superAdminUsersApi.searchUsers, { query: { term } });
+function companyHits({ results }: ResponseOf<typeof superAdminUsersApi.searchCompanies>): Hit[] {
+  return results.map((company) => ({
+    id: company.id,
+    label: company.name,
+    detail: company.slug,
+    to: routePath('super_admin.company.detail', { company_id: company.id }),
+  }));
+}
+
+function userHits({ results }: ResponseOf<typeof superAdminUsersApi.searchUsers>): Hit[] {
   return results.map((user) => ({
     id: user.id,
     label: `${user.first_name} ${user.last_name}`,
     detail: `${user.email} · ${user.company_name}`,
     to: routePath('super_admin.user.edit', { company_id: user.company_id, user_id: user.id }),
   }));
+}
+
+/** The hits for the settled term (of this kind), and whether asking failed. */
+function useSearchHits(kind: Kind, term: string): { hits: Hit[] | undefined; failed: boolean } {
+  const asked = term.length >= LIMITS.searchMinChars;
+  const companies = useApiQuery(superAdminUsersApi.searchCompanies, {
+    query: { term },
+    enabled: asked && kind === 'company',
+  });
+  const users = useApiQuery(superAdminUsersApi.searchUsers, { query: { term }, enabled: asked && kind === 'user' });
+  const search = kind === 'company' ? companies : users;
+  useEffect(() => {
+    // Spec 3 §8: other load failures are only logged.
+    if (search.error) console.warn('Search failed', search.error);
+  }, [search.error]);
+  const hits = kind === 'company' ? companies.data && companyHits(companies.data) : users.data && userHits(users.data);
+  return { hits, failed: search.isError };
 }
 
 /**
@@ -41,35 +57,13 @@ async function searchHits(kind: Kind, term: string): Promise<Hit[]> {
 export function BackOfficeSearch({ kind, title }: { kind: Kind; title: string }) {
   const inputId = useId();
   const [term, setTerm] = useState('');
-  const [hits, setHits] = useState<{ term: string; hits: Hit[] } | null>(null);
-  const [failed, setFailed] = useState(false);
   const trimmed = term.trim();
   const active = trimmed.length >= LIMITS.searchMinChars;
+  const settled = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
+  const { hits, failed } = useSearchHits(kind, settled);
 
-  useEffect(() => {
-    if (!active) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      searchHits(kind, trimmed).then(
-        (found) => {
-          if (!current) return;
-          setFailed(false);
-          setHits({ term: trimmed, hits: found });
-        },
-        (error: unknown) => {
-          // Spec 3 §8: other load failures are only logged.
-          console.warn('Search failed', error);
-          if (current) setFailed(true);
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [kind, trimmed, active]);
-
-  const shown = active && hits?.term === trimmed ? hits.hits : null;
+  // Only the answer for the term as typed now: while typing, 'Searching…'.
+  const shown = active && settled === trimmed && hits ? hits : null;
   return (
     <section className="card" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>{title}</h2>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
   EmailTemplateBody,
@@ -14,6 +15,7 @@ import { call } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/api-error';
 import { apiKey, invalidateEndpoints, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
 import { RichTextControl } from '../../../ui/RichTextEditor';
@@ -22,6 +24,7 @@ import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { EmailTemplatePreview } from './EmailTemplatePreview';
 
 type Values = { subject: string; body: string };
+const noop = () => undefined;
 const FIELDS = ['subject', 'body'] as const;
 
 /** /super_admin/email_templates/{template_id}: subject and body of one mail, with a preview. */
@@ -65,31 +68,27 @@ function TemplateForm({
   const [template, setTemplate] = useState(initial);
   const [htmlSource, setHtmlSource] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [previewing, setPreviewing] = useState(false);
   const form = useServerForm<Values, Values>(EmailTemplateBody, {
     defaultValues: { subject: initial.subject, body: initial.body },
     fields: FIELDS,
   });
   const { register, control, formState, getValues, setError, reset, submitWith } = form;
 
-  const showPreview = async (values: Values) => {
-    setPreviewing(true);
-    try {
-      setPreview(
-        (await call(superAdminEmailTemplatesApi.preview, { params: { id: template.id }, body: values })).preview,
-      );
-    } catch (error) {
+  // A preview renders whatever the form holds (typed or stored): a one-shot request, not a cached read. The last
+  // preview stays shown while the next one renders or if it fails.
+  const render = useMutation({
+    mutationFn: (values: Values) =>
+      call(superAdminEmailTemplatesApi.preview, { params: { id: template.id }, body: values }),
+    onSuccess: (answer) => setPreview(answer.preview),
+    onError: (error) => {
       if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-    } finally {
-      setPreviewing(false);
-    }
-  };
+    },
+  });
+  const previewing = render.isPending;
+  const showPreview = (values: Values) => render.mutateAsync(values).then(noop, noop);
 
   // The stored version's preview on arrival.
-  useEffect(() => {
-    void showPreview({ subject: initial.subject, body: initial.body });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useRunOnce(() => showPreview({ subject: initial.subject, body: initial.body }));
 
   const onSubmit = submitWith(async (values) => {
     const answer = await call(superAdminEmailTemplatesApi.save, { params: { id: template.id }, body: values });

@@ -1,34 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { GROUP_TYPE_LABELS, LIMITS, superAdminGroupsApi, type ResponseOf } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { apiBodyQuery, queryErrorText, useDebouncedValue } from '../../../lib/queries';
 import { TextField } from '../../../ui/fields';
 
 type Found = ResponseOf<typeof superAdminGroupsApi.search>['groups'][number];
 
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const longEnough = (term: string) => term.trim().length >= LIMITS.searchMinChars;
+
 /** Finds a community by name (from 2 characters) for a new relation (spec 3 §2.7). */
 export function GroupSearch({ onPick }: { onPick: (group: Found) => void }) {
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<Found[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (term.trim().length < LIMITS.searchMinChars) {
-      setFound(null);
-      return;
-    }
-    let current = true;
-    const timer = window.setTimeout(() => {
-      call(superAdminGroupsApi.search, { body: { term } }).then(
-        (answer) => current && (setFound(answer.groups), setError(null)),
-        (failure: unknown) => current && setError(errorMessage(failure)),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [term]);
+  const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
 
   return (
     <section className="card" aria-labelledby="group-search-title">
@@ -41,9 +27,25 @@ export function GroupSearch({ onPick }: { onPick: (group: Found) => void }) {
         hint="Type at least 2 characters."
         onChange={(event) => setTerm(event.target.value)}
       />
-      {error && (
+      {/* Mounted only while the term is long enough: a shorter one clears the results. */}
+      {longEnough(term) && <FoundGroups term={debounced} onPick={onPick} />}
+    </section>
+  );
+}
+
+/** The answer for the settled term; the last one stays while the next is asked. */
+function FoundGroups({ term, onPick }: { term: string; onPick: (group: Found) => void }) {
+  const search = useQuery({
+    ...apiBodyQuery(superAdminGroupsApi.search, { term }),
+    enabled: longEnough(term),
+    placeholderData: keepPreviousData,
+  });
+  const found = search.data?.groups;
+  return (
+    <>
+      {search.isError && (
         <p className="notice notice-warning" role="alert">
-          {error}
+          {queryErrorText(search.error)}
         </p>
       )}
       {found && found.length === 0 && <p className="muted">No Results Found</p>}
@@ -59,6 +61,6 @@ export function GroupSearch({ onPick }: { onPick: (group: Found) => void }) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

@@ -1,34 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
+import { routePath, superAdminGroupsApi } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { useRecordQuery } from '../../../lib/queries';
 
 /**
- * The group of a back-office page. A load failure is an error alert (spec 3 §8 "Group load error") and a return
- * to the groups list. `id` 0 (a new group) loads nothing.
+ * The group of a back-office page, read afresh on every visit (the group form takes its values from it). A load
+ * failure is an error alert (spec 3 §8 "Group load error") and a return to the groups list. `id` 0 (a new group)
+ * loads nothing.
  */
 export function useGroup(id: number) {
   const navigate = useNavigate();
-  const [group, setGroup] = useState<SuperAdminGroup | null>(null);
+  const { data, failed } = useRecordQuery(superAdminGroupsApi.group, { params: { id }, enabled: id !== 0 });
   useEffect(() => {
-    let current = true;
-    setGroup(null);
-    if (id === 0) return;
-    call(superAdminGroupsApi.group, { params: { id } }).then(
-      (answer) => current && setGroup(answer.group),
-      (error: unknown) => {
-        if (!current) return;
-        alerts.flash(errorMessage(error), 'danger');
-        void navigate(routePath('super_admin.groups'));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, navigate]);
-  return { group, setGroup };
+    if (!failed) return;
+    alerts.flash(errorMessage(failed), 'danger');
+    void navigate(routePath('super_admin.groups'));
+  }, [failed, navigate]);
+  return { group: id === 0 ? null : (data?.group ?? null) };
 }
 
 /** The numeric group_id of the route; NaN for anything else (which then fails to load). */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   deleteUserQuestion,
@@ -17,29 +16,14 @@ import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { ExportButton } from '../../exports/ExportButton';
 import { formatBackOfficeDate } from '../../../lib/format';
 import { companyUsersChanged } from '../back-office-changes';
-import { loadAllPages } from './load-pages';
-
-type LoadState = 'loading' | 'done' | 'partial';
+import { removeInactiveUser, useInactiveUsers } from './use-inactive-users';
 
 const INACTIVE_DAYS_TEXT = `${INACTIVE_USER_DAYS} days`;
 
 /** /super_admin/users (Inactive Users, spec 3 §2.9): loaded page by page until an empty page arrives. */
 export function InactiveUsersPage() {
   const confirm = useConfirm();
-  const [rows, setRows] = useState<InactiveUserRow[]>([]);
-  const [state, setState] = useState<LoadState>('loading');
-
-  useEffect(() => {
-    let active = true;
-    void loadAllPages({
-      fetchPage: async (page) => (await call(superAdminUsersApi.list, { params: { page } })).users,
-      onRows: (more) => setRows((previous) => [...previous, ...more]),
-      isActive: () => active,
-    }).then((complete) => active && setState(complete ? 'done' : 'partial'));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const { rows, state } = useInactiveUsers();
 
   const onDelete = async (row: InactiveUserRow) => {
     const name = `${row.first_name} ${row.last_name}`;
@@ -47,7 +31,7 @@ export function InactiveUsersPage() {
     try {
       const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: row.id } }));
       alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
-      setRows((previous) => previous.filter((item) => item.id !== row.id));
+      removeInactiveUser(row.id);
       void companyUsersChanged();
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');

@@ -10,7 +10,7 @@ export function UserEditPage() {
   const { company_id: companyParam = '', user_id: userParam = '' } = useParams();
   // Save & New comes back to the same path: the location key tells a fresh form apart.
   const location = useLocation();
-  const data = useUserEditorData(Number(userParam), Number(companyParam), location.key);
+  const data = useUserEditorData(Number(userParam), Number(companyParam));
   return <UserEditor data={data} formKey={location.key} />;
 }
 

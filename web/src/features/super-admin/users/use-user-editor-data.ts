@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   MESSAGES,
@@ -10,8 +10,8 @@ import {
   type SuperAdminUser,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { useRecordQuery } from '../../../lib/queries';
 
 export interface UserEditorData {
   company: ResponseOf<typeof superAdminUsersApi.formData>['company'];
@@ -22,38 +22,38 @@ export interface UserEditorData {
   communities: GroupOption[];
 }
 
+const isId = (value: number | undefined): value is number => value !== undefined && Number.isInteger(value);
+
 /**
- * Loads what the user form needs: the user (unless new) and the choices of its company. The company comes from
- * the path (super_admin.user.edit) or from the user (super_admin.user.manage). A failed load shows a warning and
- * returns to the users list (spec 3 §2.8).
+ * Loads what the user form needs, afresh on every visit: the user (unless new) and the choices of its company. The
+ * company comes from the path (super_admin.user.edit) or from the user (super_admin.user.manage). A failed load
+ * shows a warning and returns to the users list (spec 3 §2.8).
  */
-export function useUserEditorData(userId: number, companyId: number | null, reloadKey: unknown) {
+export function useUserEditorData(userId: number, companyId: number | null): UserEditorData | null {
   const navigate = useNavigate();
-  const [data, setData] = useState<UserEditorData | null>(null);
+  const validUser = isId(userId) && userId >= 0;
+  const loaded = useRecordQuery(superAdminUsersApi.user, { params: { id: userId }, enabled: validUser && userId > 0 });
+  const user = userId > 0 ? (loaded.data ?? null) : null;
+  // Known once the user is in (or at once from the path); a zero or broken id is a failed load, as before.
+  const company = companyId ?? user?.user.company.id;
+  const companyKnown = validUser && (userId === 0 || user !== null || companyId !== null);
+  const validCompany = companyKnown && isId(company) && company !== 0;
+  const formData = useRecordQuery(superAdminUsersApi.formData, {
+    params: { company_id: validCompany ? company : 0 },
+    enabled: validCompany,
+  });
+  const failed =
+    !validUser || (companyKnown && !validCompany)
+      ? new Error(MESSAGES.unknownError)
+      : (loaded.failed ?? formData.failed);
 
+  const failure = failed ? errorMessage(failed) : null;
   useEffect(() => {
-    let alive = true;
-    setData(null);
-    const load = async (): Promise<UserEditorData> => {
-      if (!Number.isInteger(userId) || userId < 0) throw new Error(MESSAGES.unknownError);
-      const loaded = userId > 0 ? await call(superAdminUsersApi.user, { params: { id: userId } }) : null;
-      const company = companyId ?? loaded?.user.company.id;
-      if (!company || !Number.isInteger(company)) throw new Error(MESSAGES.unknownError);
-      const formData = await call(superAdminUsersApi.formData, { params: { company_id: company } });
-      return { ...formData, user: loaded?.user ?? null, communities: loaded?.communities ?? [] };
-    };
-    load().then(
-      (loaded) => alive && setData(loaded),
-      (error: unknown) => {
-        if (!alive) return;
-        alerts.flash(errorMessage(error), 'warning');
-        void navigate(routePath('super_admin.list_users'));
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [userId, companyId, navigate, reloadKey]);
+    if (failure === null) return;
+    alerts.flash(failure, 'warning');
+    void navigate(routePath('super_admin.list_users'));
+  }, [failure, navigate]);
 
-  return data;
+  if (!formData.data || (userId > 0 && !user)) return null;
+  return { ...formData.data, user: user?.user ?? null, communities: user?.communities ?? [] };
 }
