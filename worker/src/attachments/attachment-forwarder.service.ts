@@ -69,7 +69,12 @@ export class AttachmentForwarderService {
         attachment.uploadState = 'done';
         attachment.uploadedAt = new Date();
         attachment.lastError = null;
-        await appendCaseEvent(em, { ...SYSTEM, caseId: attachment.case.id, type: 'attachment_uploaded', payload: file });
+        await appendCaseEvent(em, {
+          ...SYSTEM,
+          caseId: attachment.case.id,
+          type: 'attachment_uploaded',
+          payload: file,
+        });
         return;
       }
       attachment.lastError = result.error.slice(0, 2000);

@@ -6,7 +6,16 @@ import {
   type CaseEventType,
   type WebhookPayload,
 } from '@casebridge/contracts';
-import { appendCaseEvent, Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import {
+  appendCaseEvent,
+  Case,
+  CaseEvent,
+  Community,
+  Company,
+  ContactDocument,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';

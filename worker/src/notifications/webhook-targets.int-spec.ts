@@ -1,5 +1,14 @@
 import { QUEUES, teamsJobId, webhookJobId, type CaseEventType } from '@casebridge/contracts';
-import { appendCaseEvent, Case, CaseEvent, Community, Company, ContactDocument, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import {
+  appendCaseEvent,
+  Case,
+  CaseEvent,
+  Community,
+  Company,
+  ContactDocument,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
