@@ -1,7 +1,9 @@
 // Case lists under concurrent load: the api's `caller/get-cases` variants and the super-admin escalation queue,
 // each against the same SQL run directly through a pg Pool at the same concurrency.
 // The SQL is the api's own: CaseListService (from api/dist) runs against a recording stand-in of the entity
-// manager, and the escalation queue's builders come from @casebridge/db, as the api's service uses them.
+// manager, and the escalation queue's builders come from @casebridge/db, bounded as the api's service counts.
+// Both sides run the statements as named prepared statements; neither reads the session (the api's cache has it).
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { URLSearchParams } from 'node:url';
 import contracts from '@casebridge/contracts';
@@ -12,7 +14,7 @@ import { comparisonRows } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
-const { SESSION_ACTOR_SQL } = require('../api/dist/auth/session-token.service.js');
+const { boundedCount } = require('../api/dist/common/page-totals.js');
 
 /** The targets of the issue: p99 within 2x of raw, throughput at least half. */
 const CASE_LIST_TARGETS = { p99Max: 2, rpsMin: 0.5 };
@@ -37,14 +39,23 @@ const numbered = (sql) => {
   return sql.replace(/\?/g, () => `$${++index}`);
 };
 
+/** As the api's readRows: each statement named after its text, prepared once per pooled connection. */
+const statementOf = (sql, values) => ({
+  name: `r${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`,
+  text: numbered(sql),
+  values,
+});
+
 /** The statements CaseListService runs for one request, captured without a database. */
 async function memberListSql(actor, variant) {
   const statements = [];
   const recorder = {
     execute: async (sql, params) => {
-      statements.push({ text: numbered(sql), values: params });
-      return [{ total: 0 }];
+      statements.push(statementOf(sql, params));
+      return [{ total: 0, id: null }];
     },
+    // Reads outside a transaction go to a pooled connection; this stand-in takes them all.
+    getTransactionContext: () => ({}),
   };
   const query = contracts.CaseListQuery.parse(variant.query);
   await new CaseListService(recorder).list(
@@ -58,7 +69,7 @@ async function memberListSql(actor, variant) {
 function escalationSql(variant) {
   const query = contracts.EscalationQueueQuery.parse(variant.query);
   const options = { filter: variant.filter, q: query.q ?? null };
-  const count = db.escalationQueueCountQuery(options);
+  const count = boundedCount(db.escalationQueueMatchingQuery(options));
   const rows = db.escalationQueueRowsQuery({
     ...options,
     sort: query.sort,
@@ -66,18 +77,15 @@ function escalationSql(variant) {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return [count, rows].map((statement) => ({ text: numbered(statement.sql), values: statement.params }));
+  return [count, rows].map((statement) => statementOf(statement.sql, statement.params));
 }
-
-/** What the api's AccessGuard reads per request (SessionTokenService.authenticate): the session's actor row. */
-const SESSION_SQL = numbered(SESSION_ACTOR_SQL);
 
 const queryString = (query) => {
   const text = new URLSearchParams(query).toString();
   return text ? `?${text}` : '';
 };
 
-async function compare({ label, url, token, session, statements, pool, settings }) {
+async function compare({ label, url, token, statements, pool, settings }) {
   const ours = await httpLoad({
     url,
     headers: { authorization: `Bearer ${token}` },
@@ -88,8 +96,7 @@ async function compare({ label, url, token, session, statements, pool, settings 
     concurrency: settings.connections,
     durationSeconds: settings.durationSeconds,
     task: async () => {
-      await pool.query(SESSION_SQL, [session.sid]);
-      for (const statement of statements) await pool.query(statement.text, statement.values);
+      for (const statement of statements) await pool.query(statement);
     },
   });
   settings.log(
@@ -112,7 +119,6 @@ export async function runCaseListBench({ apiUrl, databaseUrl, member, superAdmin
           label: `${path}${queryString(variant.query)} (${variant.name})`,
           url: `${apiUrl}/api/${path}${queryString(variant.query)}`,
           token: member.token,
-          session: member.session,
           statements: await memberListSql(member.actor, variant),
           pool,
           settings,
@@ -126,7 +132,6 @@ export async function runCaseListBench({ apiUrl, databaseUrl, member, superAdmin
           label: `${path}${queryString(variant.query)} (${variant.name})`,
           url: `${apiUrl}/api/${path}${queryString(variant.query)}`,
           token: superAdmin.token,
-          session: superAdmin.session,
           statements: escalationSql(variant),
           pool,
           settings,

@@ -72,14 +72,14 @@ export class AuthService {
     };
   }
 
+  /** Answered from the session's actor alone (role and the company's membership type), usually from the cache. */
   async middleware(token: string | null) {
     const actor = token ? await this.sessions.authenticate(token) : null;
     if (!actor) return { authorized: false, role: null, level: null };
-    const user = await this.em.findOneOrFail(User, actor.userId, { populate: ['company'] });
     return {
       authorized: true,
-      role: user.role,
-      level: user.role === 'super_admin' ? null : membershipLevel(user.company?.membershipType),
+      role: actor.role,
+      level: actor.role === 'super_admin' ? null : membershipLevel(actor.membershipType),
     };
   }
 

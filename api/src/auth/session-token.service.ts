@@ -5,7 +5,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import type { Actor } from '../access/actor';
+import { readRows } from '../common/prepared-reads';
 import { SERVER_CONFIG } from '../config/config.module';
+import { SessionInvalidation } from './session-invalidation.service';
 
 interface AccessClaims extends JwtPayload {
   sub: string;
@@ -27,8 +29,8 @@ interface SessionActorRow {
 }
 
 /**
- * Read on every authenticated request, so it stays one indexed lookup (auth_sessions by primary key) that
- * hydrates nothing. Revocation stays immediate: every request reads the session row, nothing is cached.
+ * Read when a token is not in the session cache, so it stays one indexed lookup (auth_sessions by primary key) that
+ * hydrates nothing. Every change to what it reads is announced to every instance (SessionInvalidation).
  */
 export const SESSION_ACTOR_SQL = `select s.current_jti, s.impersonator_id, u.id as user_id, u.role, u.status, u.approval_status,
     u.company_id, co.status as company_status, co.membership_type as company_membership_type
@@ -52,6 +54,7 @@ export class SessionTokenService {
   constructor(
     private readonly em: EntityManager,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly invalidation: SessionInvalidation,
   ) {
     this.jwtKey = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
   }
@@ -68,11 +71,25 @@ export class SessionTokenService {
     return this.issue(session);
   }
 
-  /** Resolves a valid, current access token to its actor; null for anything else. */
+  /**
+   * Resolves a valid, current access token to its actor; null for anything else. A token verified before is
+   * answered from this process's cache (the exact string whose signature was checked, within its expiry).
+   */
   async authenticate(token: string): Promise<Actor | null> {
+    const cache = this.invalidation.cache;
+    const cached = cache.get(token);
+    if (cached) return cached;
+    const mark = cache.mark();
+    const read = await this.readActor(token);
+    if (!read) return null;
+    cache.set(token, read.actor, read.expiresAt, mark);
+    return read.actor;
+  }
+
+  private async readActor(token: string): Promise<{ actor: Actor; expiresAt: number } | null> {
     const claims = this.verify(token, false);
-    if (!claims || !UUID_PATTERN.test(claims.sid)) return null;
-    const [row] = await this.em.execute<SessionActorRow[]>(SESSION_ACTOR_SQL, [claims.sid]);
+    if (!claims || !UUID_PATTERN.test(claims.sid) || typeof claims.exp !== 'number') return null;
+    const [row] = await readRows<SessionActorRow>(this.em, { sql: SESSION_ACTOR_SQL, params: [claims.sid] });
     if (!row || row.current_jti !== claims.jti) return null;
     const usable = isUsable({
       status: row.status,
@@ -81,7 +98,7 @@ export class SessionTokenService {
       companyStatus: row.company_status,
     });
     if (!usable) return null;
-    return {
+    const actor: Actor = {
       userId: row.user_id,
       role: row.role,
       companyId: row.company_id,
@@ -89,6 +106,7 @@ export class SessionTokenService {
       sessionId: claims.sid,
       impersonatorId: row.impersonator_id,
     };
+    return { actor, expiresAt: claims.exp * 1000 };
   }
 
   /** Exchanges the current token (expired or not, within the refresh window) for a new one. */
@@ -118,6 +136,7 @@ export class SessionTokenService {
       { uuid: sessionId, revokedAt: null },
       { revokedAt: new Date(), revokedReason: reason },
     );
+    await this.invalidation.afterCommit(this.em, { sessions: [sessionId] });
   }
 
   /** Ends every session of a user (password change or reset, disable), optionally keeping one. */
@@ -127,6 +146,7 @@ export class SessionTokenService {
       { user: userId, revokedAt: null, ...(keepSessionId ? { uuid: { $ne: keepSessionId } } : {}) },
       { revokedAt: new Date(), revokedReason: reason },
     );
+    await this.invalidation.afterCommit(this.em, { users: [userId] });
   }
 
   private issue(session: AuthSession): TokenResponse {

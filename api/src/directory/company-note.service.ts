@@ -5,6 +5,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { isBlankRichText, sanitizeRichText } from '../common/rich-text';
+import { readRows } from '../common/prepared-reads';
+import { COMPANY_NOTE_SQL } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 
 /** Users of type admin, or business and program managers, of the company edit its note (spec 1 §6). */
@@ -20,9 +22,14 @@ export class CompanyNoteService {
     private readonly members: MemberContextService,
   ) {}
 
+  /** One indexed row (directory.sql.ts); a viewer without a company (super admin) has no note to read. */
   async get(actor: Actor) {
-    const member = await this.members.loadCompanyMember(actor);
-    return { note: member.company.note, can_edit: mayEditCompanyNote(member.user) };
+    const [record] = await readRows<{ note: string | null; type: User['type']; role: User['role'] }>(this.em, {
+      sql: COMPANY_NOTE_SQL,
+      params: [actor.userId],
+    });
+    if (!record) throw new ForbiddenException(MESSAGES.noAccess);
+    return { note: record.note, can_edit: mayEditCompanyNote(record) };
   }
 
   async save(actor: Actor, body: z.output<typeof CompanyNoteBody>) {

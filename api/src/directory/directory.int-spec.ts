@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casebridge/contracts';
+import { INVITE_CHOOSE_COMPANY, MESSAGES } from '@casebridge/contracts';
 import { Company, Favorite, SavedSearch, SearchResultPick } from '@casebridge/db';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -357,8 +357,11 @@ describe('dashboard: directory, favourites, searches, company note, invites, hin
       const caller = await token('caller@acme.test');
       await api.http().post('/api/collaborate_invite').set(bearer(caller)).send({ company_id: 999999 }).expect(404);
       await api.http().post('/api/collaborate_invite').set(bearer(caller)).send({ company_id: ids.acme }).expect(422);
-      const bad = await api.http().post('/api/collaborate_invite').set(bearer(caller)).send({}).expect(422);
-      expect(bad.body.errors.company_id).toHaveLength(1);
+      // Without a company the message says what to do (not "The id must be a number.").
+      for (const body of [{}, { company_id: '' }, { company_id: null }]) {
+        const bad = await api.http().post('/api/collaborate_invite').set(bearer(caller)).send(body).expect(422);
+        expect(bad.body.errors.company_id).toEqual([INVITE_CHOOSE_COMPANY]);
+      }
     });
 
     it('reports a missing partner to the membership team', async () => {
@@ -393,6 +396,27 @@ describe('dashboard: directory, favourites, searches, company note, invites, hin
         .send({ company_name: '', contact_email: 'not-an-address' })
         .expect(422);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['company_name', 'contact_email', 'contact_name']);
+    });
+
+    it('takes a web address as the partner website, refusing anything else', async () => {
+      const initech = await token('bm@initech.test');
+      const report = (company_website: string) =>
+        api.http().post('/api/missing_partner_request').set(bearer(initech)).send({
+          company_name: 'Pied Piper',
+          company_website,
+          contact_name: 'Richard Hendricks',
+          contact_email: 'richard@piedpiper.test',
+        });
+      for (const website of ['not a url', 'piedpiper', 'javascript:alert(1)', 'mailto:x@piedpiper.test']) {
+        const bad = await report(website).expect(422);
+        expect(bad.body.errors).toEqual({
+          company_website: ['The company website must be a web address, such as https://example.com.'],
+        });
+      }
+      // A bare host name is read as https.
+      await report('www.piedpiper.test/about').expect(200);
+      const mail = (await api.mailJobs()).filter((job) => job.template === 'missing-partner').pop()!;
+      expect(mail.variables.partner).toBe('Pied Piper (https://www.piedpiper.test/about)');
     });
   });
 

@@ -1,14 +1,18 @@
 import { Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
-import type { DirectoryEntry } from '@casebridge/contracts';
-import { Company, ContactDocument, Department, type ServerConfig } from '@casebridge/db';
+import { isLimitedMembership, type DirectoryEntry } from '@casebridge/contracts';
+import { Company, Department, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
 import type { Actor } from '../access/actor';
 import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
 import { SERVER_CONFIG } from '../config/config.module';
 import { openStoredFile, storedFileAnswer } from '../common/stored-files';
-import { DOCUMENT_ACCESS_POPULATE, documentFacts, MemberContextService } from './member-context.service';
-import { maySubmit } from './partner-access';
+import { readRows } from '../common/prepared-reads';
+import { DIRECTORY_SQL, type DirectoryRecord } from './directory.sql';
+import { MemberContextService } from './member-context.service';
+import { maySubmit, type DocumentAccessFacts, type ViewerAccess } from './partner-access';
+
+type DocumentRecord = DirectoryRecord['documents'][number];
 
 /** The partner directory, company pages and logos. */
 @Injectable()
@@ -23,58 +27,40 @@ export class DirectoryService {
    * Every active company (limited ones included) and its active departments, except the viewer's own company.
    * Tags are those of the entry's approved documents; has_access tells whether one of them is open to the viewer.
    * A company entry covers all the company's documents, a department entry its contact document and the documents
-   * linked to it.
+   * linked to it. Read in one statement (directory.sql.ts), no entity hydrated.
    */
   async directory(actor: Actor): Promise<DirectoryEntry[]> {
-    const member = await this.members.load(actor);
-    const ownId = member.company?.id ?? null;
-    const companies = await this.em.find(
-      Company,
-      { status: 'active', ...(ownId !== null ? { id: { $ne: ownId } } : {}) },
-      { orderBy: { name: 'asc', id: 'asc' } },
-    );
-    if (companies.length === 0) return [];
-    const companyIds = companies.map((company) => company.id);
-    const [departments, documents] = await Promise.all([
-      this.em.find(
-        Department,
-        { company: { $in: companyIds }, status: 'active' },
-        { orderBy: { name: 'asc', id: 'asc' } },
-      ),
-      this.em.find(
-        ContactDocument,
-        { company: { $in: companyIds }, deletedAt: null, currentVersion: { status: 'approved' } },
-        { populate: [...DOCUMENT_ACCESS_POPULATE, 'tags', 'departments'], strategy: 'select-in' },
-      ),
-    ]);
-
-    const byCompany = new Map<number, ContactDocument[]>();
-    const byDepartment = new Map<number, ContactDocument[]>();
-    const documentsById = new Map(documents.map((doc) => [doc.id, doc]));
-    const add = (map: Map<number, ContactDocument[]>, key: number, doc: ContactDocument) => {
+    const ownId = actor.companyId ?? -1;
+    const [record] = await readRows<DirectoryRecord>(this.em, {
+      sql: DIRECTORY_SQL,
+      params: [ownId, actor.userId, ownId, ownId, ownId],
+    });
+    const access = viewerAccess(actor, record.groups);
+    const byCompany = new Map<number, DocumentRecord[]>();
+    const byDepartment = new Map<number, DocumentRecord[]>();
+    const documentsById = new Map(record.documents.map((doc) => [doc.id, doc]));
+    const add = (map: Map<number, DocumentRecord[]>, key: number, doc: DocumentRecord) => {
       const list = map.get(key) ?? [];
       if (!list.includes(doc)) list.push(doc);
       map.set(key, list);
     };
-    for (const doc of documents) {
-      add(byCompany, doc.company.id, doc);
-      for (const department of doc.departments.getItems()) add(byDepartment, department.id, doc);
+    for (const doc of record.documents) {
+      add(byCompany, doc.company_id, doc);
+      for (const departmentId of doc.departments) add(byDepartment, departmentId, doc);
     }
-    for (const department of departments) {
-      const contact = department.contactDocument ? documentsById.get(department.contactDocument.id) : undefined;
+    for (const department of record.departments) {
+      const contact = department.contact_document_id ? documentsById.get(department.contact_document_id) : undefined;
       if (contact) add(byDepartment, department.id, contact);
     }
 
-    const entryFacts = (docs: ContactDocument[] = []) => ({
-      has_access: docs.some((doc) => maySubmit(documentFacts(doc), member.access)),
-      tags: [...new Set(docs.flatMap((doc) => doc.tags.getItems().map((tag) => tag.tag)))]
-        .sort((a, b) => a.localeCompare(b))
-        .map((tag) => ({ tag })),
+    const entryFacts = (docs: DocumentRecord[] = []) => ({
+      has_access: docs.some((doc) => maySubmit(factsOf(doc), access)),
+      tags: [...new Set(docs.flatMap((doc) => doc.tags))].sort((a, b) => a.localeCompare(b)).map((tag) => ({ tag })),
     });
 
     const entries: DirectoryEntry[] = [];
-    for (const company of companies) {
-      const logo = companyLogoUrl(company);
+    for (const company of record.companies) {
+      const logo = companyLogoUrl({ logoPath: company.logo_path, slug: company.slug });
       entries.push({
         type: 'company',
         company_id: company.id,
@@ -84,7 +70,7 @@ export class DirectoryService {
         logo,
         ...entryFacts(byCompany.get(company.id)),
       });
-      for (const department of departments.filter((candidate) => candidate.company.id === company.id)) {
+      for (const department of record.departments.filter((candidate) => candidate.company_id === company.id)) {
         entries.push({
           type: 'department',
           company_id: company.id,
@@ -137,6 +123,33 @@ export class DirectoryService {
     const svg = Buffer.from(initialsSvg(company.name), 'utf8');
     return new StreamableFile(svg, { type: 'image/svg+xml', length: svg.length });
   }
+}
+
+/** What the viewer's company may reach (see partner-access.ts); null for super admins, who reach no document. */
+export function viewerAccess(actor: Actor, groups: { id: number; wide: boolean }[]): ViewerAccess | null {
+  if (actor.companyId === null) return null;
+  return {
+    companyId: actor.companyId,
+    limited: isLimitedMembership(actor.membershipType),
+    groups: new Map(
+      groups.map((group) => [group.id, { relationship: group.wide ? 'many_to_many' : 'one_to_many' }] as const),
+    ),
+  };
+}
+
+/** The directory reads approved, live documents of active companies only. */
+function factsOf(doc: DocumentRecord): DocumentAccessFacts {
+  return {
+    companyId: doc.company_id,
+    companyActive: true,
+    approved: true,
+    deleted: false,
+    groups: doc.groups.map((group) => ({
+      id: group.id,
+      active: group.active,
+      sponsorCompanyId: group.sponsor_company_id,
+    })),
+  };
 }
 
 /** Up to two initials of a company name: "Acme Systems" → "AS", "globex" → "G". */

@@ -10,6 +10,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
+import { readRows } from '../common/prepared-reads';
+import { FAVORITES_SQL, type FavoriteRecord } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 
 /** The user's favourite partners and the searches logged on the dashboard. Only the user's own rows. */
@@ -20,23 +22,20 @@ export class FavoritesService {
     private readonly members: MemberContextService,
   ) {}
 
+  /** One statement, no entity hydrated (directory.sql.ts). */
   async list(actor: Actor): Promise<FavoriteShape[]> {
-    const favorites = await this.em.find(
-      Favorite,
-      { user: actor.userId, company: { status: 'active' } },
-      { populate: ['company', 'department', 'document'], orderBy: { company: { name: 'asc' }, id: 'asc' } },
-    );
-    return favorites
-      .filter((favorite) => !favorite.department || favorite.department.status === 'active')
+    const records = await readRows<FavoriteRecord>(this.em, { sql: FAVORITES_SQL, params: [actor.userId] });
+    return records
+      .filter((favorite) => favorite.department_id === null || favorite.department_status === 'active')
       .map((favorite) => ({
         id: favorite.id,
-        company_id: favorite.company.id,
-        department_id: favorite.department?.id ?? null,
-        company: { name: favorite.company.name, slug: favorite.company.slug },
-        department: favorite.department ? { name: favorite.department.name } : null,
+        company_id: favorite.company_id,
+        department_id: favorite.department_id,
+        company: { name: favorite.company_name, slug: favorite.company_slug },
+        department: favorite.department_name === null ? null : { name: favorite.department_name },
         document:
-          favorite.document && favorite.document.deletedAt === null
-            ? { id: favorite.document.id, name: favorite.document.name }
+          favorite.document_id !== null && favorite.document_deleted === false
+            ? { id: favorite.document_id, name: favorite.document_name as string }
             : null,
       }));
   }

@@ -11,7 +11,7 @@ import {
 import {
   Case,
   caseStateBroadcasts,
-  escalationQueueCountQuery,
+  escalationQueueMatchingQuery,
   escalationQueueRowsQuery,
   loadCaseSnapshots,
   type EscalationQueueRecord,
@@ -20,9 +20,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CASE_NOT_FOUND } from '../cases/case-access.service';
-import { CaseCollaborationService } from '../cases/case-collaboration.service';
-import { allowedAnswers } from '@casebridge/contracts';
+import { CaseDetailsService } from '../cases/case-details.service';
 import { parseOrThrow, ValidationException } from '../common/errors';
+import { boundedCount, pageTotal } from '../common/page-totals';
+import { readRows } from '../common/prepared-reads';
 import { ExportsService } from '../exports/exports.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 
@@ -37,7 +38,7 @@ type QueueQuery = z.output<typeof EscalationQueueQuery>;
 export class EscalationQueueService {
   constructor(
     private readonly em: EntityManager,
-    private readonly collaboration: CaseCollaborationService,
+    private readonly caseDetails: CaseDetailsService,
     private readonly publisher: RealtimePublisher,
     private readonly exports: ExportsService,
   ) {}
@@ -47,8 +48,10 @@ export class EscalationQueueService {
       throw ValidationException.forField('filter', 'The filter does not match the path.');
     }
     const options = { filter, q: query.q ?? null };
-    const [{ total }] = await this.execute<{ total: number }>(escalationQueueCountQuery(options));
-    const lastPage = Math.max(1, Math.ceil(total / query.limit));
+    // The count stops at its bound; past it the total is the planner's estimate (page-totals.ts).
+    const matching = escalationQueueMatchingQuery(options);
+    const [{ total: counted }] = await this.execute<{ total: number }>(boundedCount(matching));
+    const { total, total_estimated } = await pageTotal(this.em, counted, matching);
     const records = await this.execute<EscalationQueueRecord>(
       escalationQueueRowsQuery({
         ...options,
@@ -63,7 +66,8 @@ export class EscalationQueueService {
       per_page: query.limit,
       current_page: query.page,
       total,
-      last_page: lastPage,
+      last_page: Math.max(1, Math.ceil(total / query.limit)),
+      ...(total_estimated ? { total_estimated } : {}),
     };
   }
 
@@ -87,19 +91,12 @@ export class EscalationQueueService {
   }
 
   /** The case page's data as a super admin sees it, plus the answers its receiving side may give now. */
-  async details(actor: Actor, id: number): Promise<EscalationCaseDetails> {
-    const kase = await this.em.findOne(Case, { id, deletedAt: null }, { fields: ['id', 'token'] });
-    if (!kase) throw new NotFoundException(CASE_NOT_FOUND);
-    const { case: detail } = await this.collaboration.details(actor, kase.token);
-    const allowed = allowedAnswers(
-      detail.status,
-      detail.responses.map((response) => ({ type: response.type, createdAt: new Date(response.created_at) })),
-    );
-    return { case: detail, allowed };
+  details(id: number): Promise<EscalationCaseDetails> {
+    return this.caseDetails.forSuperAdmin(id);
   }
 
   private execute<T>(query: { sql: string; params: unknown[] }): Promise<T[]> {
-    return this.em.execute<T[]>(query.sql, query.params);
+    return readRows<T>(this.em, query);
   }
 }
 

@@ -46,7 +46,7 @@ export class SuperAdminEscalationController {
   }
 
   @Route(api.details)
-  details(@CurrentActor() actor: Actor, @IdParam('case_id') id: number) {
-    return this.escalation.details(actor, id);
+  details(@IdParam('case_id') id: number) {
+    return this.escalation.details(id);
   }
 }

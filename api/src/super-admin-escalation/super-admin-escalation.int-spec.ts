@@ -257,4 +257,17 @@ describe('back office: escalation queue, case details, delete and spreadsheet', 
     await get('super_admin/escalation/report/closed').expect(422);
     await get('super_admin/escalation/report/late', manager).expect(403);
   });
+
+  it('takes YY-MM-DD days as the other reports do, as well as YYYY-MM-DD', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const open = (await page('super_admin/escalation/queue/open?limit=100')).total;
+    const short = await get(`super_admin/escalation/report/open/${today.slice(2)}/${today.slice(2)}`).expect(200);
+    const startedToday = (await finishedExport(api, admin, short.body.export)).rows;
+    const long = await get(`super_admin/escalation/report/open/${today}/${today}`).expect(200);
+    expect((await finishedExport(api, admin, long.body.export)).rows).toBe(startedToday);
+    const untilToday = await get(`super_admin/escalation/report/open/0/${today.slice(2)}`).expect(200);
+    expect((await finishedExport(api, admin, untilToday.body.export)).rows).toBe(open);
+    const badDay = await get('super_admin/escalation/report/open/26-02-31').expect(422);
+    expect(badDay.body.errors.start).toEqual(['The start date must be a valid date (YY-MM-DD or YYYY-MM-DD) or 0.']);
+  });
 });

@@ -22,6 +22,8 @@ export interface Paging {
   page: number;
   perPage: number;
   total: number;
+  /** The server estimated a long list's total (total_estimated): shown as "about". */
+  estimated?: boolean;
   onPage: (page: number) => void;
 }
 
@@ -125,14 +127,14 @@ function pageWindow(page: number, pages: number): number[] {
   return list;
 }
 
-function Pager({ page, perPage, total, onPage, label }: Paging & { label: string }) {
+function Pager({ page, perPage, total, estimated, onPage, label }: Paging & { label: string }) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, perPage)));
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
   return (
     <nav className="pager" aria-label={`${label} pages`}>
       <span className="muted">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {estimated ? `about ${total.toLocaleString('en-US')}` : total}
       </span>
       {pages > 1 && (
         <ul>

@@ -116,16 +116,17 @@ export function escalationQueueRowsQuery(options: EscalationPageOptions): { sql:
 }
 
 /**
- * Every case has its companies and document (non-null foreign keys), so the count joins them only when the search
- * reads their names, and never the document version (nothing filters on it).
+ * Every case has its companies and document (non-null foreign keys), so the matching rows join them only when the
+ * search reads their names, and never the document version (nothing filters on it).
  */
 const COUNT_FROM_SEARCHED = `from cases c
   join companies sc on sc.id = c.submitter_company_id
   join companies rc on rc.id = c.receiver_company_id
   join contact_documents d on d.id = c.document_id`;
 
-export function escalationQueueCountQuery(options: EscalationQueueOptions): { sql: string; params: unknown[] } {
+/** One row per case of the queue, nothing read: what the api counts (up to a bound) and estimates. */
+export function escalationQueueMatchingQuery(options: EscalationQueueOptions): { sql: string; params: unknown[] } {
   const where = whereOf(options);
   const from = options.q?.trim() ? COUNT_FROM_SEARCHED : 'from cases c';
-  return { sql: `select count(*)::int as total ${from} where ${where.sql}`, params: where.params };
+  return { sql: `select 1 ${from} where ${where.sql}`, params: where.params };
 }

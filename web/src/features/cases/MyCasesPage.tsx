@@ -86,6 +86,7 @@ export function MyCasesPage() {
             page: cases.current_page,
             perPage: cases.per_page,
             total: cases.total,
+            estimated: cases.total_estimated,
             onPage: setPage,
           }
         }

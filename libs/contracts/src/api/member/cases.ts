@@ -65,7 +65,10 @@ export const CaseListQuery = z.object({
 });
 export type CaseListQuery = z.input<typeof CaseListQuery>;
 
-export const CaseList = Paginated(CaseListRow);
+export const CaseList = Paginated(CaseListRow).extend({
+  /** Present (true) only when `total` is an estimate: lists count exactly up to 1,000 matching cases. */
+  total_estimated: z.literal(true).optional(),
+});
 export type CaseList = z.infer<typeof CaseList>;
 
 // ---------- one case ----------

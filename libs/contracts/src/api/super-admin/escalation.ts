@@ -4,6 +4,7 @@ import { LIMITS } from '../../constants/limits';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 import { CaseDetail, PublicCaseResponse } from '../member/cases';
+import { optionalReportDay } from './report-dates';
 
 /**
  * The back office's escalation queue (spec 3 §2.3, §7): every company's cases by filter (all-10: created in the
@@ -65,33 +66,21 @@ export const EscalationPage = z.object({
   current_page: z.number(),
   total: z.number(),
   last_page: z.number(),
+  /** Present (true) only when `total` is an estimate: the queue counts exactly up to 1,000 cases. */
+  total_estimated: z.literal(true).optional(),
 });
 export type EscalationPage = z.infer<typeof EscalationPage>;
 
 /**
- * The export's date bounds in the path: YYYY-MM-DD, start may be 0 (no lower bound; a lone end date is sent as
- * start 0). Both ends are whole UTC days, included.
+ * The export's date bounds in the path: YYYY-MM-DD or YY-MM-DD as the other reports take them (optionalReportDay),
+ * answered as YYYY-MM-DD; start may be 0 (no lower bound; a lone end date is sent as start 0). Both ends are whole
+ * UTC days, included.
  */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 export const EscalationReportParams = z
   .object({
     filter: z.enum(ESCALATION_FILTERS, { error: 'The filter must be all-10, open or late.' }),
-    start: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || value === '0' || validDay(value), {
-        message: 'The start date must be a valid date (YYYY-MM-DD) or 0.',
-      })
-      .transform((value) => (value === undefined || value === '0' ? null : value)),
-    end: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || validDay(value), {
-        message: 'The end date must be a valid date (YYYY-MM-DD).',
-      })
-      .transform((value) => value ?? null),
+    start: optionalReportDay('start', true),
+    end: optionalReportDay('end'),
   })
   .refine((range) => !range.start || !range.end || range.start <= range.end, {
     message: 'The start date must be before the end date.',
@@ -142,7 +131,7 @@ export const superAdminEscalationApi = {
     method: 'GET',
     path: 'super_admin/escalation/report/:filter/:start',
     access: 'super_admin',
-    summary: `${reportSummary}, from a day (YYYY-MM-DD; 0 = no start)`,
+    summary: `${reportSummary}, from a day (YYYY-MM-DD or YY-MM-DD; 0 = no start)`,
     response: ExportAnswer,
   }),
   reportRange: endpoint({

@@ -58,6 +58,12 @@ import { CaseResponse } from './case-response.entity';
   expression:
     'create index "cases_receiver_company_listed_created_index" on "cases" ("receiver_company_id", "created_at", "id") where "deleted_at" is null and "is_sample" = false;',
 })
+// My Cases of a member who is not an admin reads the member's own side in created_at order.
+@Index({
+  name: 'cases_submitter_user_listed_created_index',
+  expression:
+    'create index "cases_submitter_user_listed_created_index" on "cases" ("submitter_user_id", "created_at", "id") where "deleted_at" is null and "is_sample" = false;',
+})
 @Index({ properties: ['submitterUser', 'updatedAt'] })
 @Index({ properties: ['status', 'responseDueAt'] })
 @Index({ properties: ['createdAt'] })

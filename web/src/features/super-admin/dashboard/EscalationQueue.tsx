@@ -166,7 +166,7 @@ export function EscalationQueue() {
           setSort(next);
           setPage(1);
         }}
-        paging={{ page, perPage, total: answer?.total ?? 0, onPage: setPage }}
+        paging={{ page, perPage, total: answer?.total ?? 0, estimated: answer?.total_estimated, onPage: setPage }}
         utcNote
         loading={state.isPending}
         emptyText="No cases match this filter."

@@ -1,0 +1,129 @@
+import { MESSAGES } from '@casebridge/contracts';
+import { Company, User } from '@casebridge/db';
+import { bearer, DEMO_PASSWORD, startApi, type ApiHarness } from '../../test/api-harness';
+import { orm } from '../../test/member-fixtures';
+import * as preparedReads from '../common/prepared-reads';
+import { SESSION_ACTOR_SQL } from './session-token.service';
+
+/**
+ * Two api instances of one deployment (one database, one Redis prefix), each with its own session cache. Every
+ * check first lets instance B answer the token (so B holds it in its cache), then changes something through
+ * instance A and expects B to know at once: the change's request answers only after every instance acknowledged.
+ */
+describe('session cache across two api instances', () => {
+  let a: ApiHarness;
+  let b: ApiHarness;
+
+  // Two apps boot here; a first run compiles them, which takes longer than a test on a busy machine.
+  beforeAll(async () => {
+    a = await startApi();
+    b = await startApi({}, { sameDeploymentAs: a });
+  }, 120_000);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  const me = (api: ApiHarness, token: string) => api.http().get('/api/auth/me').set(bearer(token));
+  const middleware = async (api: ApiHarness, token: string) =>
+    (await api.http().get('/api/auth/middleware').set(bearer(token)).expect(200)).body as {
+      authorized: boolean;
+      role: string | null;
+      level: string | null;
+    };
+
+  it('answers a known token without reading its session again', async () => {
+    const token = await b.login('caller@acme.test');
+    const reads = jest.spyOn(preparedReads, 'readRows');
+    try {
+      await me(b, token).expect(200);
+      await me(b, token).expect(200);
+      const sessionReads = reads.mock.calls.filter(([, statement]) => statement.sql === SESSION_ACTOR_SQL);
+      expect(sessionReads).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('a logout on one instance is refused by the other at once', async () => {
+    const token = await a.login('caller@acme.test');
+    await me(b, token).expect(200);
+    await a.http().post('/api/auth/logout').set(bearer(token)).expect(200);
+    const refused = await me(b, token).expect(401);
+    expect(refused.body).toEqual({ error: MESSAGES.sessionExpired });
+  });
+
+  it('a refreshed token retires the old one on the other instance', async () => {
+    const old = await a.login('pm@acme.test');
+    await me(b, old).expect(200);
+    const refreshed = await a.http().post('/api/auth/refresh').set(bearer(old)).expect(200);
+    await me(b, old).expect(401);
+    await me(b, refreshed.body.access_token as string).expect(200);
+  });
+
+  it('a user disabled by their admin on one instance is refused by the other at once', async () => {
+    const [admin, target] = await Promise.all([a.login('bm@acme.test'), a.login('pm@acme.test')]);
+    const { id } = await orm(a).findOneOrFail(User, { email: 'pm@acme.test' });
+    await me(b, target).expect(200);
+    await a
+      .http()
+      .post(`/api/admin/company/users/${id}/status`)
+      .set(bearer(admin))
+      .send({ status: 'inactive' })
+      .expect(200);
+    await me(b, target).expect(401);
+    await a
+      .http()
+      .post(`/api/admin/company/users/${id}/status`)
+      .set(bearer(admin))
+      .send({ status: 'active' })
+      .expect(200);
+  });
+
+  it('a password change ends the other sessions on the other instance, keeping the one that changed it', async () => {
+    const [changing, other] = await Promise.all([a.login('caller@globex.test'), a.login('caller@globex.test')]);
+    await Promise.all([me(b, changing).expect(200), me(b, other).expect(200)]);
+    await a
+      .http()
+      .post('/api/users/password')
+      .set(bearer(changing))
+      .send({ current_password: DEMO_PASSWORD, password: 'N3w$ecret!', password_confirmation: 'N3w$ecret!' })
+      .expect(200);
+    await me(b, other).expect(401);
+    await me(b, changing).expect(200);
+  });
+
+  it('the end of an impersonation is refused by the other instance at once', async () => {
+    const superAdmin = await a.login('admin@casebridge.test');
+    const { id } = await orm(a).findOneOrFail(User, { email: 'caller@globex.test' });
+    const impersonation = await a
+      .http()
+      .get(`/api/auth/super_admin/login_as_user/${id}`)
+      .set(bearer(superAdmin))
+      .expect(200);
+    const token = impersonation.body.access_token as string;
+    expect((await me(b, token).expect(200)).body.impersonated_by).not.toBeNull();
+    await a.http().post('/api/auth/logout').set(bearer(token)).expect(200);
+    await me(b, token).expect(401);
+  });
+
+  it('a role or membership change flushed on one instance reaches the other at once', async () => {
+    const token = await a.login('bm@initech.test');
+    expect(await middleware(b, token)).toEqual({ authorized: true, role: 'business_manager', level: 'limited' });
+
+    const em = orm(a);
+    const user = await em.findOneOrFail(User, { email: 'bm@initech.test' }, { populate: ['company'] });
+    user.role = 'program_manager';
+    await em.flush();
+    expect((await middleware(b, token)).role).toBe('program_manager');
+
+    const company = user.company as Company;
+    company.membershipType = 'elite';
+    await em.flush();
+    expect((await middleware(b, token)).level).toBe('elite');
+
+    company.status = 'inactive';
+    await em.flush();
+    await me(b, token).expect(401);
+  });
+});

@@ -1,0 +1,166 @@
+import type { CaseStatus, Priority } from '@casebridge/contracts';
+import { isoUtc } from '../common/sql-text';
+
+/**
+ * One statement for a whole case page: the case with its companies, department, process and version, and its
+ * customer data, responses, notes and attachments as JSON arrays already in the response's shape and order. No
+ * entity is hydrated; the viewer-dependent parts (side, controls, SLA flag) are added in code from the shared rules.
+ */
+
+/** How the case is found, and who reads it. */
+export interface CaseDetailsLookup {
+  by: { token: string } | { id: number };
+  /** Only cases this company submitted or received; null reaches any case (super admins, token links). */
+  companyId: number | null;
+  /** The viewer's company, whose allow_notes decides whether the notes are read at all; null reads none. */
+  viewerCompanyId: number | null;
+}
+
+export interface CaseDetailsRecord {
+  id: number;
+  token: string;
+  status: CaseStatus;
+  internal_case_number: string;
+  summary: string;
+  description: string;
+  priority: Priority;
+  submitter_id: number;
+  submitter_name: string;
+  submitter_slug: string;
+  receiver_id: number;
+  receiver_name: string;
+  receiver_slug: string;
+  department: string | null;
+  engineer_first_name: string;
+  engineer_last_name: string;
+  engineer_email: string;
+  engineer_phone: string | null;
+  engineer_phone_country_code: string;
+  receiver_case_number: string | null;
+  receiver_engineer_name: string | null;
+  receiver_engineer_email: string | null;
+  receiver_engineer_phone: string | null;
+  customer_data_purged: boolean;
+  /** Null when purged or empty. */
+  customer_data: { section: string; field: string; value: string | null; type: string }[] | null;
+  responses: ResponseRecord[] | null;
+  document_id: number;
+  document_name: string;
+  document_type: string;
+  escalation_instructions: string | null;
+  created_at: string;
+  updated_at: string;
+  response_due_at: string | null;
+  sla_paused_at: string | null;
+  sla_stopped_at: string | null;
+  event_seq: number;
+  allow_notes: boolean | null;
+  /** Null unless the viewer's company allows notes (or when there are none). */
+  notes: NoteRecord[] | null;
+  attachments: AttachmentRecord[] | null;
+}
+
+export interface ResponseRecord {
+  id: number;
+  type: 'approval' | 'information-request' | 'rejection' | 'information-response';
+  case_number: string | null;
+  engineer_name: string | null;
+  engineer_email: string | null;
+  engineer_phone: string | null;
+  reviewer_name: string | null;
+  reviewer_email: string | null;
+  next_steps: string | null;
+  additional_information: string | null;
+  created_at: string;
+}
+
+export interface NoteRecord {
+  id: number;
+  summary: string | null;
+  description: string | null;
+  created_at: string;
+  creator_name: string;
+  /** The author's names; the full name is made in code, as User.fullName does. */
+  user: { first_name: string; last_name: string } | null;
+  company: { name: string; url: string | null } | null;
+}
+
+export interface AttachmentRecord {
+  id: number;
+  original_filename: string;
+  size_bytes: number;
+  description: string | null;
+  upload_state: 'pending' | 'uploading' | 'done' | 'failed' | 'not_required';
+  created_at: string;
+  company: { name: string } | null;
+}
+
+const CUSTOMER_DATA = `(select json_agg(json_build_object('section', d.section, 'field', d.field, 'value', d.value,
+    'type', d.type) order by d.id)
+  from case_customer_data d where d.case_id = c.id)`;
+
+const RESPONSES = `(select json_agg(json_build_object('id', r.id, 'type', r.type, 'case_number', r.case_number,
+    'engineer_name', r.engineer_name, 'engineer_email', r.engineer_email, 'engineer_phone', r.engineer_phone,
+    'reviewer_name', r.reviewer_name, 'reviewer_email', r.reviewer_email, 'next_steps', r.next_steps,
+    'additional_information', r.additional_information, 'created_at', ${isoUtc('r.created_at')})
+    order by r.created_at, r.id)
+  from case_responses r where r.case_id = c.id)`;
+
+const NOTES = `(select json_agg(json_build_object('id', n.id, 'summary', n.summary, 'description', n.description,
+    'created_at', ${isoUtc('n.created_at')}, 'creator_name', n.creator_name,
+    'user', case when u.id is null then null else json_build_object('first_name', u.first_name,
+      'last_name', u.last_name) end,
+    'company', case when nc.id is null then null else json_build_object('name', nc.name, 'url', nc.url) end)
+    order by n.created_at desc, n.id desc)
+  from case_notes n
+  left join users u on u.id = n.user_id
+  left join companies nc on nc.id = n.company_id
+  where n.case_id = c.id and n.deleted_at is null)`;
+
+const ATTACHMENTS = `(select json_agg(json_build_object('id', a.id, 'original_filename', a.original_filename,
+    'size_bytes', a.size_bytes, 'description', a.description, 'upload_state', a.upload_state,
+    'created_at', ${isoUtc('a.created_at')},
+    'company', case when ac.id is null then null else json_build_object('name', ac.name) end) order by a.id)
+  from case_attachments a left join companies ac on ac.id = a.company_id where a.case_id = c.id)`;
+
+/** The statement and its parameters; no row means no such case for this viewer (404). */
+export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; params: unknown[] } {
+  const params: unknown[] = [lookup.viewerCompanyId ?? -1];
+  const where = ['c.deleted_at is null'];
+  if ('token' in lookup.by) {
+    where.push('c.token = ?');
+    params.push(lookup.by.token);
+  } else {
+    where.push('c.id = ?');
+    params.push(lookup.by.id);
+  }
+  if (lookup.companyId !== null) {
+    where.push('(c.submitter_company_id = ? or c.receiver_company_id = ?)');
+    params.push(lookup.companyId, lookup.companyId);
+  }
+  const sql = `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.description, c.priority,
+      sc.id as submitter_id, sc.name as submitter_name, sc.slug as submitter_slug,
+      rc.id as receiver_id, rc.name as receiver_name, rc.slug as receiver_slug, dep.name as department,
+      c.engineer_first_name, c.engineer_last_name, c.engineer_email, c.engineer_phone,
+      c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name, c.receiver_engineer_email,
+      c.receiver_engineer_phone, c.customer_data_purged_at is not null as customer_data_purged,
+      case when c.customer_data_purged_at is null then ${CUSTOMER_DATA} end as customer_data,
+      ${RESPONSES} as responses,
+      doc.id as document_id, doc.name as document_name, v.document_type, v.escalation_instructions,
+      ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
+      ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
+      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq,
+      viewer.allow_notes,
+      case when viewer.allow_notes then ${NOTES} end as notes,
+      ${ATTACHMENTS} as attachments
+    from cases c
+    join companies sc on sc.id = c.submitter_company_id
+    join companies rc on rc.id = c.receiver_company_id
+    left join departments dep on dep.id = c.receiver_department_id
+    join contact_documents doc on doc.id = c.document_id
+    join document_versions v on v.id = c.document_version_id
+    left join companies viewer on viewer.id = ?
+    where ${where.join(' and ')}`;
+  // Placeholders in text order: the viewer's join, then the filters.
+  return { sql, params };
+}

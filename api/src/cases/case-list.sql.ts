@@ -1,0 +1,165 @@
+import { isCompanyAdminRole, LIMITS, type CASE_SORT_COLUMNS, type CaseListQuery } from '@casebridge/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../access/actor';
+import { boundedCount, fragment, joinFragments, type Fragment } from '../common/page-totals';
+import { isoUtc, likePattern } from '../common/sql-text';
+
+type ListQuery = z.output<typeof CaseListQuery>;
+export type SortColumn = (typeof CASE_SORT_COLUMNS)[number];
+
+/** Whose cases a list shows. */
+export type CaseListScope =
+  | 'mine' // cases the user submitted
+  | 'company' // cases the user's company submitted or received
+  | 'my-cases'; // the My Cases table: admins see the company's cases, others theirs and the company's inbound
+
+export interface CaseListRequest {
+  scope: CaseListScope;
+  /** Only cases created in the last 30 days (and honour not_closed). */
+  recent: boolean;
+  defaultSort: SortColumn;
+}
+
+/** The partner of a row is the other company than the viewer's (the receiver for a super admin). */
+const PARTNER_SQL = 'case when c.receiver_company_id = ? then sc.name else rc.name end';
+const RESPOND_DATE_SQL = '(select min(r.created_at) from case_responses r where r.case_id = c.id)';
+
+/** Whitelisted sort expressions; only respond_date can be null. */
+const SORT_SQL: Record<SortColumn, string> = {
+  internal_case_number: 'c.internal_case_number',
+  partner: PARTNER_SQL,
+  summary: 'c.summary',
+  priority: "case c.priority when 'high' then 3 when 'medium' then 2 else 1 end",
+  status: 'c.status',
+  created_at: 'c.created_at',
+  updated_at: 'c.updated_at',
+  respond_date: RESPOND_DATE_SQL,
+};
+
+const COMPANIES = `join companies sc on sc.id = c.submitter_company_id
+  join companies rc on rc.id = c.receiver_company_id`;
+
+/**
+ * The scope as disjoint sides, each an index-ordered scan of its own: a company's cases are those it submitted plus
+ * those it received and did not submit, so a page is the merge of the first rows of each side instead of a sort of
+ * every case of the company (`submitter = ? or receiver = ?` can follow no index order).
+ */
+function scopeSides(actor: Actor, scope: CaseListScope): Fragment[] {
+  if (scope === 'mine') return [fragment('c.submitter_user_id = ?', actor.userId)];
+  // Super admins reach every case.
+  if (actor.companyId === null) return [fragment('true')];
+  const company = actor.companyId;
+  if (scope === 'company' || isCompanyAdminRole(actor.role)) {
+    return [
+      fragment('c.submitter_company_id = ?', company),
+      fragment('c.receiver_company_id = ? and c.submitter_company_id <> ?', company, company),
+    ];
+  }
+  return [
+    fragment('c.submitter_user_id = ?', actor.userId),
+    fragment('c.receiver_company_id = ? and c.submitter_user_id is distinct from ?', company, actor.userId),
+  ];
+}
+
+function filtersOf(viewerCompany: number, request: CaseListRequest, query: ListQuery): Fragment[] {
+  // Literally the predicate of the partial list indexes, so the planner can use them.
+  const filters = [fragment('c.deleted_at is null and c.is_sample = false')];
+  if (request.recent) {
+    filters.push(fragment(`c.created_at >= now() - make_interval(days => ${LIMITS.casesThirtyDays})`));
+    if (query.not_closed === 'true') filters.push(fragment("c.status <> 'closed'"));
+  }
+  if (query.filter === 'inbound-action') {
+    filters.push(
+      fragment(
+        `c.receiver_company_id = ? and (c.status = 'open' or (c.status = 'information' and exists (
+        select 1 from case_responses answer where answer.case_id = c.id and answer.type = 'information-response'
+          and answer.created_at > coalesce((select max(ask.created_at) from case_responses ask
+            where ask.case_id = c.id and ask.type = 'information-request'), '-infinity'))))`,
+        viewerCompany,
+      ),
+    );
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(
+      fragment(
+        `(c.internal_case_number ilike ? or c.summary ilike ? or ${PARTNER_SQL} ilike ?)`,
+        pattern,
+        pattern,
+        viewerCompany,
+        pattern,
+      ),
+    );
+  }
+  return filters;
+}
+
+export interface CaseListStatements {
+  /** The page's rows, each with the bounded count of all matching rows (one row with a null id when empty). */
+  page: Fragment;
+  /** Every matching row of every side, for the planner's estimate when the count reached its bound. */
+  matching: Fragment;
+}
+
+/**
+ * One statement for a page and its bounded total. Each side is read in the sort's order up to offset + limit rows
+ * (an index scan for the date sorts), the sides are merged and cut to the page, and only the page's rows are
+ * joined to their companies and first answer. Rows are relative to the viewer: direction, partner.
+ */
+export function caseListStatements(actor: Actor, request: CaseListRequest, query: ListQuery): CaseListStatements {
+  // A super admin belongs to no company: every case is "outbound" for them, the partner is the receiver.
+  const viewerCompany = actor.companyId ?? -1;
+  const sort = query.sort ?? request.defaultSort;
+  const dir = query.dir === 'asc' ? 'asc' : 'desc';
+  const nulls = sort === 'respond_date' ? ' nulls last' : '';
+  const offset = (query.page - 1) * query.limit;
+  const filters = filtersOf(viewerCompany, request, query);
+  const joinsCompanies = sort === 'partner' || !!query.q;
+  const sortKey = fragment(SORT_SQL[sort], ...(sort === 'partner' ? [viewerCompany] : []));
+  const sides = scopeSides(actor, request.scope);
+
+  const where = (side: Fragment) => joinFragments([side, ...filters], ' and ');
+  const sidePages = sides.map((side) => {
+    const condition = where(side);
+    return fragment(
+      `(select c.id, ${sortKey.sql} as sort_key from cases c ${joinsCompanies ? COMPANIES : ''}
+        where ${condition.sql} order by sort_key ${dir}${nulls}, c.id ${dir} limit ?)`,
+      ...sortKey.params,
+      ...condition.params,
+      offset + query.limit,
+    );
+  });
+  const sideRows = sides.map((side) => {
+    const condition = where(side);
+    return fragment(`(select 1 from cases c ${query.q ? COMPANIES : ''} where ${condition.sql})`, ...condition.params);
+  });
+  const matching = joinFragments(sideRows, ' union all ');
+  const merged = joinFragments(sidePages, ' union all ');
+  const counted = boundedCount(matching);
+
+  const page = fragment(
+    `with page as (
+        select p.id, p.sort_key from (${merged.sql}) p
+        order by p.sort_key ${dir}${nulls}, p.id ${dir} limit ? offset ?
+      ), counted as (${counted.sql})
+      select counted.total, c.id, c.internal_case_number, c.token, c.receiver_case_number, c.summary, c.priority,
+          c.status, ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
+          ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
+          ${isoUtc('c.sla_stopped_at')} as sla_stopped_at,
+          case when c.receiver_company_id = ? then 'inbound' else 'outbound' end as direction,
+          ${PARTNER_SQL} as partner_name, ${isoUtc(RESPOND_DATE_SQL)} as respond_date
+        from counted
+        left join page p on true
+        left join cases c on c.id = p.id
+        left join companies sc on sc.id = c.submitter_company_id
+        left join companies rc on rc.id = c.receiver_company_id
+        order by p.sort_key ${dir}${nulls}, p.id ${dir}`,
+    ...merged.params,
+    query.limit,
+    offset,
+    ...counted.params,
+    viewerCompany,
+    viewerCompany,
+  );
+  return { page, matching: fragment(`select 1 from (${matching.sql}) matching`, ...matching.params) };
+}

@@ -1,0 +1,168 @@
+import {
+  allowedAnswers,
+  caseControls,
+  slaState,
+  type CaseDetail,
+  type CaseEntry,
+  type CaseResponseShape,
+  type CaseSide,
+  type PublicCaseResponse,
+} from '@casebridge/contracts';
+import { Case, CaseAttachment, CaseNote, User, type CaseResponse } from '@casebridge/db';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../src/access/actor';
+
+/**
+ * The case pages as the api built them before they were read in one SQL statement: hydrated entities mapped field
+ * by field. Kept as the reference the SQL reads are compared with, byte for byte (case-details.int-spec.ts).
+ */
+
+const POPULATE = [
+  'submitterCompany',
+  'receiverCompany',
+  'receiverDepartment',
+  'document',
+  'documentVersion',
+  'customerData',
+  'responses',
+] as const;
+
+/** What the member page answered, or null where it answered 404. */
+export async function oracleMemberDetail(em: EntityManager, actor: Actor, token: string): Promise<CaseDetail | null> {
+  if (actor.role !== 'super_admin' && actor.companyId === null) return null;
+  const scope =
+    actor.role === 'super_admin'
+      ? { token, deletedAt: null }
+      : {
+          token,
+          deletedAt: null,
+          $or: [{ submitterCompany: actor.companyId }, { receiverCompany: actor.companyId }],
+        };
+  const kase = await em.findOne(Case, scope, { populate: POPULATE });
+  if (!kase) return null;
+  const viewer = await em.findOneOrFail(User, actor.userId, { populate: ['company'] });
+  const allowNotes = viewer.company?.allowNotes ?? false;
+  const notes = allowNotes
+    ? await em.find(
+        CaseNote,
+        { case: kase, deletedAt: null },
+        { populate: ['user', 'company'], orderBy: { createdAt: 'desc', id: 'desc' } },
+      )
+    : [];
+  const attachments = await em.find(CaseAttachment, { case: kase }, { populate: ['company'], orderBy: { id: 'asc' } });
+  const side: CaseSide =
+    actor.companyId === null
+      ? 'none'
+      : kase.submitterCompany.id === actor.companyId
+        ? 'submitter'
+        : kase.receiverCompany.id === actor.companyId
+          ? 'receiver'
+          : 'none';
+  return {
+    ...toEntry(kase),
+    direction: side === 'receiver' ? 'inbound' : 'outbound',
+    notes: notes.map((note) => ({
+      id: note.id,
+      summary: note.summary,
+      description: note.description,
+      created_at: note.createdAt.toISOString(),
+      creator_name: note.creatorName,
+      user: note.user ? { full_name: note.user.fullName } : null,
+      company: note.company ? { name: note.company.name, url: note.company.url } : null,
+    })),
+    attachments: attachments.map((attachment) => ({
+      id: attachment.id,
+      original_filename: attachment.originalFilename,
+      size_bytes: attachment.sizeBytes,
+      description: attachment.description,
+      upload_state: attachment.uploadState,
+      created_at: attachment.createdAt.toISOString(),
+      company: attachment.company ? { name: attachment.company.name } : null,
+    })),
+    allow_notes: allowNotes,
+    controls: caseControls(kase.status, side, allowNotes),
+  };
+}
+
+/** What the token page answered, or null where it answered 404. */
+export async function oraclePublicCase(em: EntityManager, token: string): Promise<PublicCaseResponse | null> {
+  const kase = await em.findOne(Case, { token, deletedAt: null }, { populate: POPULATE });
+  if (!kase) return null;
+  const responses = kase.responses.getItems();
+  const latest = responses.length ? responses[responses.length - 1] : null;
+  return {
+    case: toEntry(kase),
+    response: latest ? toResponse(latest) : null,
+    allResponses: responses.map(toResponse),
+    receiver: { name: kase.receiverCompany.name, slug: kase.receiverCompany.slug },
+    allowed: allowedAnswers(kase.status, responses),
+  };
+}
+
+function toResponse(response: CaseResponse): CaseResponseShape {
+  return {
+    id: response.id,
+    type: response.type,
+    case_number: response.caseNumber,
+    engineer_name: response.engineerName,
+    engineer_email: response.engineerEmail,
+    engineer_phone: response.engineerPhone,
+    reviewer_name: response.reviewerName,
+    reviewer_email: response.reviewerEmail,
+    next_steps: response.nextSteps,
+    additional_information: response.additionalInformation,
+    created_at: response.createdAt.toISOString(),
+  };
+}
+
+function toEntry(kase: Case): CaseEntry {
+  const purged = kase.customerDataPurgedAt !== null;
+  const version = kase.documentVersion;
+  return {
+    id: kase.id,
+    token: kase.token,
+    status: kase.status,
+    internal_case_number: kase.internalCaseNumber,
+    summary: kase.summary,
+    description: kase.description,
+    priority: kase.priority,
+    company: { id: kase.submitterCompany.id, name: kase.submitterCompany.name, slug: kase.submitterCompany.slug },
+    receiver: {
+      id: kase.receiverCompany.id,
+      name: kase.receiverCompany.name,
+      slug: kase.receiverCompany.slug,
+      department: kase.receiverDepartment?.name ?? null,
+    },
+    engineer: {
+      first_name: kase.engineerFirstName,
+      last_name: kase.engineerLastName,
+      email: kase.engineerEmail,
+      phone: kase.engineerPhone,
+      phone_country_code: kase.engineerPhoneCountryCode,
+    },
+    receiver_case_number: kase.receiverCaseNumber,
+    receiver_engineer: {
+      name: kase.receiverEngineerName,
+      email: kase.receiverEngineerEmail,
+      phone: kase.receiverEngineerPhone,
+    },
+    customer_data: purged
+      ? []
+      : [...kase.customerData.getItems()]
+          .sort((a, b) => a.id - b.id)
+          .map((row) => ({ section: row.section, field: row.field, value: row.value, type: row.type })),
+    customer_data_purged: purged,
+    responses: kase.responses.getItems().map(toResponse),
+    document: {
+      id: kase.document.id,
+      name: kase.document.name,
+      document_type: version.documentType,
+      escalation_instructions: version.escalationInstructions,
+    },
+    created_at: kase.createdAt.toISOString(),
+    updated_at: kase.updatedAt.toISOString(),
+    response_due_at: kase.responseDueAt?.toISOString() ?? null,
+    sla_paused: slaState(kase).paused,
+    event_seq: kase.eventSeq,
+  };
+}
