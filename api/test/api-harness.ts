@@ -20,15 +20,27 @@ export interface ApiHarness {
   mailJobs: () => Promise<MailJob[]>;
   /** The newest queued mail to this address using this template. */
   lastMailTo: (to: string, template: MailJob['template']) => Promise<MailJob>;
+  /** The database and Redis prefix this app runs on (shared by instances started with `sameDeploymentAs`). */
+  deployment: { databaseUrl: string; redisPrefix: string };
   close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Another instance of the same deployment: this app uses that harness's database and Redis prefix instead of a
+   * fresh clone, as a second api process behind a load balancer would. Close it before the first one.
+   */
+  sameDeploymentAs?: ApiHarness;
 }
 
 /**
  * Boots the real AppModule against a fresh clone of the seeded database and a Redis prefix of its own,
  * configured exactly as main.ts does. `env` overrides configuration for this file (e.g. a low rate limit).
  */
-export async function startApi(env: Record<string, string> = {}): Promise<ApiHarness> {
-  const integration = await prepareIntegrationEnv();
+export async function startApi(env: Record<string, string> = {}, options: StartOptions = {}): Promise<ApiHarness> {
+  const shared = options.sameDeploymentAs?.deployment;
+  const integration = shared ? { ...shared, cleanup: () => Promise.resolve() } : await prepareIntegrationEnv();
+  if (shared) Object.assign(process.env, { DATABASE_URL: shared.databaseUrl, REDIS_PREFIX: shared.redisPrefix });
   Object.assign(process.env, { LOG_LEVEL: 'silent', WEB_DIST: '', PUBLIC_URL: 'http://casebridge.test' }, env);
   // Imported after the environment is set: modules read their configuration when they load.
   const { AppModule } = await import('../src/app.module');
@@ -54,6 +66,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiHar
     url: `http://127.0.0.1:${address.port}`,
     http,
     mailJobs,
+    deployment: { databaseUrl: integration.databaseUrl, redisPrefix: integration.redisPrefix },
     async lastMailTo(to, template) {
       const match = (await mailJobs()).filter((job) => job.to.includes(to) && job.template === template).pop();
       if (!match) throw new Error(`no ${template} mail queued for ${to}`);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { pickOption } from './combobox';
 
 /** The password onboarding applicants choose in the journeys. */
 export const APPLICANT_PASSWORD = 'J0in!Alliance';
@@ -20,7 +21,7 @@ export async function fillCompany(page: Page, company: string): Promise<void> {
   await page.getByLabel('City').fill('Boston');
   await page.getByLabel('State').fill('MA');
   await page.getByLabel('Postal Code').fill('02110');
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  await pickOption(page.getByRole('combobox', { name: 'Country', exact: true }), 'United States');
   await page.getByLabel('Website').fill('https://newco.test');
 }
 

@@ -79,7 +79,7 @@ test.describe('mailed links', () => {
     await dialog.getByLabel('Email').fill('pm@acme.test');
     await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.forgotPasswordSent })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.forgotPasswordSent })).toBeVisible();
 
     const mail = await mailbox.waitFor({ to: 'pm@acme.test' });
     await page.goto(mailLink(mail, '/reset_password/'));
@@ -89,7 +89,7 @@ test.describe('mailed links', () => {
     await page.getByLabel('Confirm New Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/dashboard');
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.passwordResetDone })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.passwordResetDone })).toBeVisible();
 
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL('**/acme');
@@ -104,7 +104,7 @@ test.describe('mailed links', () => {
     await linkForm.getByLabel('Work email').fill('caller');
     await linkForm.getByLabel('I agree to the terms of the privacy policy.').check();
     await linkForm.getByRole('button', { name: 'Email Me a Login Link' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.loginLinkSent })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.loginLinkSent })).toBeVisible();
 
     const mail = await mailbox.waitFor({ to: 'caller@globex.test' });
     await page.goto(mailLink(mail, '/auto_login/'));

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
 
 async function chooseRequiresApproval(page: Page, label: string): Promise<void> {
   await page.goto('/admin/company/registration');
@@ -44,4 +44,68 @@ test('a business manager changes registration settings, creates a user who signs
   await queue.getByRole('button', { name: 'Approve Olivia Chen' }).click();
   await expect(queue.getByRole('button', { name: 'Approve Olivia Chen' })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: 'olivia.chen@acme.test' })).toBeVisible();
+});
+
+/** Globex users made by its business manager through the api: `count` of them sharing the last name `lastName`. */
+async function newGlobexUsers(request: APIRequestContext, lastName: string, count: number): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'bm@globex.test', password: DEMO_PASSWORD } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  for (let n = 1; n <= count; n++) {
+    const created = await request.post('/api/admin/company/users/0', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: {
+        first_name: `Pager${String(n).padStart(2, '0')}`,
+        last_name: lastName,
+        email: `pager${n}.${lastName.toLowerCase()}@globex.test`,
+        // The last one is an API user, for the role filter.
+        role: n === count ? 'api' : 'caller',
+        type: 'basic',
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+        group_access: [],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+  }
+}
+
+test('the users table searches names and e-mails, filters by status and role, and pages', async ({ page, request }) => {
+  const lastName = `Zz${Date.now().toString(36)}`;
+  // One more than a page (25 rows).
+  await newGlobexUsers(request, lastName, 26);
+  await signInOnLanding(page, 'globex', 'bm@globex.test');
+  await page.goto('/admin/users');
+  const users = page.getByRole('region', { name: 'Company Users' });
+  const table = users.getByRole('table', { name: 'Company users' });
+  const search = users.getByLabel('Search users');
+
+  // A last name: 26 users over two pages, by first name.
+  await search.fill(lastName.toLowerCase());
+  await expect(users.getByText('Showing 1–25 of 26')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(26); // the header and 25 users
+  await users.getByRole('button', { name: 'Next' }).click();
+  await expect(users.getByText('Showing 26–26 of 26')).toBeVisible();
+  await expect(table.getByRole('link', { name: `Pager26 ${lastName}`, exact: true })).toBeVisible();
+
+  // A full name and an e-mail each find their one user.
+  await search.fill(`Pager07 ${lastName}`);
+  await expect(users.getByText('Showing 1–1 of 1')).toBeVisible();
+  await expect(table.getByRole('cell', { name: `pager7.${lastName.toLowerCase()}@globex.test` })).toBeVisible();
+  await search.fill(`pager12.${lastName.toLowerCase()}@`);
+  await expect(table.getByRole('link', { name: `Pager12 ${lastName}`, exact: true })).toBeVisible();
+  await expect(users.getByText('Showing 1–1 of 1')).toBeVisible();
+
+  // Role: the API user among them.
+  await search.fill(lastName);
+  await users.getByLabel('Role').selectOption({ label: 'API User' });
+  await expect(users.getByText('Showing 1–1 of 1')).toBeVisible();
+  await expect(table.getByRole('link', { name: `Pager26 ${lastName}`, exact: true })).toBeVisible();
+
+  // Status: the company's disabled users only.
+  await search.fill('');
+  await users.getByLabel('Role').selectOption({ label: 'All roles' });
+  await users.getByLabel('Status').selectOption({ label: 'Inactive' });
+  await expect(table.getByRole('cell', { name: 'martin.keller@globex.test' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'bm@globex.test' })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: 'Active', exact: true })).toHaveCount(0);
 });

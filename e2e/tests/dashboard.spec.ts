@@ -96,3 +96,67 @@ test('a business manager edits the company note on the dashboard, and it stays',
   await edit(original);
   await expect(note).toContainText(SEEDED_NOTE);
 });
+
+test('the company directory lists every partner A to Z with its tags, narrows as one types, jumps by letter', async ({
+  page,
+}) => {
+  await signInOnLanding(page, 'acme', 'bm@acme.test');
+  await page.waitForURL('**/dashboard');
+  const directory = page.getByRole('region', { name: 'Company Directory' });
+  const entries = directory.getByRole('listitem');
+  await expect(entries.first()).toBeVisible();
+
+  // Browsable without typing: every partner, alphabetical, each with the tags of its processes.
+  const names = await directory.locator('.partner-name').allTextContents();
+  expect(names.length).toBeGreaterThan(3);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+  expect(names).toEqual(expect.arrayContaining(['Globex Storage', 'Initech Networks', 'Umbrella Cloud']));
+  await expect(entries.filter({ hasText: 'Initech Networks' })).toContainText('routing');
+  await expect(directory.getByRole('link', { name: /^Globex Storage\b/ }).first()).toBeVisible();
+
+  // Filtering as one types, on names and tags alike.
+  const filter = directory.getByLabel('Filter the directory');
+  await filter.fill('x');
+  await expect(entries.filter({ hasText: 'Umbrella Cloud' })).toHaveCount(0);
+  await expect(entries.filter({ hasText: 'Globex Storage' }).first()).toBeVisible();
+  await filter.fill('routing');
+  await expect(entries.filter({ hasText: 'Initech Networks' })).toBeVisible();
+  await expect(entries.filter({ hasText: 'Globex Storage' })).toHaveCount(0);
+  await filter.fill('');
+  await expect(entries).toHaveCount(names.length);
+
+  // A letter jumps to its partners and puts the reader there.
+  await directory.getByRole('button', { name: 'Jump to U' }).click();
+  await expect(directory.getByRole('heading', { name: 'U', exact: true })).toBeFocused();
+  const absent = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].find(
+    (letter) => !names.some((name) => name.toUpperCase().startsWith(letter)),
+  );
+  await expect(directory.getByRole('button', { name: `Jump to ${absent}` })).toBeDisabled();
+});
+
+test.describe('on a 1366 px laptop screen', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the active cases table fits its card: every column, Updated included, is in view', async ({ page }) => {
+    await signInOnLanding(page, 'acme', 'bm@acme.test');
+    await page.waitForURL('**/dashboard');
+    // All of Acme's cases: every status and SLA text (the longest is "Paused while information is requested").
+    await page.evaluate(([key]) => localStorage.setItem(key, 'company-all'), [STORAGE_KEYS.caseRequestType]);
+    await page.reload();
+    const activeCases = page.getByRole('region', { name: 'Active Cases' });
+    const table = activeCases.getByRole('table', { name: 'Active cases' });
+    await expect(table.getByText('Paused while information is requested').first()).toBeVisible();
+    await activeCases.getByRole('heading', { name: 'Active Cases' }).scrollIntoViewIfNeeded();
+
+    const card = await activeCases.boundingBox();
+    const updated = await table.getByRole('columnheader', { name: /Updated/ }).boundingBox();
+    expect(card && updated).toBeTruthy();
+    expect(updated!.x + updated!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    // Nothing is hidden behind a sideways scroll either.
+    const overflow = await table.evaluate((element) => {
+      const scroller = element.parentElement!;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
+import { listboxOf } from '../support/combobox';
 
 async function signedInPage(browser: Browser, slug: string, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -44,7 +45,14 @@ async function fillGlobexTicketForm(page: Page, caseNumber: string, summary: str
   await page.getByLabel('Priority').selectOption('medium');
   await page.getByLabel('End Customer Name').fill('Initrode Bank');
   await page.getByLabel('Customer Contact Email').fill('storage-admin@initrode.test');
-  await page.getByLabel('Customer Time Zone').selectOption('America/Chicago');
+  // Several hundred zones: typing narrows them, the best match is highlighted and Enter takes it.
+  const zone = page.getByRole('combobox', { name: 'Customer Time Zone' });
+  await zone.fill('chicago');
+  const chicago = (await listboxOf(zone)).getByRole('option', { name: 'America/Chicago', exact: true });
+  await expect(zone).toHaveAttribute('aria-activedescendant', (await chicago.getAttribute('id')) ?? '');
+  await zone.press('Enter');
+  await expect(zone).toHaveValue('America/Chicago');
+  await expect(zone).toHaveAttribute('aria-expanded', 'false');
   await page.getByLabel('Product', { exact: true }).selectOption('SA9000 Array');
   await page.getByLabel('Affected Component', { exact: true }).selectOption('Hardware');
   await page.getByLabel('Affected Component (Detail)').selectOption('Controller');
@@ -88,7 +96,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await page.getByLabel('Request Information').check();
   await page.getByLabel('Next Steps').fill('Please attach the controller logs of both arrays.');
   await page.getByRole('button', { name: 'Send Response' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
 
   // Acme's engineer gets the provide-information link and answers there.
@@ -100,7 +108,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await expect(page.getByText('Please attach the controller logs of both arrays.').first()).toBeVisible();
   await page.getByLabel('Additional Information').fill('Logs uploaded to the shared bucket, folder 7781.');
   await page.getByRole('button', { name: 'Send Information' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(page.getByLabel('Additional Information')).toBeHidden();
 
   // Globex accepts from the link of the information-supplied mail.
@@ -117,7 +125,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await page.getByLabel('Your Case Number').fill(`GLX-${stamp}`);
   await expect(page.getByLabel('Next Steps')).toHaveValue('Our assigned engineer will contact you.');
   await page.getByRole('button', { name: 'Send Response' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
 
   // A Globex manager and the Acme caller each add a note; both see both, newest first.

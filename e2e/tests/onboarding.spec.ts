@@ -1,5 +1,6 @@
 import { CONTRACT_LENGTH_LABELS, MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
 import { expect, test } from '../fixtures';
+import { pickOption } from '../support/combobox';
 import {
   acceptNewMemberAgreements,
   APPLICANT_PASSWORD,
@@ -131,7 +132,7 @@ test('the limited member Initech joins a free partner program', async ({ page, m
   await page.getByLabel('Address').fill('4120 Freidrich Lane');
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('Postal Code').fill('78744');
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  await pickOption(page.getByRole('combobox', { name: 'Country', exact: true }), 'United States');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/agreements$/);
@@ -199,7 +200,7 @@ test('an existing basic member accepts the addendum, picks its process, pays and
   await page.getByLabel('Address').fill('100 Cloud Way');
   await page.getByLabel('City').fill('Seattle');
   await page.getByLabel('Postal Code').fill('98101');
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'United States' });
+  await pickOption(page.getByRole('combobox', { name: 'Country', exact: true }), 'United States');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // The agreements page variant that carries the process choice (basic members: the 7*24 note, forced addendum).

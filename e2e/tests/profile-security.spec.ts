@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+import { STORAGE_KEYS } from '../../libs/contracts/src';
+import { listboxOf } from '../support/combobox';
 
 const PASSWORD = 'Str0ng!Pass';
 
@@ -85,4 +87,62 @@ test('changing the password asks for the current one', async ({ page, request })
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   const signIn = await request.post('/api/auth/login', { data: { email, password: 'N3w!Password' } });
   expect(signIn.status()).toBe(200);
+});
+
+test('country and phone country are searchable pickers, worked by keyboard, that save what a select saved', async ({
+  page,
+  request,
+}) => {
+  const email = `picker-${Date.now()}@acme.test`;
+  await newAcmeCaller(request, email);
+  await signInOnLanding(page, 'acme', email, PASSWORD);
+  await page.goto('/profile');
+  const contact = page.getByRole('region', { name: 'Contact Details' });
+
+  // Country: typing narrows some 250 names, the best match first and highlighted; Enter takes it.
+  const country = contact.getByRole('combobox', { name: 'Country', exact: true });
+  await country.fill('ger');
+  const countries = (await listboxOf(country)).getByRole('option');
+  await expect(countries.first()).toHaveText('Germany');
+  await expect(country).toHaveAttribute('aria-expanded', 'true');
+  await expect(country).toHaveAttribute('aria-activedescendant', (await countries.first().getAttribute('id')) ?? '');
+  await country.press('Enter');
+  await expect(country).toHaveValue('Germany');
+  await expect(country).toHaveAttribute('aria-expanded', 'false');
+  // Escape closes the list and puts the choice back.
+  await country.fill('fra');
+  await country.press('Escape');
+  await expect(country).toHaveValue('Germany');
+
+  // Phone country code: arrows move through the matches, End and Home reach the ends.
+  const code = contact.getByRole('combobox', { name: 'Phone country code' });
+  await code.fill('de');
+  const codes = (await listboxOf(code)).getByRole('option');
+  await expect(codes.first()).toHaveText('DE – Germany');
+  await code.press('ArrowDown');
+  await expect(code).toHaveAttribute('aria-activedescendant', (await codes.nth(1).getAttribute('id')) ?? '');
+  await code.press('End');
+  await expect(code).toHaveAttribute('aria-activedescendant', (await codes.last().getAttribute('id')) ?? '');
+  await code.press('Home');
+  await expect(code).toHaveAttribute('aria-activedescendant', (await codes.first().getAttribute('id')) ?? '');
+  await code.press('Enter');
+  await expect(code).toHaveValue('DE – Germany');
+
+  await contact.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile Updated' })).toBeVisible();
+
+  // Saved as the selects saved them: the country's id and the two-letter code.
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/auth/me', { headers })).json()) as {
+    user: { country_id: number | null; phone_country_code: string | null };
+  };
+  const formData = (await (await request.get('/api/users/profile_form_data', { headers })).json()) as {
+    countries: { id: number; name: string }[];
+  };
+  expect(me.user.phone_country_code).toBe('DE');
+  expect(me.user.country_id).toBe(formData.countries.find((item) => item.name === 'Germany')?.id);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Germany');
+  await expect(page.getByRole('combobox', { name: 'Phone country code' })).toHaveValue('DE – Germany');
 });

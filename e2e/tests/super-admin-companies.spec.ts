@@ -1,4 +1,5 @@
-import { expect, signInOnLanding, test } from '../fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
 
 test('a super admin creates, edits, disables, enables and deletes a company', async ({ page }) => {
   const stamp = Date.now();
@@ -56,7 +57,10 @@ test('a super admin creates, edits, disables, enables and deletes a company', as
   // Delete, with confirmation: back on the list, and the company is gone.
   await renamed.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Are you sure you want to delete ${name} Renamed?`);
+  await expect(dialog).toContainText(
+    `Are you sure you want to delete ${name} Renamed? Its 0 users, 0 departments, 0 processes and 0 cases will be ` +
+      'deleted with it',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/super_admin\/companies$/);
   await expect(page.getByText('Company deleted.')).toBeVisible();
@@ -67,4 +71,83 @@ test('a super admin creates, edits, disables, enables and deletes a company', as
   await page.goto(detailUrl);
   await expect(page).toHaveURL(/\/super_admin\/companies$/);
   await expect(page.getByText('Company not found.')).toBeVisible();
+});
+
+/** The super admin's bearer header, for setting up through the api. */
+async function superAdmin(request: APIRequestContext): Promise<{ Authorization: string }> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'admin@casebridge.test', password: DEMO_PASSWORD },
+  });
+  return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+}
+
+/**
+ * Issue 17 point 4: a company with users is no longer deleted on a bare "Are you sure?": the confirmation counts
+ * what goes with it, and a company that cannot be deleted says why before anything is asked.
+ */
+test('the delete confirmation says what goes with the company, with counts', async ({ page, request }) => {
+  const stamp = Date.now();
+  const name = `E2E Staffed ${stamp}`;
+  const headers = await superAdmin(request);
+  const created = await request.post('/api/super_admin/companies/0', {
+    headers,
+    multipart: { name, slug: `e2e-staffed-${stamp}` },
+  });
+  expect(created.status()).toBe(200);
+  const companyId = ((await created.json()) as { id: number }).id;
+  for (const n of [1, 2]) {
+    const user = await request.post('/api/super_admin/users/0', {
+      headers,
+      data: {
+        company_id: companyId,
+        first_name: `Staff${n}`,
+        last_name: 'Member',
+        email: `staff${n}.${stamp}@e2e-staffed.test`,
+        role: 'caller',
+        type: 'basic',
+        password: 'St4ffed!Pass',
+        password_confirmation: 'St4ffed!Pass',
+      },
+    });
+    expect(user.status()).toBe(200);
+  }
+  const department = await request.post(`/api/super_admin/companies/${companyId}/departments/0`, {
+    headers,
+    data: { name: 'Support', status: 'active' },
+  });
+  expect(department.status()).toBe(200);
+
+  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
+  await page.goto(`/super_admin/companies/${companyId}`);
+  const info = page.getByRole('region', { name });
+  await info.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Company' });
+  await expect(dialog).toContainText(
+    `Are you sure you want to delete ${name}? Its 2 users, 1 department, 0 processes and 0 cases will be deleted ` +
+      'with it, with everything its users stored. This cannot be undone.',
+  );
+  // Not now: nothing goes.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(info).toBeVisible();
+
+  // A company other records depend on is not offered the delete at all: the reason comes first.
+  const options = await request.get('/api/super_admin/companies/list', { headers });
+  const { companies } = (await options.json()) as { companies: { id: number; name: string }[] };
+  await page.goto(`/super_admin/companies/${companies.find((company) => company.name === 'Acme Systems')!.id}`);
+  const acme = page.getByRole('region', { name: 'Acme Systems' });
+  await acme.getByRole('button', { name: 'Delete' }).click();
+  const refused = page.getByRole('dialog', { name: 'Delete Company' });
+  await expect(refused).toContainText(/Acme Systems cannot be deleted: it has \d+ cases/);
+  await expect(refused.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await refused.getByRole('button', { name: 'OK' }).click();
+  await expect(acme).toBeVisible();
+
+  // Yes: the company goes, with its users.
+  await page.goto(`/super_admin/companies/${companyId}`);
+  await info.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/super_admin\/companies$/);
+  const gone = await request.get(`/api/super_admin/companies/${companyId}`, { headers });
+  expect(gone.status()).toBe(404);
 });

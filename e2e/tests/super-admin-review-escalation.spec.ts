@@ -99,6 +99,12 @@ test('the super admin approves a new member live from the queue, and the member 
   await expect(row).toContainText(EDGE.name);
   await expect(row).toContainText('pending review');
 
+  // A second back-office screen keeps the queue in view while the first one decides.
+  const watcher = await adminContext.newPage();
+  await watcher.goto('/super_admin/dashboard');
+  const watchedQueue = watcher.getByRole('region', { name: 'Approval Queue' });
+  await expect(watchedQueue.getByRole('link', { name: `Review ${company}` })).toBeVisible();
+
   // The review shows the session's data; Approve admits the member and returns to the dashboard.
   await review.click();
   await expect(admin).toHaveURL(/\/super_admin\/onboarding\/\d+$/);
@@ -109,8 +115,14 @@ test('the super admin approves a new member live from the queue, and the member 
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin).toHaveURL(/\/super_admin\/dashboard$/);
   await expect(
-    admin.getByRole('alert').filter({ hasText: 'Member has been approved and is now part of Casebridge connect.' }),
+    admin.getByRole('status').filter({ hasText: 'Member has been approved and is now part of Casebridge connect.' }),
   ).toBeVisible();
+  // The queue shows what waits for review: the decided application leaves it, and live on the other screen too.
+  await expect(queue.getByRole('radio', { name: 'Pending review' })).toBeChecked();
+  await expect(queue.getByRole('link', { name: `Review ${company}` })).toHaveCount(0);
+  await expect(watchedQueue.getByRole('link', { name: `Review ${company}` })).toHaveCount(0);
+  // The Approved filter finds it with its decision and opportunity reference.
+  await queue.getByRole('radio', { name: 'Approved', exact: true }).check();
   const decided = queue.getByRole('row').filter({ has: admin.getByRole('link', { name: `Review ${company}` }) });
   await expect(decided).toContainText('approved');
   await expect(decided).toContainText(`OPP-${stamp}`);
@@ -174,7 +186,7 @@ test('the super admin filters the escalation queue to late cases, exports it, an
   await page.getByLabel('Request Information', { exact: true }).check();
   await page.getByLabel('Next Steps').fill('Please send the array serial number.');
   await page.getByRole('button', { name: 'Send Response' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Responses' }).getByText('Please send the array serial number.'),
   ).toBeVisible();
@@ -185,6 +197,6 @@ test('the super admin filters the escalation queue to late cases, exports it, an
   await escalation.getByLabel('Late', { exact: true }).check();
   await escalation.getByRole('button', { name: `Delete case ${caseNumber}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The case has been deleted.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The case has been deleted.' })).toBeVisible();
   await expect(escalation.getByRole('link', { name: `#${caseNumber}` })).toHaveCount(0);
 });

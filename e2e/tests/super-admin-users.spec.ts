@@ -2,11 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, signInOnLanding, test } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
 
-const success = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** Success banners are status messages (polite), errors alerts. */
+const success = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** Closes the banners shown so far, so the next assertion sees only the newest one. */
 async function dismissAlerts(page: Page): Promise<void> {
-  const close = page.getByRole('alert').getByRole('button', { name: 'Dismiss' });
+  const close = page.getByRole('status').getByRole('button', { name: 'Dismiss' });
   while ((await close.count()) > 0) await close.first().click();
 }
 

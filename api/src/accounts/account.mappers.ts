@@ -23,7 +23,7 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-export function companyLogoUrl(company: Company): string | null {
+export function companyLogoUrl(company: Pick<Company, 'logoPath' | 'slug'>): string | null {
   return company.logoPath ? `/resources/company_logo/${company.slug}` : null;
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { ChangeRequestsService } from './change-requests.service';
 import { CompanyInfoService } from './company-info.service';
 import { RegistrationSettingsService } from './registration-settings.service';
 
@@ -13,6 +14,7 @@ export class AdminCompanyController {
   constructor(
     private readonly info: CompanyInfoService,
     private readonly registration: RegistrationSettingsService,
+    private readonly changeRequests: ChangeRequestsService,
   ) {}
 
   @Route(API.adminCompany.company)
@@ -32,7 +34,12 @@ export class AdminCompanyController {
 
   @Route(API.adminCompany.change)
   change(@CurrentActor() actor: Actor, @ValidBody() body: z.output<typeof ChangeRequestBody>) {
-    return this.info.requestChange(actor, body);
+    return this.changeRequests.request(actor, body);
+  }
+
+  @Route(API.changeRequests.mine)
+  changeRequestsOfCompany(@CurrentActor() actor: Actor) {
+    return this.changeRequests.mine(actor);
   }
 
   @Route(API.adminCompany.registration)

@@ -100,7 +100,7 @@ describe('company administration: company, departments, notes, relations, change
       change_type: 'company',
       changes: 'New address: <b>1 Main St</b>',
     }).expect(200);
-    expect(answer.body).toEqual({ success: true, message: CHANGE_REQUEST_SENT });
+    expect(answer.body).toMatchObject({ success: true, message: CHANGE_REQUEST_SENT });
     const stored = await em().find(ChangeRequest, { changes: 'New address: 1 Main St' }, { populate: ['user'] });
     expect(stored.map((row) => [row.company.id, row.user?.email])).toEqual([[acmeInfo.company.id, 'bm@acme.test']]);
 

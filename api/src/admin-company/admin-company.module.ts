@@ -4,22 +4,30 @@ import { ExportsModule } from '../exports/exports.module';
 import { AdminCompanyController } from './admin-company.controller';
 import { AdminScopeService } from './admin-scope.service';
 import { AdminUsersController } from './admin-users.controller';
+import { ChangeRequestsService } from './change-requests.service';
 import { CompanyInfoService } from './company-info.service';
 import { CompanyUsersService } from './company-users.service';
 import { RegistrationSettingsService } from './registration-settings.service';
 import { UserAccountsService } from './user-accounts.service';
 
-/** Company administration (spec 2 "Company administration"): company, registration, queue and users. */
+/** Company administration (spec 2 "Company administration"): company, change requests, registration, queue, users. */
 @Module({
   imports: [AccountsModule, ExportsModule],
   controllers: [AdminCompanyController, AdminUsersController],
   providers: [
     AdminScopeService,
+    ChangeRequestsService,
     CompanyInfoService,
     RegistrationSettingsService,
     CompanyUsersService,
     UserAccountsService,
   ],
-  exports: [AdminScopeService, CompanyInfoService, RegistrationSettingsService, UserAccountsService],
+  exports: [
+    AdminScopeService,
+    ChangeRequestsService,
+    CompanyInfoService,
+    RegistrationSettingsService,
+    UserAccountsService,
+  ],
 })
 export class AdminCompanyModule {}

@@ -41,7 +41,7 @@ export class AdminScopeService {
       CompanyGroupRelation,
       { company, isActive: true },
       {
-        populate: ['community', 'department', 'document', 'users'],
+        populate: ['community.sponsorCompany', 'department', 'document', 'users'],
         orderBy: { community: { name: 'asc' }, id: 'asc' },
       },
     );

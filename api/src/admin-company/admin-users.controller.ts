@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { API, type ManagedUserBody, type UserStatusBody } from '@casebridge/contracts';
+import { API, type CompanyUsersQuery, type ManagedUserBody, type UserStatusBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, ValidBody } from '../common/contract-route';
+import type { BodyCheck } from '../common/body-check';
+import { CheckedBody, IdParam, Route, ValidBody, ValidQuery } from '../common/contract-route';
 import { ExportsService } from '../exports/exports.service';
 import { CompanyUsersService } from './company-users.service';
 
@@ -16,8 +17,8 @@ export class AdminUsersController {
   ) {}
 
   @Route(API.adminCompany.users)
-  list(@CurrentActor() actor: Actor) {
-    return this.users.list(actor);
+  list(@CurrentActor() actor: Actor, @ValidQuery() query: z.output<typeof CompanyUsersQuery>) {
+    return this.users.list(actor, query);
   }
 
   // Before users/:id, which would otherwise read "export" as an id.
@@ -32,7 +33,11 @@ export class AdminUsersController {
   }
 
   @Route(API.adminCompany.saveUser)
-  save(@CurrentActor() actor: Actor, @IdParam('id') id: number, @ValidBody() body: z.output<typeof ManagedUserBody>) {
+  save(
+    @CurrentActor() actor: Actor,
+    @IdParam('id') id: number,
+    @CheckedBody() body: BodyCheck<z.output<typeof ManagedUserBody>>,
+  ) {
     return this.users.save(actor, id, body);
   }
 

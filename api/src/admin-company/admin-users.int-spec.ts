@@ -56,6 +56,39 @@ describe('company administration: users', () => {
     expect(globexBody).toMatchObject({ login_method_label: 'Email Login Link', domain: 'globex.test' });
   });
 
+  it('searches (names, full name, e-mail), filters (status, role) and pages the users table in the database', async () => {
+    const emails = async (query: Record<string, string | number>, token = acme) => {
+      const body = (await get('/admin/company/users', token).query(query).expect(200)).body;
+      return { ...body, emails: (body.users as { email: string }[]).map((user) => user.email) };
+    };
+    // First name, last name, "first last" and e-mail, case-insensitive; % and _ match themselves.
+    expect((await emails({ q: 'alice' })).emails).toEqual(['bm@acme.test']);
+    expect((await emails({ q: 'MARTINEZ' })).emails).toEqual(['pm@acme.test']);
+    expect((await emails({ q: 'Carl Jen' })).emails).toEqual(['caller@acme.test']);
+    expect((await emails({ q: 'api@acme' })).emails).toEqual(['api@acme.test']);
+    expect((await emails({ q: '%' })).emails).toEqual([]);
+    // Another company's users are never found.
+    expect((await emails({ q: 'globex' })).emails).toEqual([]);
+
+    expect((await emails({ role: 'program_manager' })).emails).toEqual(['pm@acme.test']);
+    const inactive = await emails({ status: 'inactive' }, globex);
+    expect(inactive.emails).toContain('martin.keller@globex.test');
+    expect(inactive.users.every((user: { status: string }) => user.status === 'inactive')).toBe(true);
+    expect((await emails({ status: 'active', q: 'keller' }, globex)).emails).toEqual([]);
+
+    // Pages of `limit` rows by last name, the total on each.
+    const all = await emails({ limit: 100 });
+    const first = await emails({ limit: 2, page: 1 });
+    const second = await emails({ limit: 2, page: 2 });
+    expect(first).toMatchObject({ total: all.total, current_page: 1, per_page: 2 });
+    expect([...first.emails, ...second.emails]).toEqual(all.emails.slice(0, 4));
+    expect(all.total).toBe(all.emails.length);
+
+    const refused = (await get('/admin/company/users', acme).query({ status: 'gone', role: 'super_admin' }).expect(422))
+      .body;
+    expect(Object.keys(refused.errors).sort()).toEqual(['role', 'status']);
+  });
+
   it('one user with group access; id 0 gives the choices; a user of another company is 404', async () => {
     const answer = (await get(`/admin/company/users/${ids['caller@acme.test']}`, acme).expect(200)).body;
     const relations = await em().find(

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CHANGE_REQUEST_SENT,
   INTERNAL_NOTE_PREVIEW_LENGTH,
-  isLimitedMembership,
+  membershipLevel,
+  routeRefusal,
   type AdminCompanyResponse,
+  type RouteName,
 } from '@casebridge/contracts';
-import { ChangeRequest, Department, DocumentNote, User, type Company, PICKABLE_USER } from '@casebridge/db';
+import { Department, DocumentNote, User, type Company, PICKABLE_USER } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
-import { htmlToOneLine, htmlToPlainText } from '../common/rich-text';
+import { htmlToOneLine } from '../common/rich-text';
 import { groupOptions, toAdminCompanyInfo, toDepartmentRow, toRegistrationSettings } from './admin-company.mappers';
 import { AdminScopeService } from './admin-scope.service';
 
-/** The company page of the admin area: info box, departments, internal notes, relations and change requests. */
+/** The company page of the admin area: info box, departments, internal notes and relations. */
 @Injectable()
 export class CompanyInfoService {
   constructor(
@@ -24,12 +25,16 @@ export class CompanyInfoService {
     const company = await this.scope.company(actor);
     await this.em.populate(company, ['signupManager', 'altSignupManager', 'registrationCommunities']);
     const relations = await this.scope.relations(company);
-    const limited = isLimitedMembership(company.membershipType);
-    const actingUser = await this.em.findOneOrFail(User, { id: actor.userId });
+    // A link is offered exactly to those its page's guard lets in (company admins, not for limited membership).
+    const visitor = { signedIn: true, role: actor.role, level: membershipLevel(company.membershipType) };
+    const opens = (route: RouteName) => routeRefusal(route, visitor) === null;
     return {
       company: toAdminCompanyInfo(company),
-      // SSO setup is for administrator-type users; both pages are blocked for limited membership.
-      links: { registration: !limited, sso: !limited && actingUser.type === 'admin', change_request: true },
+      links: {
+        registration: opens('admin.company.registration'),
+        sso: opens('admin.company.sso'),
+        change_request: true,
+      },
       registration: toRegistrationSettings(company),
       signup_managers: await this.signupManagers(company),
       groups: groupOptions(relations),
@@ -90,26 +95,14 @@ export class CompanyInfoService {
           id: relation.community.id,
           name: relation.community.name,
           type: relation.community.type,
-          host_name: relation.community.vhost,
+          // The host company (sponsor), as the partner groups' Host column names it.
+          host_name: relation.community.sponsorCompany?.name ?? null,
         },
         department: relation.department ? { id: relation.department.id, name: relation.department.name } : null,
         user_access_flag: relation.userAccessFlag,
         document: relation.document ? { id: relation.document.id, name: relation.document.name } : null,
       })),
     };
-  }
-
-  /** Stored for membership staff, who make the change (spec 2 §9: 24-48 hours). */
-  async requestChange(actor: Actor, body: { change_type: string; changes: string }) {
-    const company = await this.scope.company(actor);
-    this.em.create(ChangeRequest, {
-      company,
-      user: actor.userId,
-      changeType: body.change_type,
-      changes: htmlToPlainText(body.changes),
-    });
-    await this.em.flush();
-    return { success: true, message: CHANGE_REQUEST_SENT };
   }
 }
 

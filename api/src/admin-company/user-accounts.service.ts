@@ -11,7 +11,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { RegistrationService } from '../accounts/registration.service';
 import { SessionTokenService } from '../auth/session-token.service';
-import { ValidationException } from '../common/errors';
+import type { BodyCheck } from '../common/body-check';
+import { collectFieldErrors } from '../common/errors';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { groupOptions } from './admin-company.mappers';
 import { AdminScopeService } from './admin-scope.service';
@@ -33,15 +34,40 @@ export class UserAccountsService {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  /** Creates (existing null) or updates a user of `company`; every field problem comes back in one 422. */
+  /**
+   * The account rules that need the database, added to the form's schema errors so one 422 names every field: a
+   * taken e-mail, a missing password, a country or group that does not exist. Fields the schema refused are skipped.
+   */
+  async check(company: Company, existing: User | null, form: BodyCheck<UserFormBody>): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    const email = form.field('email');
+    if (email !== undefined) {
+      await this.registrations
+        .assertEmailFree(email, existing?.id)
+        .catch((error: unknown) => collectFieldErrors(error, errors));
+    }
+    const needsPassword = !existing && this.usesPassword(company, form.field('role') ?? '');
+    if (needsPassword && !form.failed('password') && !form.field('password')) {
+      errors.password = ['The password field is required.'];
+    }
+    const countryId = form.field('country_id');
+    if (countryId && !(await this.em.count(Country, { id: countryId }))) {
+      errors.country_id = ['The selected country is invalid.'];
+    }
+    const offered = new Set(groupOptions(await this.scope.relations(company)).map((group) => group.id));
+    if (form.field('group_access')?.some((groupId) => !offered.has(groupId))) {
+      errors.group_access = ['The selected group is invalid.'];
+    }
+    form.add(errors);
+  }
+
+  /** Creates (existing null) or updates a user of `company` with a body that passed `check`. */
   async save(
     company: Company,
     existing: User | null,
     body: UserFormBody,
   ): Promise<{ user: User; relations: CompanyGroupRelation[] }> {
     const relations = await this.scope.relations(company);
-    await this.validate(company, existing, body, relations);
-
     const user = existing ?? (await this.create(company, body));
     Object.assign(user, {
       firstName: body.first_name,
@@ -106,28 +132,6 @@ export class UserAccountsService {
       registrationType: 'admin',
       passwordHash: this.usesPassword(company, body.role) && body.password ? await hashPassword(body.password) : null,
     });
-  }
-
-  private async validate(
-    company: Company,
-    existing: User | null,
-    body: UserFormBody,
-    relations: CompanyGroupRelation[],
-  ) {
-    const errors: Record<string, string[]> = {};
-    await this.registrations.assertEmailFree(body.email, existing?.id).catch((error: unknown) => {
-      if (!(error instanceof ValidationException)) throw error;
-      Object.assign(errors, error.errors);
-    });
-    const needsPassword = !existing && this.usesPassword(company, body.role);
-    if (needsPassword && !body.password) errors.password = ['The password field is required.'];
-    if (body.country_id && !(await this.em.count(Country, { id: body.country_id }))) {
-      errors.country_id = ['The selected country is invalid.'];
-    }
-    const offered = new Set(groupOptions(relations).map((group) => group.id));
-    if (body.group_access.some((groupId) => !offered.has(groupId)))
-      errors.group_access = ['The selected group is invalid.'];
-    if (Object.keys(errors).length) throw new ValidationException(errors);
   }
 
   /** Only "limit" relations list users; the "all" ones reach every user anyway. */

@@ -46,10 +46,15 @@ describe('company admin: partner groups, agreements, partners and their exports'
     const vault = groups.find((row) => row.community.name === 'VaultBackup Solution Support')!;
     expect(vault).toMatchObject({ user_access_flag: 'limit', document: { name: 'Acme Systems Collaboration' } });
     expect(vault.department?.name).toBeTruthy();
+    // The Host column names the host company, not the group's vhost (issue 17).
     expect(groups.find((row) => row.community.name === 'Storage Alliance')!.community).toMatchObject({
       type: 'partner_program',
-      host_name: 'storage-alliance',
+      host_name: 'Globex Storage',
     });
+    const relations = (await get('admin/company/relations', acmeBm).expect(200)).body.relations as MyGroupRelation[];
+    expect(relations.find((row) => row.community.name === 'Storage Alliance')!.community.host_name).toBe(
+      'Globex Storage',
+    );
     await get('admin/company/partner_groups', acmeCaller).expect(403);
     await api.http().get('/api/admin/company/partner_groups').expect(401);
   });

@@ -1,14 +1,19 @@
 import type { AdminGroupShape, GroupDocumentShape, MyGroupRelation } from '@casebridge/contracts';
 import type { CompanyGroupRelation, GroupDocument, User } from '@casebridge/db';
 
+/** The group's host company, as the Host columns show it. */
+export const hostName = (community: { sponsorCompany: { name: string } | null }) =>
+  community.sponsorCompany?.name ?? null;
+
 const idName = (item: { id: number; name: string } | null) => (item ? { id: item.id, name: item.name } : null);
 
-/** Needs community, department and document loaded. */
+/** Needs community (with its sponsor), department and document loaded. */
 export function toMyRelation(relation: CompanyGroupRelation): MyGroupRelation {
   const community = relation.community;
   return {
     id: relation.id,
-    community: { id: community.id, name: community.name, type: community.type, host_name: community.vhost },
+    // The Host column names the host company (the sponsor), not the group's landing vhost.
+    community: { id: community.id, name: community.name, type: community.type, host_name: hostName(community) },
     department: idName(relation.department),
     user_access_flag: relation.userAccessFlag,
     document: idName(relation.document),

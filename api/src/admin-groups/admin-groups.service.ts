@@ -44,7 +44,10 @@ export class AdminGroupsService {
     const relations = await this.em.find(
       CompanyGroupRelation,
       { company: this.access.companyOf(actor), isActive: true, community: { status: 'active' } },
-      { populate: ['community', 'department', 'document'], orderBy: { community: { name: 'asc' }, id: 'asc' } },
+      {
+        populate: ['community.sponsorCompany', 'department', 'document'],
+        orderBy: { community: { name: 'asc' }, id: 'asc' },
+      },
     );
     return { groups: relations.map(toMyRelation) };
   }

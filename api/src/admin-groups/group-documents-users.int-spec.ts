@@ -183,6 +183,13 @@ describe('company admin: group documents and user access', () => {
     expect(found.find((user) => user.email === 'pm@acme.test')?.group_access).toBe(true);
     expect(found.every((user) => user.email.endsWith('@acme.test'))).toBe(true);
     expect((await search('a').expect(422)).body.errors.search_term).toBeDefined();
+    // Names find their users as e-mails do: first name, last name, or both (issue 17).
+    const emailsFor = async (term: string) =>
+      ((await search(term).expect(200)).body.users as { email: string }[]).map((user) => user.email);
+    expect(await emailsFor('martinez')).toEqual(['pm@acme.test']);
+    expect(await emailsFor('Carl')).toEqual(['caller@acme.test']);
+    expect(await emailsFor('Alice Car')).toEqual(['bm@acme.test']);
+    expect(await emailsFor('Integration')).toEqual(['api@acme.test']);
 
     const bm = await orm(api).findOneOrFail(User, { email: 'bm@acme.test' });
     const caller = await orm(api).findOneOrFail(User, { email: 'caller@acme.test' });

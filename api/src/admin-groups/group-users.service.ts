@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { User, PICKABLE_USER } from '@casebridge/db';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, raw } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { toAccessUser } from './admin-groups.mappers';
 import { GroupAccessService, type GroupMembership } from './group-access.service';
@@ -24,13 +24,23 @@ export class GroupUsersService {
     return { users: users.map(toAccessUser), user_access_flag: membership.relation.userAccessFlag };
   }
 
+  /** Pickable users of the company whose first name, last name, "first last" or e-mail contains the term. */
   async search(actor: Actor, groupId: number, term: string) {
     const membership = await this.access.membership(actor, groupId);
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     const users = await this.em.find(
       User,
-      { company: membership.companyId, ...PICKABLE_USER, email: { $ilike: pattern } },
-      { populate: ['country'], orderBy: { email: 'asc' }, limit: 50 },
+      {
+        company: membership.companyId,
+        ...PICKABLE_USER,
+        $or: [
+          { firstName: { $ilike: pattern } },
+          { lastName: { $ilike: pattern } },
+          { email: { $ilike: pattern } },
+          { [raw((alias) => `${alias}.first_name || ' ' || ${alias}.last_name`)]: { $ilike: pattern } },
+        ],
+      },
+      { populate: ['country'], orderBy: { firstName: 'asc', lastName: 'asc', email: 'asc' }, limit: 50 },
     );
     const granted = this.grantedIds(membership);
     return {

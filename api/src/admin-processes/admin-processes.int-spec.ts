@@ -40,6 +40,13 @@ describe('company admin: inbound process documents', () => {
     expect(rows.find((row) => row.name === 'Acme Manager Escalation')!.type_label).toBe('Manager');
   });
 
+  it('labels every type in words: Solution Support and JSON, not Solution_support and Json', async () => {
+    const rows = (await get('admin/company/documents', globexBm).expect(200)).body.documents as AdminProcessRow[];
+    const label = (name: string) => rows.find((row) => row.name === name)!.type_label;
+    expect(label('Globex Backup Solution Support')).toBe('Solution Support');
+    expect(label('Globex Automated Intake')).toBe('JSON');
+  });
+
   it('refuses callers (403) and anonymous calls (401)', async () => {
     await get('admin/company/documents', acmeCaller).expect(403);
     await api.http().get('/api/admin/company/documents').expect(401);

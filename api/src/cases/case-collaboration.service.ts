@@ -2,12 +2,11 @@ import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundExce
 import {
   LIMITS,
   MESSAGES,
-  type CaseDetail,
   type CaseNoteBody,
   type CaseNoteShape,
   type UpdateEngineerBody,
 } from '@casebridge/contracts';
-import { CaseAttachment, CaseNote, type ServerConfig } from '@casebridge/db';
+import { CaseNote, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
@@ -19,14 +18,14 @@ import { MailProducer } from '../mail/mail.producer';
 import { CaseAccessService, type MemberCase } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
-import { CASE_ENTRY_POPULATE, toCaseDetail, toCaseNote } from './case.mappers';
+import { toCaseNote } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
 
 type EngineerBody = z.output<typeof UpdateEngineerBody>;
 type NoteBody = z.output<typeof CaseNoteBody>;
 
 /**
- * What the two companies of a case do on the member case page (spec 1 §4): read it with its feed and controls,
+ * What the two companies of a case do on the member case page (spec 1 §4), beside reading it (CaseDetailsService):
  * update their engineer details, add notes, close it. Every mutation locks the case row, checks, changes,
  * records its event and flushes once.
  */
@@ -39,24 +38,6 @@ export class CaseCollaborationService {
     private readonly mail: MailProducer,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
-
-  async details(actor: Actor, token: string): Promise<{ case: CaseDetail }> {
-    const member = await this.access.forMember(actor, token, { populate: CASE_ENTRY_POPULATE });
-    const allowNotes = member.company?.allowNotes ?? false;
-    const notes = allowNotes
-      ? await this.em.find(
-          CaseNote,
-          { case: member.kase, deletedAt: null },
-          { populate: ['user', 'company'], orderBy: { createdAt: 'desc', id: 'desc' } },
-        )
-      : [];
-    const attachments = await this.em.find(
-      CaseAttachment,
-      { case: member.kase },
-      { populate: ['company'], orderBy: { id: 'asc' } },
-    );
-    return { case: toCaseDetail(member.kase, { side: member.side, allowNotes }, notes, attachments) };
-  }
 
   /** The receiver's case number and engineer, while the case is accepted. */
   async updateResponse(actor: Actor, token: string, body: EngineerBody): Promise<{ success: true }> {

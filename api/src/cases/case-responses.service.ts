@@ -6,7 +6,6 @@ import {
   type CaseEventType,
   type CaseStatus,
   type MailJob,
-  type PublicCaseResponse,
   type RespondBody,
   type ResponseType,
 } from '@casebridge/contracts';
@@ -20,7 +19,7 @@ import { MailProducer } from '../mail/mail.producer';
 import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
-import { CASE_ENTRY_POPULATE, toPublicCase } from './case.mappers';
+import { CASE_ENTRY_POPULATE } from './case.mappers';
 
 type Answer = z.output<typeof RespondBody>;
 
@@ -53,10 +52,6 @@ export class CaseResponsesService {
     private readonly mail: MailProducer,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
-
-  async publicCase(token: string): Promise<PublicCaseResponse> {
-    return toPublicCase(await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE }));
-  }
 
   /** `bearer` only attributes the answer to a signed-in member of the answering side; the token link is the key. */
   async respond(

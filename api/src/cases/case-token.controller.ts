@@ -3,16 +3,20 @@ import { API, type RespondBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { BearerToken } from '../access/current-actor.decorator';
 import { Route, TextParam, ValidBody } from '../common/contract-route';
+import { CaseDetailsService } from './case-details.service';
 import { CaseResponsesService } from './case-responses.service';
 
 /** The public token pages of a case (spec 3 §2.14): no sign-in, the case token is the key. */
 @Controller()
 export class CaseTokenController {
-  constructor(private readonly responses: CaseResponsesService) {}
+  constructor(
+    private readonly responses: CaseResponsesService,
+    private readonly caseDetails: CaseDetailsService,
+  ) {}
 
   @Route(API.cases.publicCase)
   publicCase(@TextParam('token') token: string) {
-    return this.responses.publicCase(token);
+    return this.caseDetails.forTokenLink(token);
   }
 
   @Route(API.cases.respond)

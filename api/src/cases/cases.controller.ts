@@ -6,6 +6,7 @@ import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../common/contract-route';
 import { parseOrThrow } from '../common/errors';
 import { CaseCollaborationService } from './case-collaboration.service';
+import { CaseDetailsService } from './case-details.service';
 import { CaseListService } from './case-list.service';
 
 type ListQuery = z.output<typeof CaseListQuery>;
@@ -23,6 +24,7 @@ export class CasesController {
   constructor(
     private readonly lists: CaseListService,
     private readonly collaboration: CaseCollaborationService,
+    private readonly caseDetails: CaseDetailsService,
   ) {}
 
   @Route(API.cases.list)
@@ -54,7 +56,7 @@ export class CasesController {
 
   @Route(API.cases.details)
   details(@CurrentActor() actor: Actor, @TextParam('token') token: string) {
-    return this.collaboration.details(actor, token);
+    return this.caseDetails.forMember(actor, token);
   }
 
   @Route(API.cases.updateResponse)

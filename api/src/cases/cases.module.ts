@@ -6,6 +6,7 @@ import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';
 import { CaseAttachmentsService } from './case-attachments.service';
 import { CaseCollaborationService } from './case-collaboration.service';
+import { CaseDetailsService } from './case-details.service';
 import { CaseEventsService } from './case-events.service';
 import { CaseListService } from './case-list.service';
 import { CaseResponsesService } from './case-responses.service';
@@ -28,8 +29,9 @@ import { CasesController } from './cases.controller';
     CaseListService,
     CaseResponsesService,
     CaseCollaborationService,
+    CaseDetailsService,
     CaseAttachmentsService,
   ],
-  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService],
+  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService, CaseDetailsService],
 })
 export class CasesModule {}

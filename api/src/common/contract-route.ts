@@ -7,11 +7,15 @@ import {
   Post,
   Put,
   SetMetadata,
+  UseInterceptors,
   type ExecutionContext,
 } from '@nestjs/common';
-import type { Endpoint } from '@casebridge/contracts';
+import { CHECK_ONLY, type Endpoint } from '@casebridge/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { BodyCheck } from './body-check';
+// The interceptor reads endpointOf from here; the cycle is safe, each side is used only once both have loaded.
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { parseOrThrow } from './errors';
 
 export const ENDPOINT_METADATA = 'casebridge:endpoint';
@@ -23,7 +27,9 @@ export const ENDPOINT_METADATA = 'casebridge:endpoint';
 export function Route(endpoint: Endpoint): MethodDecorator {
   const verb = { GET: Get, POST: Post, PUT: Put, DELETE: Delete }[endpoint.method];
   // Every successful call answers 200: the api's POSTs are actions more often than creations.
-  return applyDecorators(verb(serverPath(endpoint)), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint));
+  const decorators = [verb(serverPath(endpoint)), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint)];
+  if (endpoint.idempotent) decorators.push(UseInterceptors(IdempotencyInterceptor));
+  return applyDecorators(...decorators);
 }
 
 /** Where an endpoint is served: under /api, unless its path is absolute (/resources/..., /saml2/...). */
@@ -44,6 +50,23 @@ export const ValidBody = createParamDecorator((_data: unknown, context: Executio
   const endpoint = endpointOf(context);
   const body: unknown = requestOf(context).body ?? {};
   return endpoint?.body ? parseOrThrow(endpoint.body, body) : {};
+});
+
+/** Whether the request asks only for the checks (CHECK_ONLY), on an endpoint marked `checkOnly`. */
+function isCheckOnly(context: ExecutionContext): boolean {
+  return endpointOf(context)?.checkOnly === true && requestOf(context).header(CHECK_ONLY.header) === CHECK_ONLY.value;
+}
+
+export const CheckOnly = createParamDecorator((_data: unknown, context: ExecutionContext) => isCheckOnly(context));
+
+/**
+ * The request body checked with the endpoint's body schema but not refused yet (BodyCheck): the service adds its
+ * database checks and answers every field in one 422.
+ */
+export const CheckedBody = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const endpoint = endpointOf(context);
+  if (!endpoint?.body) throw new Error(`CheckedBody on ${endpoint?.path ?? 'a handler'} without a body schema`);
+  return new BodyCheck(endpoint.body as z.ZodType<object>, requestOf(context).body, isCheckOnly(context));
 });
 
 /** The query string parsed with the endpoint's query schema (422 on failure). */

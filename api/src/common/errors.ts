@@ -25,6 +25,16 @@ export function zodIssuesToFieldErrors(error: z.ZodError): Record<string, string
 }
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const checked = fieldErrorsOf(schema, input);
+  if (!checked.success) throw new ValidationException(checked.errors);
+  return checked.data;
+}
+
+type Checked<T> =
+  { success: true; data: T; errors: Record<string, never> } | { success: false; errors: Record<string, string[]> };
+
+/** The schema's verdict without throwing: the parsed value, or every field's messages. */
+export function fieldErrorsOf<T extends z.ZodType>(schema: T, input: unknown): Checked<z.output<T>> {
   const result = schema.safeParse(input);
   const errors: Record<string, string[]> = result.success ? {} : zodIssuesToFieldErrors(result.error);
   // PostgreSQL refuses NUL in text (a 500 at flush time); broken UTF-16 is no text anyone typed.
@@ -32,8 +42,8 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
     if (!Object.hasOwn(errors, field))
       errors[field] = [`The ${field.split('.').pop()!.replace(/_/g, ' ')} contains characters that are not allowed.`];
   }
-  if (!result.success || Object.keys(errors).length) throw new ValidationException(errors);
-  return result.data;
+  if (result.success && !Object.keys(errors).length) return { success: true, data: result.data, errors: {} };
+  return { success: false, errors };
 }
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.

@@ -40,7 +40,7 @@ export class CaseSubmissionService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async collaborate(actor: Actor, documentId: number, rawBody: unknown) {
+  async collaborate(actor: Actor, documentId: number, rawBody: unknown, checkOnly = false) {
     const member = await this.members.loadCompanyMember(actor);
     const doc = await this.em.findOne(
       ContactDocument,
@@ -51,7 +51,7 @@ export class CaseSubmissionService {
     this.members.assertMaySubmit(doc, member);
     const version = doc.currentVersion;
     // Everything is checked before anything is written.
-    const { input, custom, department } = await checkCaseSubmission(this.em, doc, rawBody);
+    const { input, custom, department } = await checkCaseSubmission(this.em, doc, rawBody, checkOnly);
 
     const sla = this.catalog.sla(doc, department, member);
     const priority: Priority = sla.locked ? 'low' : input.case_priority;

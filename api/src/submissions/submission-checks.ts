@@ -2,6 +2,7 @@ import { CASE_FORM_DOCUMENT_TYPES, CaseSubmissionBody } from '@casebridge/contra
 import { Department, type ContactDocument } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
+import { endCheckOnly } from '../common/body-check';
 import { ValidationException, zodIssuesToFieldErrors } from '../common/errors';
 import { fieldDefinitionOf, validateCustomFields, type FieldDefinition } from './custom-fields';
 import { dbSelectModel, loadDbSelectOptions } from './db-select';
@@ -33,6 +34,8 @@ export async function checkCaseSubmission(
   em: EntityManager,
   doc: ContactDocument,
   rawBody: unknown,
+  /** A check-only request (CHECK_ONLY) ends here: 422 with every field, or 204. */
+  checkOnly = false,
 ): Promise<CheckedSubmission> {
   const version = doc.currentVersion!;
   if (!CASE_FORM_DOCUMENT_TYPES.includes(version.documentType))
@@ -48,8 +51,8 @@ export async function checkCaseSubmission(
   const custom = validateCustomFields(definitions, body, await dbSelectOptions(em, definitions));
   Object.assign(errors, custom.errors);
   const department = parsed.success ? await targetDepartment(em, doc, parsed.data, errors) : null;
-  if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationException(errors);
-  return { input: parsed.data, custom, department };
+  endCheckOnly(errors, checkOnly);
+  return { input: parsed.data!, custom, department };
 }
 
 /** The receiving department (type department), which the document must serve; errors are added to `errors`. */

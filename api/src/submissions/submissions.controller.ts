@@ -3,7 +3,7 @@ import { DbSelectBody, DocumentNoteBody, documentsApi, ManagerRequestBody } from
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
+import { CheckOnly, IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
 import { CaseSubmissionService } from './case-submission.service';
 import { DocumentsService } from './documents.service';
 import { ManagerRequestService } from './manager-request.service';
@@ -34,8 +34,13 @@ export class SubmissionsController {
 
   /** The body is checked by the service: the contract's schema and the process's own fields in one 422. */
   @Route(documentsApi.collaborate)
-  collaborate(@CurrentActor() actor: Actor, @IdParam('documentId') documentId: number, @Body() body: unknown) {
-    return this.cases.collaborate(actor, documentId, body);
+  collaborate(
+    @CurrentActor() actor: Actor,
+    @IdParam('documentId') documentId: number,
+    @Body() body: unknown,
+    @CheckOnly() checkOnly: boolean,
+  ) {
+    return this.cases.collaborate(actor, documentId, body, checkOnly);
   }
 
   @Route(documentsApi.managerRequest)

@@ -1,9 +1,18 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
-import { COMPANY_DELETED, rooms, SERVER_EVENTS, type CompanyListRow, type CompanyStatus } from '@casebridge/contracts';
+import {
+  COMPANY_DELETED,
+  rooms,
+  SERVER_EVENTS,
+  type CompanyDeleteSummary,
+  type CompanyListRow,
+  type CompanyStatus,
+} from '@casebridge/contracts';
 import {
   Case,
   Community,
   Company,
+  ContactDocument,
+  Department,
   DocumentFile,
   GroupDocument,
   ManagerRequest,
@@ -90,6 +99,11 @@ export class CompaniesService {
     };
   }
 
+  /** What a delete would take with the company, for its confirmation (spec 2: Delete with confirmation). */
+  async deleteSummary(id: number): Promise<CompanyDeleteSummary> {
+    return this.summarize(await this.lookup.company(id));
+  }
+
   /**
    * Deletes a company and what only it owns (users, departments, processes, relations, its group documents,
    * webhooks, favourites of it; the database cascades). Refused with 409 while other companies depend on it:
@@ -97,7 +111,8 @@ export class CompaniesService {
    */
   async delete(id: number) {
     const company = await this.lookup.company(id);
-    await this.assertDeletable(company);
+    const { blocked } = await this.summarize(company);
+    if (blocked) throw new ConflictException(blocked);
     const files = await this.storedFilesOf(company);
     const userIds = (await this.em.find(User, { company }, { fields: ['id'] })).map((user) => user.id);
     await this.em.transactional(async (em) => {
@@ -113,22 +128,26 @@ export class CompaniesService {
     return { success: true, message: COMPANY_DELETED };
   }
 
-  private async assertDeletable(company: Company): Promise<void> {
-    const reasons: string[] = [];
-    const cases = await this.em.count(Case, { $or: [{ submitterCompany: company }, { receiverCompany: company }] });
-    if (cases) reasons.push(`has ${cases} ${cases === 1 ? 'case' : 'cases'}`);
-    const requests = await this.em.count(ManagerRequest, {
-      $or: [{ submitterCompany: company }, { receiverCompany: company }],
-    });
-    if (requests) reasons.push(`has ${requests} manager ${requests === 1 ? 'request' : 'requests'}`);
+  /** The counts the confirmation shows, and the one rule of what blocks a delete (the 409's message). */
+  private async summarize(company: Company): Promise<CompanyDeleteSummary> {
+    const either = { $or: [{ submitterCompany: company }, { receiverCompany: company }] };
+    const users = await this.em.count(User, { company });
+    const departments = await this.em.count(Department, { company });
+    // Live processes, as the Process Forms panel counts them (deleted ones go too, unseen).
+    const processes = await this.em.count(ContactDocument, { company, deletedAt: null });
+    const cases = await this.em.count(Case, either);
+    const requests = await this.em.count(ManagerRequest, either);
     const hosted = await this.em.find(Community, { sponsorCompany: company }, { orderBy: { name: 'asc' } });
+    const applications = await this.em.count(OnboardingSession, { company });
+    const reasons: string[] = [];
+    if (cases) reasons.push(`has ${cases} ${cases === 1 ? 'case' : 'cases'}`);
+    if (requests) reasons.push(`has ${requests} manager ${requests === 1 ? 'request' : 'requests'}`);
     if (hosted.length) reasons.push(`hosts ${hosted.map((group) => group.name).join(', ')}`);
-    if (await this.em.count(OnboardingSession, { company })) reasons.push('has onboarding applications');
-    if (reasons.length) {
-      throw new ConflictException(
-        `${company.name} cannot be deleted: it ${reasons.join(', ')}. Disable the company instead.`,
-      );
-    }
+    if (applications) reasons.push('has onboarding applications');
+    const blocked = reasons.length
+      ? `${company.name} cannot be deleted: it ${reasons.join(', ')}. Disable the company instead.`
+      : null;
+    return { name: company.name, users, departments, processes, cases, blocked };
   }
 
   /** Files kept for the company, removed once its rows are gone. */

@@ -1,4 +1,4 @@
-import { COMPANY_DELETED } from '@casebridge/contracts';
+import { COMPANY_DELETED, companyDeleteConfirmation } from '@casebridge/contracts';
 import {
   Community,
   Company,
@@ -36,19 +36,23 @@ describe('super admin company delete', () => {
   const get = (path: string, token = admin) => api.http().get(`/api/${path}`).set(bearer(token));
 
   /** A company with a user who can sign in, a department, a process, a group membership and a shared file. */
-  async function companyWithEverything() {
+  async function companyWithEverything(suffix = '') {
     const em = orm(api);
-    const company = em.create(Company, { name: 'Short Lived', slug: 'short-lived', logoPath: 'logos/short.png' });
+    const company = em.create(Company, {
+      name: suffix ? `Short Lived ${suffix}` : 'Short Lived',
+      slug: suffix ? `short-lived-${suffix}` : 'short-lived',
+      logoPath: 'logos/short.png',
+    });
     const user = em.create(User, {
       firstName: 'Sam',
       lastName: 'Short',
-      email: 'sam@short-lived.test',
+      email: suffix ? `sam-${suffix}@short-lived.test` : 'sam@short-lived.test',
       company,
       emailVerifiedAt: new Date(),
       passwordHash: await hashPassword('Passw0rd!'),
     });
     const department = em.create(Department, { company, name: 'Support' });
-    const document = em.create(ContactDocument, { company, name: 'Short Lived Support' });
+    const document = em.create(ContactDocument, { company, name: `Short Lived Support ${suffix}`.trim() });
     const group = await em.findOneOrFail(Community, { name: 'Storage Alliance' });
     em.create(CompanyGroupRelation, { community: group, company, document });
     em.create(GroupDocument, {
@@ -65,6 +69,34 @@ describe('super admin company delete', () => {
     }
     return { companyId: company.id, userId: user.id, departmentId: department.id, documentId: document.id };
   }
+
+  it('counts what a delete takes with it for the confirmation, and tells up front what blocks it', async () => {
+    const created = await companyWithEverything('counted');
+    const summary = await get(`super_admin/companies/${created.companyId}/delete_summary`).expect(200);
+    expect(summary.body).toEqual({
+      name: 'Short Lived counted',
+      users: 1,
+      departments: 1,
+      processes: 1,
+      cases: 0,
+      blocked: null,
+    });
+    expect(companyDeleteConfirmation(summary.body)).toBe(
+      'Are you sure you want to delete Short Lived counted? Its 1 user, 1 department, 1 process and 0 cases will be ' +
+        'deleted with it, with everything its users stored. This cannot be undone.',
+    );
+    // Nothing was deleted by asking.
+    expect(await orm(api).count(Company, { id: created.companyId })).toBe(1);
+
+    // A company with cases: its counts, and the same reason the delete answers with 409.
+    const acme = await get(`super_admin/companies/${ids.acme}/delete_summary`).expect(200);
+    expect(acme.body).toMatchObject({ name: 'Acme Systems', users: expect.any(Number) });
+    expect(acme.body.cases).toBeGreaterThan(0);
+    const refused = await get(`super_admin/companies/${ids.acme}/delete`).expect(409);
+    expect(acme.body.blocked).toBe(refused.body.error);
+    await get('super_admin/companies/999999/delete_summary').expect(404);
+    await get(`super_admin/companies/${ids.acme}/delete_summary`, await api.login('bm@acme.test')).expect(403);
+  });
 
   it('refuses with 409 while the company has cases or hosts a group, and changes nothing', async () => {
     const acme = await get(`super_admin/companies/${ids.acme}/delete`).expect(409);

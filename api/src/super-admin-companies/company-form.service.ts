@@ -10,7 +10,8 @@ import {
 import { Company, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { collectFieldErrors, ValidationException } from '../common/errors';
+import type { BodyCheck } from '../common/body-check';
+import { collectFieldErrors } from '../common/errors';
 import { sanitizeRichText } from '../common/rich-text';
 import { PlacedFiles, removeStaged, removeStoredFiles, type StagedFile } from '../common/staged-files';
 import { flushUnique } from '../common/unique-flush';
@@ -37,14 +38,15 @@ export class CompanyFormService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async save(id: number, body: FormBody, files: CompanyFormFiles | undefined) {
+  async save(id: number, form: BodyCheck<FormBody>, files: CompanyFormFiles | undefined) {
     const staged = stagedFiles(files);
     const placed = new PlacedFiles(this.config.STORAGE_DIR);
     try {
       const existing = id === 0 ? null : await this.lookup.company(id);
       const logo = files?.[COMPANY_LOGO_FIELD]?.[0];
       const ssoFile = files?.[COMPANY_SSO_FILE_FIELD]?.[0];
-      const logoType = await this.validate(existing, body, logo, ssoFile);
+      const logoType = await this.check(existing, form, logo, ssoFile);
+      const body = form.valid();
 
       const company = existing ?? this.em.create(Company, { name: body.name, slug: body.slug });
       const replaced = [logo ? company.logoPath : null, ssoFile ? company.ssoIdentityFilePath : null];
@@ -68,24 +70,27 @@ export class CompanyFormService {
     }
   }
 
-  /** Every field problem in one 422; answers the accepted logo extension. */
-  private async validate(
+  /** Adds the slug and file checks to the form's schema errors (one 422 for every field); answers the logo extension. */
+  private async check(
     existing: Company | null,
-    body: FormBody,
+    form: BodyCheck<FormBody>,
     logo: StagedFile | undefined,
     ssoFile: StagedFile | undefined,
   ): Promise<string | null> {
     const errors: Record<string, string[]> = {};
-    if (isReservedSlug(body.slug)) errors.slug = ['The slug is reserved for a page of the portal.'];
-    else if (await this.em.count(Company, { slug: body.slug, ...(existing ? { id: { $ne: existing.id } } : {}) })) {
-      errors.slug = [SLUG_TAKEN];
+    const slug = form.field('slug');
+    if (slug !== undefined) {
+      if (isReservedSlug(slug)) errors.slug = ['The slug is reserved for a page of the portal.'];
+      else if (await this.em.count(Company, { slug, ...(existing ? { id: { $ne: existing.id } } : {}) })) {
+        errors.slug = [SLUG_TAKEN];
+      }
     }
     let logoType: string | null = null;
     if (logo) {
       logoType = await logoExtension(logo).catch((error: unknown) => collectFieldErrors(error, errors));
     }
     if (ssoFile) await assertSsoFile(ssoFile).catch((error: unknown) => collectFieldErrors(error, errors));
-    if (Object.keys(errors).length) throw new ValidationException(errors);
+    form.add(errors);
     return logoType;
   }
 

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { RegistrationSettingsService } from '../admin-company/registration-settings.service';
-import { IdParam, Route, ValidBody } from '../common/contract-route';
+import type { BodyCheck } from '../common/body-check';
+import { CheckedBody, IdParam, Route, ValidBody } from '../common/contract-route';
 import { ExportsService } from '../exports/exports.service';
 import { COMPANY_FILE_FIELDS, CompanyUploadCleanupInterceptor, type CompanyFormFiles } from './company-files';
 import { CompanyFormService } from './company-form.service';
@@ -56,7 +57,7 @@ export class SuperAdminCompaniesController {
   @UseInterceptors(CompanyUploadCleanupInterceptor, FileFieldsInterceptor(COMPANY_FILE_FIELDS))
   save(
     @IdParam('id') id: number,
-    @ValidBody() body: z.output<typeof CompanyFormBody>,
+    @CheckedBody() body: BodyCheck<z.output<typeof CompanyFormBody>>,
     @UploadedFiles() files: CompanyFormFiles | undefined,
   ) {
     return this.form.save(id, body, files);
@@ -65,6 +66,11 @@ export class SuperAdminCompaniesController {
   @Route(api.status)
   status(@IdParam('id') id: number, @ValidBody() body: z.output<typeof CompanyStatusBody>) {
     return this.companies.setStatus(id, body.status);
+  }
+
+  @Route(api.deleteSummary)
+  deleteSummary(@IdParam('id') id: number) {
+    return this.companies.deleteSummary(id);
   }
 
   @Route(api.delete)

@@ -7,6 +7,7 @@ import {
   OnboardingDocument,
   rooms,
   SERVER_EVENTS,
+  type OnboardingQueueFilter,
   type OnboardingReviewBody,
 } from '@casebridge/contracts';
 import { z } from 'zod';
@@ -45,20 +46,29 @@ export class OnboardingReviewService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  /** Every session waiting for review (oldest first), then the latest decided ones. Drafts are the applicants'. */
-  async queue() {
+  /**
+   * The sessions of one filter: every one waiting for review (oldest first) and/or the latest decided ones
+   * (newest decision first); `all` is both, waiting first. Drafts are the applicants'.
+   */
+  async queue(filter: OnboardingQueueFilter) {
     const populate = ['company', 'community'] as const;
+    const decidedStatuses =
+      filter === 'all' ? (['approved', 'rejected'] as const) : filter === 'pending_review' ? [] : [filter];
     const [pending, decided] = await Promise.all([
-      this.em.find(
-        OnboardingSession,
-        { status: 'pending_review' },
-        { populate, orderBy: { createdAt: 'asc', id: 'asc' } },
-      ),
-      this.em.find(
-        OnboardingSession,
-        { status: { $in: ['approved', 'rejected'] } },
-        { populate, orderBy: { updatedAt: 'desc', id: 'desc' }, limit: DECIDED_SESSIONS_SHOWN },
-      ),
+      filter === 'pending_review' || filter === 'all'
+        ? this.em.find(
+            OnboardingSession,
+            { status: 'pending_review' },
+            { populate, orderBy: { createdAt: 'asc', id: 'asc' } },
+          )
+        : [],
+      decidedStatuses.length > 0
+        ? this.em.find(
+            OnboardingSession,
+            { status: { $in: [...decidedStatuses] } },
+            { populate, orderBy: { updatedAt: 'desc', id: 'desc' }, limit: DECIDED_SESSIONS_SHOWN },
+          )
+        : [],
     ]);
     return { queue: [...pending, ...decided].map(toQueueRow) };
   }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { API, type OnboardingReviewBody } from '@casebridge/contracts';
+import { API, type OnboardingQueueQuery, type OnboardingReviewBody } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { IdParam, Route, ValidBody, ValidQuery } from '../common/contract-route';
 import { OnboardingApprovalService } from './onboarding-approval.service';
 import { OnboardingReviewService } from './onboarding-review.service';
 
@@ -18,8 +18,8 @@ export class SuperAdminOnboardingController {
 
   // Before onboarding/:session_id, which would otherwise read "queue" as an id.
   @Route(api.queue)
-  queue() {
-    return this.review.queue();
+  queue(@ValidQuery() query: z.output<typeof OnboardingQueueQuery>) {
+    return this.review.queue(query.status);
   }
 
   @Route(api.session)

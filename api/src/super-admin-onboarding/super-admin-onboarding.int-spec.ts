@@ -326,7 +326,42 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
 
     await post(`super_admin/onboarding/${session.id}/reject`, {}).expect(409);
     await post('super_admin/onboarding/999999/reject', {}).expect(404);
-    const queue = (await get('super_admin/onboarding/queue').expect(200)).body.queue as OnboardingQueueRow[];
-    expect(queue.find((row) => row.id === session.id)?.status).toBe('rejected');
+    // Decided, it leaves the default (pending) view and is listed under its decision.
+    const queue = async (query: string) =>
+      (await get(`super_admin/onboarding/queue${query}`).expect(200)).body.queue as OnboardingQueueRow[];
+    expect((await queue('')).map((row) => row.id)).not.toContain(session.id);
+    expect((await queue('?status=rejected')).find((row) => row.id === session.id)?.status).toBe('rejected');
+  });
+
+  it('shows the sessions waiting for review by default; a filter shows approved, rejected or all', async () => {
+    const waiting = await submitNew('owner@filter-wait.test', 'Filter Wait Co');
+    const approved = await submitNew('owner@filter-yes.test', 'Filter Yes Co');
+    const rejected = await submitNew('owner@filter-no.test', 'Filter No Co');
+    await post(`super_admin/onboarding/${approved.id}/approve`, await formOf(approved.id)).expect(200);
+    await post(`super_admin/onboarding/${rejected.id}/reject`, {}).expect(200);
+    const queue = async (query: string) =>
+      (await get(`super_admin/onboarding/queue${query}`).expect(200)).body.queue as OnboardingQueueRow[];
+    const statuses = (rows: OnboardingQueueRow[]) => [...new Set(rows.map((row) => row.status))].sort();
+
+    const byDefault = await queue('');
+    expect(statuses(byDefault)).toEqual(['pending_review']);
+    expect(byDefault.map((row) => row.id)).toContain(waiting.id);
+    expect(await queue('?status=pending_review')).toEqual(byDefault);
+
+    const yes = await queue('?status=approved');
+    expect(statuses(yes)).toEqual(['approved']);
+    // Newest decision first.
+    expect(yes[0].id).toBe(approved.id);
+    const no = await queue('?status=rejected');
+    expect(statuses(no)).toEqual(['rejected']);
+    expect(no[0].id).toBe(rejected.id);
+
+    // All: the waiting ones first, then the decided ones.
+    const all = await queue('?status=all');
+    const firstDecided = all.findIndex((row) => row.status !== 'pending_review');
+    expect(all.slice(0, firstDecided)).toEqual(byDefault);
+    expect(all.map((row) => row.id)).toEqual(expect.arrayContaining([waiting.id, approved.id, rejected.id]));
+
+    expect((await get('super_admin/onboarding/queue?status=in_progress').expect(422)).body.errors.status).toBeDefined();
   });
 });

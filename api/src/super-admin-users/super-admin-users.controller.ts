@@ -3,7 +3,8 @@ import { API, type SuperAdminUserBody, type UserPasswordBody, type UserStatusBod
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, ValidBody } from '../common/contract-route';
+import type { BodyCheck } from '../common/body-check';
+import { CheckedBody, IdParam, Route, ValidBody } from '../common/contract-route';
 import { ExportsService } from '../exports/exports.service';
 import { InactiveUsersService } from './inactive-users.service';
 import { SuperAdminUsersService } from './super-admin-users.service';
@@ -41,7 +42,7 @@ export class SuperAdminUsersController {
   }
 
   @Route(api.save)
-  save(@IdParam('user_id') id: number, @ValidBody() body: z.output<typeof SuperAdminUserBody>) {
+  save(@IdParam('user_id') id: number, @CheckedBody() body: BodyCheck<z.output<typeof SuperAdminUserBody>>) {
     return this.users.save(id, body);
   }
 

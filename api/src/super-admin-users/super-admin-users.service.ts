@@ -17,7 +17,7 @@ import { ProfileService } from '../accounts/profile.service';
 import { groupAccessOf, groupOptions } from '../admin-company/admin-company.mappers';
 import { AdminScopeService, USER_NOT_FOUND } from '../admin-company/admin-scope.service';
 import { UserAccountsService } from '../admin-company/user-accounts.service';
-import { ValidationException } from '../common/errors';
+import type { BodyCheck } from '../common/body-check';
 import { toFormCompany, toSuperAdminUser } from './super-admin-users.mappers';
 
 type Body = z.output<typeof SuperAdminUserBody>;
@@ -58,16 +58,20 @@ export class SuperAdminUsersService {
     };
   }
 
-  async save(id: number, body: Body) {
+  async save(id: number, form: BodyCheck<Body>) {
     const existing = id === 0 ? null : await this.userOf(id);
-    const company = await this.em.findOne(Company, { id: body.company_id });
+    const companyId = form.field('company_id');
+    const company = companyId === undefined ? null : await this.em.findOne(Company, { id: companyId });
     // A user stays in its company; the form names it so a new user lands in the right one.
-    if (!company || (existing && existing.company!.id !== company.id)) {
-      throw ValidationException.forField('company_id', COMPANY_INVALID);
+    if (!form.failed('company_id') && (!company || (existing && existing.company!.id !== company.id))) {
+      form.add({ company_id: [COMPANY_INVALID] });
     }
-    const groupAccess = existing ? body.group_access : await this.withDefaultGroups(company, body.group_access);
-    const { user, relations } = await this.accounts.save(company, existing, { ...body, group_access: groupAccess });
-    return { success: true, message: USER_SAVED, user: toSuperAdminUser(user, company, relations) };
+    // The account rules need the company; without one the form already has its error.
+    if (company) await this.accounts.check(company, existing, form);
+    const body = form.valid();
+    const groupAccess = existing ? body.group_access : await this.withDefaultGroups(company!, body.group_access);
+    const { user, relations } = await this.accounts.save(company!, existing, { ...body, group_access: groupAccess });
+    return { success: true, message: USER_SAVED, user: toSuperAdminUser(user, company!, relations) };
   }
 
   async setStatus(id: number, status: UserStatus) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RegistrationQueueRow } from './api/admin/company';
+import { ChangeRequestRow } from './api/change-requests';
 import {
   CaseAttachmentShape,
   CaseDetail,
@@ -33,6 +34,8 @@ export const SERVER_EVENTS = {
   presence: 'case.presence',
   /** A queue's row changed: the back office's queues (super admins) or a company's registration queue (its admins). */
   queueChanged: 'queue.changed',
+  /** A company change request was made or marked done: its row, to the company's admins and to super admins. */
+  changeRequestChanged: 'change_request.changed',
   /** A requested export changed state (queued, building, ready, failed). */
   exportStatus: 'export.status',
   /** The account was disabled or its sessions ended: the client signs out. */
@@ -131,6 +134,10 @@ export const QueueChangedMessage = z.discriminatedUnion('queue', [
 ]);
 export type QueueChangedMessage = z.infer<typeof QueueChangedMessage>;
 
+/** The change request as its lists show it (the row carries its company_id). */
+export const ChangeRequestChangedMessage = z.object({ row: ChangeRequestRow });
+export type ChangeRequestChangedMessage = z.infer<typeof ChangeRequestChangedMessage>;
+
 export const ExportStatusMessage = z.object({
   export_id: z.number(),
   status: z.enum(EXPORT_JOB_STATUSES),
@@ -148,6 +155,7 @@ export interface ServerToClientEvents {
   'cases.changed': (message: CasesChangedMessage) => void;
   'case.presence': (message: PresenceMessage) => void;
   'queue.changed': (message: QueueChangedMessage) => void;
+  'change_request.changed': (message: ChangeRequestChangedMessage) => void;
   'export.status': (message: ExportStatusMessage) => void;
   'session.ended': (message: SessionEndedMessage) => void;
 }

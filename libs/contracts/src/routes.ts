@@ -1,3 +1,5 @@
+import { isCompanyAdminRole } from './constants/roles';
+
 /**
  * The route table of spec 3 §2.1: route name -> path. Parameters are written ":name".
  * The web router registers exactly these, and links are built with routePath().
@@ -106,6 +108,41 @@ export function routeGuard(name: RouteName): RouteGuard {
   if (name === 'dashboard' || name === 'submit-case' || name === 'cases' || name === 'case-info') return 'member';
   if (name === 'profile') return 'login';
   return 'public';
+}
+
+/** Why a route's guard turns a visitor away (spec 3 §2.2), or null when the page opens. */
+export type RouteRefusal = 'login' | 'super_admin_home' | 'no_access' | 'membership_blocked';
+
+/**
+ * The guard of a route applied to a visitor: the web's route guards and the links the api offers (e.g. the
+ * company page's SSO link) both ask this, so a link is shown exactly to those the page lets in.
+ */
+export function routeRefusal(
+  name: RouteName,
+  visitor: { signedIn: boolean; role: string | null; level: string | null },
+): RouteRefusal | null {
+  const guard = routeGuard(name);
+  if (guard === 'public') return null;
+  if (!visitor.signedIn) return 'login';
+  const { role } = visitor;
+  const limited = visitor.level === 'limited';
+  const companyAdmin = role !== null && isCompanyAdminRole(role);
+  switch (guard) {
+    case 'login':
+      return null;
+    case 'member':
+      return role === 'super_admin' ? 'super_admin_home' : null;
+    case 'login_not_limited':
+      return limited ? 'membership_blocked' : null;
+    case 'company_admin':
+    case 'company_admin_not_limited':
+      if (!companyAdmin) return 'no_access';
+      return guard === 'company_admin_not_limited' && limited ? 'membership_blocked' : null;
+    case 'company_admin_or_api':
+      return role === 'api' || companyAdmin ? null : 'no_access';
+    case 'super_admin':
+      return role === 'super_admin' ? null : 'no_access';
+  }
 }
 
 /** Builds the path of a named route, e.g. routePath('case-info', { token }). */

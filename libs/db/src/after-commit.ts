@@ -42,7 +42,7 @@ export class AfterCommit<T> implements EventSubscriber {
 }
 
 /** MikroORM marks a nested (savepoint) transaction with a symbol pointing at its parent. */
-function rootTransaction(transaction: object): object {
+export function rootTransaction(transaction: object): object {
   let current = transaction as Record<symbol, unknown>;
   for (;;) {
     const parentKey = Object.getOwnPropertySymbols(current).find((key) => key.description === 'parentTransaction');

@@ -36,7 +36,7 @@ export {
   dropDatabasesWithPrefix,
   testDatabaseUrl,
 } from './testing/test-database';
-export { AfterCommit } from './after-commit';
+export { AfterCommit, rootTransaction } from './after-commit';
 export {
   usageReportRowsQuery,
   usageReportCountQuery,
@@ -46,7 +46,7 @@ export {
 export { groupPartnersQuery, type GroupPartnerRecord, type GroupPartnersQueryOptions } from './queries/group-partners';
 export {
   escalationQueueRowsQuery,
-  escalationQueueCountQuery,
+  escalationQueueMatchingQuery,
   ESCALATION_SORT_SQL,
   type EscalationQueueRecord,
   type EscalationQueueOptions,

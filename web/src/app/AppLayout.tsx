@@ -5,7 +5,7 @@ import { ForcedAccountModals } from '../features/account/ForcedAccountModals';
 import { useLiveLists } from '../lib/live-lists';
 import { AlertBanners } from '../ui/AlertBanners';
 import { ModalHost } from '../ui/ModalHost';
-import { useAlerts } from './alerts-store';
+import { useAlerts, useAlertsClearedOnAction } from './alerts-store';
 import { MemberHeader } from './headers/MemberHeader';
 import { PublicHeader } from './headers/PublicHeader';
 import { SuperAdminHeader } from './headers/SuperAdminHeader';
@@ -52,6 +52,7 @@ function useSignedInLiveLists(): void {
 export function AppLayout() {
   const name = useCurrentRouteName();
   useAlertsPerRoute();
+  useAlertsClearedOnAction();
   useIdleReload();
   useSignedInLiveLists();
   return (

@@ -1,5 +1,6 @@
 import {
   API,
+  CHECK_ONLY,
   endpointPath,
   IDEMPOTENCY,
   MESSAGES,
@@ -22,6 +23,8 @@ export interface CallOptions<E extends Endpoint> {
   noRefresh?: boolean;
   /** Sent as the Idempotency-Key header: the server does the request once per key (Endpoint.idempotent). */
   idempotencyKey?: string;
+  /** Only the server's checks, nothing done (CHECK_ONLY; endpoints marked `checkOnly`): 422, or 204 when fine. */
+  checkOnly?: boolean;
 }
 
 interface ApiClientHooks {
@@ -65,6 +68,7 @@ async function send(endpoint: Endpoint, options: CallOptions<Endpoint>, token: s
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers[IDEMPOTENCY.header] = options.idempotencyKey;
+  if (options.checkOnly) headers[checkOnlyHeader(endpoint)] = CHECK_ONLY.value;
   let body: string | undefined;
   if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {
     headers['Content-Type'] = 'application/json';
@@ -75,6 +79,12 @@ async function send(endpoint: Endpoint, options: CallOptions<Endpoint>, token: s
     headers,
     body,
   });
+}
+
+/** The CHECK_ONLY header's name; an endpoint that ignores it would do the action, so asking one is a bug. */
+export function checkOnlyHeader(endpoint: Endpoint): string {
+  if (!endpoint.checkOnly) throw new Error(`${endpoint.path} does not answer check-only requests`);
+  return CHECK_ONLY.header;
 }
 
 // One refresh at a time: parallel 401s wait for the same answer.

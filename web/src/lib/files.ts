@@ -1,9 +1,11 @@
-import { endpointUrl, MESSAGES, type Endpoint, type ResponseOf } from '@casebridge/contracts';
+import { CHECK_ONLY, endpointUrl, MESSAGES, type Endpoint, type ResponseOf } from '@casebridge/contracts';
 import { ApiError } from './api-error';
-import { currentToken, refreshToken } from './api';
+import { checkOnlyHeader, currentToken, refreshToken } from './api';
 
 interface FileCallOptions {
   params?: Record<string, string | number>;
+  /** Only the server's checks, nothing stored (see call()). */
+  checkOnly?: boolean;
 }
 
 /** Sends with the bearer token; on 401 refreshes once and retries once, like call(). */
@@ -37,9 +39,11 @@ export async function upload<E extends Endpoint>(
   form: FormData,
   options: FileCallOptions = {},
 ): Promise<ResponseOf<E>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.checkOnly) headers[checkOnlyHeader(endpoint)] = CHECK_ONLY.value;
   const response = await sendWithToken(endpointUrl(endpoint, options.params), {
     method: endpoint.method,
-    headers: { Accept: 'application/json' },
+    headers,
     body: form,
   });
   const text = await response.text();

@@ -6,10 +6,12 @@ import {
   caseApi,
   caseRowBelongs,
   placeRow,
+  settleQueueRow,
   type ListView,
   type Placement,
   textMatches,
   LIMITS,
+  placeOnboardingRow,
   SERVER_EVENTS,
   superAdminEscalationApi,
   superAdminOnboardingApi,
@@ -20,6 +22,7 @@ import {
   type CaseListRow,
   type CasesChangedMessage,
   type EscalationPage,
+  type OnboardingQueueFilter,
   type QueueChangedMessage,
   type Role,
 } from '@casebridge/contracts';
@@ -137,33 +140,21 @@ export function placeQueueChange(message: QueueChangedMessage): void {
     }
     return;
   }
-  // Short queues, answered whole: pending rows oldest first, then (onboarding) the decided ones, newest first.
-  const settle = <Row extends { id: number }>(
-    rows: Row[],
-    row: Row,
-    removed: boolean,
-    pending: (row: Row) => boolean,
-  ) => {
-    const at = rows.findIndex((existing) => existing.id === row.id);
-    if (removed) return rows.filter((existing) => existing.id !== row.id);
-    if (at >= 0 && pending(row) === pending(rows[at]))
-      return rows.map((existing, index) => (index === at ? row : existing));
-    const others = rows.filter((existing) => existing.id !== row.id);
-    const firstDecided = others.findIndex((existing) => !pending(existing));
-    const cut = firstDecided < 0 ? others.length : firstDecided;
-    return [...others.slice(0, cut), row, ...others.slice(cut)];
-  };
+  // Short queues, answered whole (contracts' queue-placement): pending rows oldest first, then decided ones.
   if (message.queue === 'registration') {
     for (const endpoint of [adminCompanyApi.registrationQueue, superAdminUsersApi.registrationQueue]) {
       for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(endpoint)) {
-        queryClient.setQueryData(key, { queue: settle(answer.queue, message.row, message.removed, () => true) });
+        const queue = settleQueueRow(answer.queue, message.row, message.removed, () => true);
+        queryClient.setQueryData(key, { queue });
       }
     }
     return;
   }
+  // Each cached filter of the approval queue (pending review by default) holds only the rows it shows: a decided
+  // application leaves the pending view and enters the view of its decision, at the top.
   for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(superAdminOnboardingApi.queue)) {
-    const pending = (row: typeof message.row) => row.status === 'pending_review';
-    queryClient.setQueryData(key, { queue: settle(answer.queue, message.row, message.removed, pending) });
+    const filter = ((key[2] as Query).status ?? 'pending_review') as OnboardingQueueFilter;
+    queryClient.setQueryData(key, { queue: placeOnboardingRow(answer.queue, message.row, message.removed, filter) });
   }
 }
 

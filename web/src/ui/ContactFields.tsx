@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, MESSAGES, type Country } from '@casebridge/contracts';
+import { ComboboxField } from './ComboboxField';
 import { PhoneField } from './PhoneField';
-import { SelectField, TextField } from './fields';
+import { TextField } from './fields';
 import type { ErrorsFor, RegisterFor } from './form-parts';
 
 type NameField = 'first_name' | 'last_name';
@@ -40,7 +41,7 @@ export function ContactFields({ register, errors, emailLabel = 'Email', phone, c
       {phone}
       <div className="field-row">
         {countries && (
-          <SelectField
+          <ComboboxField
             label="Country"
             placeholder={MESSAGES.chooseOne}
             options={countries.map((country) => ({ value: country.id, label: country.name }))}
@@ -61,7 +62,7 @@ export function dialCodeOptions(countries: readonly Country[], current?: string 
     .map((code) => ({ value: code, label: code }));
 }
 
-/** Phone as a plain dial-code select and number (forms that already hold the countries list). */
+/** Phone as a dial-code picker and number (forms that already hold the countries list). */
 export function DialCodePhoneFields({
   register,
   errors,
@@ -73,7 +74,7 @@ export function DialCodePhoneFields({
 }) {
   return (
     <div className="field-row field-row-phone">
-      <SelectField
+      <ComboboxField
         label="Phone Country"
         options={codes}
         error={errors.phone_country_code}

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useAlerts } from '../app/alerts-store';
+import { AlertBanners } from './AlertBanners';
 
 interface ModalProps {
   title: string;
@@ -6,12 +8,26 @@ interface ModalProps {
   /** Omit to make the modal blocking (no close button, Escape ignored). */
   onClose?: () => void;
   footer?: ReactNode;
+  /**
+   * Warnings and errors shown while the modal is open appear inside it (its action failed, not the page's). Off
+   * for the app's own alert and confirm dialogs, which answer nothing themselves.
+   */
+  ownsAlerts?: boolean;
 }
 
 /** Accessible dialog: labelled, focus moved inside, Escape closes when closable. */
-export function Modal({ title, children, onClose, footer }: ModalProps) {
+export function Modal({ title, children, onClose, footer, ownsAlerts = true }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const [alertPlace, setAlertPlace] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!ownsAlerts) return;
+    const { openPlace, closePlace } = useAlerts.getState();
+    const place = openPlace();
+    setAlertPlace(place);
+    return () => closePlace(place);
+  }, [ownsAlerts]);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -40,7 +56,10 @@ export function Modal({ title, children, onClose, footer }: ModalProps) {
             </button>
           )}
         </div>
-        <div className="modal-body">{children}</div>
+        <div className="modal-body">
+          {alertPlace !== null && <AlertBanners place={alertPlace} />}
+          {children}
+        </div>
         {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>

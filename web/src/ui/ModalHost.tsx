@@ -14,6 +14,7 @@ export function ModalHost() {
         <Modal
           title={dialog.title ?? (dialog.kind === 'confirm' ? 'Please Confirm' : 'Notice')}
           onClose={() => close(dialog.id, false)}
+          ownsAlerts={false}
           footer={
             <>
               {dialog.kind === 'confirm' && (

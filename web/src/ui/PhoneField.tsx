@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
 import { useApiQuery } from '../lib/queries';
+import { RegisteredCombobox } from './ComboboxField';
 
 type FieldError = { message?: string };
 
@@ -90,13 +91,12 @@ export function PhoneField({
     <div className={message ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
       <div className="phone-field">
-        <select aria-label={`${label} country code`} {...codeProps}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <RegisteredCombobox
+          aria-label={`${label} country code`}
+          listLabel={`${label} country code`}
+          options={options}
+          {...codeProps}
+        />
         <input
           id={id}
           type="tel"

@@ -15,12 +15,15 @@ interface RichTextEditorProps {
   id?: string;
 }
 
-/** Formatting offered by the toolbar: what support texts need, nothing that could carry script. */
+/**
+ * Formatting offered by the toolbar: what support texts need, nothing that could carry script. The name (title)
+ * contains the visible text, so a voice user can say what they see (axe: label-content-name-mismatch).
+ */
 const COMMANDS: { command: string; label: string; title: string }[] = [
   { command: 'bold', label: 'B', title: 'Bold' },
   { command: 'italic', label: 'I', title: 'Italic' },
-  { command: 'insertUnorderedList', label: '• List', title: 'Bulleted list' },
-  { command: 'insertOrderedList', label: '1. List', title: 'Numbered list' },
+  { command: 'insertUnorderedList', label: 'Bulleted list', title: 'Bulleted list' },
+  { command: 'insertOrderedList', label: 'Numbered list', title: 'Numbered list' },
   { command: 'createLink', label: 'Link', title: 'Link' },
   { command: 'removeFormat', label: 'Clear', title: 'Clear formatting' },
 ];
@@ -87,6 +90,7 @@ export function RichTextEditor({ label, value, onChange, error, hint, disabled, 
           id={fieldId}
           className="rich-text-area"
           role="textbox"
+          aria-labelledby={`${fieldId}-label`}
           aria-multiline="true"
           aria-invalid={errorText(error) ? true : undefined}
           aria-describedby={describedBy(fieldId, error, hint)}

@@ -24,7 +24,10 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
   const message = errorText(error);
   return (
     <div className={message ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
+      {/* The id names widgets a <label for> cannot label (a contenteditable textbox names itself by it). */}
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
       {children}
       {hint && (
         <div className="field-hint" id={`${id}-hint`}>

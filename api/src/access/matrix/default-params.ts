@@ -1,4 +1,4 @@
-import type { Params, World } from './matrix-types';
+import { MISSING_ID, type Params, type World } from './matrix-types';
 
 /** What `:id` names, by the path it sits in (first match wins). */
 function idFor(path: string, world: World): number {
@@ -64,6 +64,9 @@ export function defaultParams(path: string, world: World): Params {
         return world.onboardingSession;
       case 'case_id':
         return 1;
+      // No change request exists in the matrix world: marking one done must not change a row for good.
+      case 'request_id':
+        return MISSING_ID;
       case 'scope':
         return 'company';
       case 'days':

@@ -55,6 +55,20 @@ export const adminRows: Record<string, MatrixRow> = {
     expect: own('ok', 'ok'),
     body: () => ({ change_type: 'Process details', changes: 'Matrix change request' }),
   },
+  // Each admin lists its own company's requests only (the change row above made one per company).
+  'GET admin/company/change_requests': {
+    expect: own('ok'),
+    check: (body, world, actor) => {
+      const company = { acmeBm: 'acme', acmePm: 'acme', otherBm: 'other', otherPm: 'other', limited: 'initech' }[
+        actor as 'acmeBm'
+      ] as keyof World['companies'];
+      const rows = (body as { change_requests: { company_id: number }[] }).change_requests;
+      assert.ok(
+        rows.every((row) => row.company_id === world.companies[company]),
+        'change requests of another company listed',
+      );
+    },
+  },
   // Acme's managers save Acme's settings unchanged; another company's managers naming Acme's manager as their
   // signup manager are refused (a user of another company is "invalid"); limited memberships have no registration.
   'POST admin/company/registration': {

@@ -34,6 +34,13 @@ export const superAdminRows: Record<string, MatrixRow> = {
   // Valid saves that leave Acme as it is: the super admin passes, everyone else is refused by role.
   'POST super_admin/companies/:id/status': { expect: ok, body: () => ({ status: 'active' }) },
   'GET super_admin/companies/:id/delete': { expect: notFound, params: id },
+  'GET super_admin/companies/:id/delete_summary': { expect: ok },
+  'GET super_admin/companies/:id/change_requests': { expect: ok },
+  // Marking done changes a row for good: everyone is sent to a missing request (the super admin's 404).
+  'POST super_admin/companies/:id/change_requests/:request_id/done': {
+    expect: notFound,
+    params: (world) => ({ id: world.companies.acme, request_id: MISSING_ID }),
+  },
   'POST super_admin/companies/:id/registration': { expect: ok, body: (world) => world.targets.acmeRegistration },
   'GET super_admin/companies/:id/relations': { expect: ok },
   'GET super_admin/companies/:id/managers': { expect: ok },

@@ -80,6 +80,43 @@ export const agreeField = z
 /** Numeric id in a path or body; accepts "12" and 12. */
 export const idField = z.coerce.number({ error: 'The id must be a number.' }).int().nonnegative();
 
+/** A required choice of a select (an id); empty, 0 and nothing say `message`, which tells what to do. */
+export const chosenIdField = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value),
+    z.coerce.number({ error: message }).int(message).positive(message),
+  );
+
+/**
+ * A web site address: http(s), or a bare host name ("example.com", read as https://example.com). Null when it is
+ * not one: words with spaces, a host without a dot, another scheme (javascript:, mailto:).
+ */
+export function normalizeWebsite(value: string): string | null {
+  if (/\s/.test(value)) return null;
+  const otherScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value) && !/^https?:\/\//i.test(value);
+  if (otherScheme) return null;
+  const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname) ? candidate : null;
+}
+
+/** An optional web site address (see normalizeWebsite), answered normalized. */
+export const optionalWebsite = (max: number, label: string) =>
+  optionalText(max, label).transform((value, ctx) => {
+    if (value === null) return null;
+    const website = normalizeWebsite(value);
+    if (website === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a web address, such as https://example.com.` });
+      return z.NEVER;
+    }
+    return website;
+  });
+
 export const Country = z.object({ id: z.number(), name: z.string(), country_code: z.string() });
 export type Country = z.infer<typeof Country>;
 

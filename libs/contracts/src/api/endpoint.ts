@@ -37,7 +37,19 @@ export interface Endpoint<
    * that carries no key (a double submit from a client that sends none).
    */
   idempotent?: 'key' | 'key_or_repeat';
+  /**
+   * Honours the CHECK_ONLY header: the server runs every check of the request (its schema and the rules that need
+   * the database) and answers 422 with every field error, or 204 when it found none; nothing is done.
+   */
+  checkOnly?: true;
 }
+
+/**
+ * A form whose browser check already failed asks the server for its own findings (a taken e-mail or slug, the
+ * process's own fields) with this header, so one Submit shows every error and nothing is saved meanwhile.
+ * Only endpoints marked `checkOnly` honour it.
+ */
+export const CHECK_ONLY = { header: 'X-Check-Only', value: '1' } as const;
 
 /** Idempotent requests (Endpoint.idempotent): the header, how long a key answers, and the repeat window. */
 export const IDEMPOTENCY = {

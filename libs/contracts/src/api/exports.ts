@@ -3,7 +3,7 @@ import { ESCALATION_FILTERS } from '../constants/cases';
 import { EXPORT_JOB_STATUSES } from '../constants/record-states';
 import { endpoint } from './endpoint';
 import { ReportRangeQuery } from './report-range';
-import { ReportDatesRange } from './super-admin/report-dates';
+import { optionalReportDay, ReportDatesRange } from './super-admin/report-dates';
 
 /**
  * The one export mechanism: every spreadsheet of the product is an export of a kind, built by the worker and
@@ -50,14 +50,8 @@ export const EXPORT_PARAMS = {
   /** The back office's escalation queue by filter and optional days (spec 3 §2.3); super admins only. */
   escalation: z.object({
     filter: z.enum(ESCALATION_FILTERS, { error: 'The filter must be all-10, open or late.' }),
-    start: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The start date must be a valid date (YYYY-MM-DD).')
-      .nullish(),
-    end: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The end date must be a valid date (YYYY-MM-DD).')
-      .nullish(),
+    start: optionalReportDay('start', true),
+    end: optionalReportDay('end'),
   }),
 } as const;
 

@@ -10,6 +10,7 @@ import { profileApi } from './member/profile';
 import { systemApi } from './system';
 import { webhooksApi } from './webhooks';
 import { adminCompanyApi } from './admin/company';
+import { changeRequestsApi } from './change-requests';
 import { adminProcessesApi } from './admin/processes';
 import { adminGroupsApi } from './admin/groups';
 import { adminSsoApi, samlApi } from './admin/sso';
@@ -41,6 +42,7 @@ export const API = {
   exports: exportsApi,
   reports: reportsApi,
   adminCompany: adminCompanyApi,
+  changeRequests: changeRequestsApi,
   adminProcesses: adminProcessesApi,
   adminGroups: adminGroupsApi,
   adminSso: adminSsoApi,

@@ -27,10 +27,17 @@ export const DOCUMENT_TYPE_EDITOR_LABELS: Record<DocumentType, string> = {
   parent: 'Parent Document',
 };
 
-/** Type column of the inbound process list: ticket shown as Collaboration, otherwise capitalised. */
+/**
+ * Type column of the inbound process list: ticket shown as Collaboration, otherwise the type in words, each
+ * capitalised ("Solution Support", not "Solution_support"), JSON as the acronym it is.
+ */
 export function documentTypeListLabel(type: string): string {
   if (type === 'ticket') return 'Collaboration';
-  return type.charAt(0).toUpperCase() + type.slice(1);
+  if (type === 'json') return 'JSON';
+  return type
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 export const DOCUMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
@@ -99,5 +106,6 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'case-late',
   'email-change-confirm',
   'email-change-notice',
+  'change-request',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

@@ -35,6 +35,9 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
   group: 'partner group name',
   status: 'onboarding status',
   new_email: 'the new e-mail address a user asked for',
+  change_type: 'what a company change request is about',
+  requester_name: 'name of the user who made the request',
+  requester_email: 'e-mail of the user who made the request',
 };
 
 const button = (variable: string, label: string): string =>
@@ -50,7 +53,8 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p>Hello,</p>',
       '<p>{{company}} has submitted case <strong>{{case_number}}</strong> to your process <strong>{{process}}</strong> through {{product}} connect.</p>',
       '<p><strong>Summary:</strong> {{summary}}</p>',
-      '<p>Please review the case and respond (accept, reject or ask for more information):</p>',
+      // A new case is open: it can be accepted or asked about; rejecting comes after an information request.
+      '<p>Please review the case and respond (accept it or ask for more information):</p>',
       button('link', 'Respond to the case'),
       '<p>Customer data of a case is kept for one month after submission.</p>',
     ].join('\n'),
@@ -257,6 +261,20 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p>{{first_name}} of {{company}} could not find a partner on {{product}} and asks the membership team to reach out.</p>',
       '<p><strong>Partner:</strong> {{partner}}</p>',
       '<p>{{note}}</p>',
+    ].join('\n'),
+  },
+  {
+    slug: 'change-request',
+    name: 'Company change request',
+    type: 'system',
+    subject: '[{{product}}] Change request from {{company}}: {{change_type}}',
+    body: [
+      '<p>Hello,</p>',
+      '<p>{{requester_name}} ({{requester_email}}) of {{company}} asks the membership team for a change only membership can make.</p>',
+      '<p><strong>Type:</strong> {{change_type}}</p>',
+      '<p style="white-space: pre-line"><strong>Changes:</strong> {{note}}</p>',
+      '<p>The requester was told it takes 24-48 hours. Mark the request done on the company page once it is made:</p>',
+      button('link', 'Open the company'),
     ].join('\n'),
   },
   {

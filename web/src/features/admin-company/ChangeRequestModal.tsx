@@ -6,6 +6,7 @@ import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
+import { applyChangeRequest } from './change-requests-live';
 
 type ChangeRequestInput = z.input<typeof ChangeRequestBody>;
 
@@ -30,6 +31,8 @@ export function ChangeRequestModal({ onClose, changeType = '', changes = '' }: C
 
   const onSubmit = submitWith(async (values) => {
     const answer = await call(adminCompanyApi.change, { body: values });
+    // The company page lists it at once (the live push brings the same row again).
+    applyChangeRequest(answer.change_request);
     alerts.show(answer.message, 'success');
     onClose();
   });

@@ -14,6 +14,7 @@ import { PageFrame } from '../../app/PageFrame';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { ChangeRequestModal } from './ChangeRequestModal';
+import { ChangeRequestsCard } from './ChangeRequestsCard';
 import { CompanyInfoCard } from './CompanyInfoCard';
 import { statusLabel } from './labels';
 
@@ -32,7 +33,7 @@ const NOTE_COLUMNS: DataColumn<InternalNote>[] = [
   { key: 'note', header: 'Note', render: (row) => row.note, className: 'note-cell' },
 ];
 
-/** /admin/company: company info box, departments and internal notes (spec 2 "Company page"). */
+/** /admin/company: company info box, change requests, departments and internal notes (spec 2 "Company page"). */
 export function CompanyPage() {
   const company = useApiQuery(adminCompanyApi.company);
   const notes = useApiQuery(adminCompanyApi.internalNotes);
@@ -46,6 +47,7 @@ export function CompanyPage() {
         </p>
       )}
       {company.data && <CompanyInfo data={company.data} />}
+      {company.data && <ChangeRequestsCard />}
       {company.data && <Departments companyId={company.data.company.id} />}
       <section className="card" aria-labelledby="internal-notes-title">
         <h2 id="internal-notes-title">Internal Notes</h2>

@@ -13,6 +13,7 @@ import {
   USER_SAVED,
   USER_TYPE_LABELS,
   USER_TYPES,
+  type BodyOf,
   type Country,
   type GroupOption,
   type LoginMethod,
@@ -110,17 +111,21 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
   const role = useWatch({ control, name: 'role' });
   const showPassword = passwordShown(isNew, loaded.login_method, role);
 
-  const onSubmit = submitWith(async (values) => {
-    const body = {
-      ...values,
-      group_access: withAllGroups(loaded.communities, values.group_access),
-      ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
-    };
-    const answer = await withLoader(call(adminCompanyApi.saveUser, { params: { id: user?.id ?? 0 }, body }));
-    alerts.flash(answer.message || USER_SAVED, 'success');
-    void companyUsersChanged();
-    void navigate(usersPath());
+  const params = { id: user?.id ?? 0 };
+  const bodyOf = (values: BodyOf<typeof adminCompanyApi.saveUser>) => ({
+    ...values,
+    group_access: withAllGroups(loaded.communities, (values.group_access ?? []).map(Number)),
+    ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
   });
+  const onSubmit = submitWith(
+    async (values) => {
+      const answer = await withLoader(call(adminCompanyApi.saveUser, { params, body: bodyOf(values) }));
+      alerts.flash(answer.message || USER_SAVED, 'success');
+      void companyUsersChanged();
+      void navigate(usersPath());
+    },
+    (typed) => call(adminCompanyApi.saveUser, { params, body: bodyOf(typed), checkOnly: true }),
+  );
 
   const onDelete = async () => {
     if (!user) return;

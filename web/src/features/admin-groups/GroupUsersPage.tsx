@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { adminGroupsApi, MESSAGES, removeAccessConfirm, routePath, type ResponseOf } from '@casebridge/contracts';
+import {
+  adminGroupsApi,
+  MESSAGES,
+  removeAccessConfirm,
+  roleLabel,
+  routePath,
+  type ResponseOf,
+} from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
@@ -56,7 +63,7 @@ export function GroupUsersPage() {
   const accessColumns: DataColumn<AccessUser>[] = [
     { key: 'name', header: 'Name', render: (row) => fullName(row) },
     { key: 'location', header: 'Location', render: (row) => row.location ?? '' },
-    { key: 'role', header: 'Role', render: (row) => row.role },
+    { key: 'role', header: 'Role', render: (row) => roleLabel(row.role) },
     { key: 'last_login_date', header: 'Last Login', render: (row) => formatDateTime(row.last_login_date) },
     {
       key: 'remove',
@@ -96,7 +103,7 @@ export function GroupUsersPage() {
       <section className="card" aria-labelledby="group-user-search-title">
         <h2 id="group-user-search-title">Add Users</h2>
         <TextField
-          label="Search by e-mail"
+          label="Search by name or e-mail"
           type="search"
           autoComplete="off"
           hint={`Type at least ${MIN_TERM} characters.`}

@@ -19,6 +19,7 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
+  const [descriptionError, setDescriptionError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -31,13 +32,19 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
     form.append('description', description);
     for (const file of files) form.append('files', file, file.name);
     setBusy(true);
+    setDescriptionError(undefined);
     try {
       await withLoader(upload(caseApi.uploadAttachment, form, { params: { token } }));
       alerts.show(MESSAGES.uploadSucceeded, 'success');
       onUploaded();
     } catch (error) {
-      // 413 carries the configured limit in its message; other failures get the catalogue's text.
+      // 413 carries the configured limit in its message; other failures get the catalogue's text, and the server's
+      // reason (an executable, no file) stands under its field. The banner shows inside this modal.
       const tooLarge = error instanceof ApiError && error.status === 413;
+      if (error instanceof ApiError) {
+        setFileError(error.fieldErrors.files);
+        setDescriptionError(error.fieldErrors.description);
+      }
       alerts.show(tooLarge ? error.message : MESSAGES.uploadFailed, 'danger');
     } finally {
       setBusy(false);
@@ -51,7 +58,11 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
           label="Description"
           maxLength={LIMITS.summaryMax}
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          error={descriptionError}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setDescriptionError(undefined);
+          }}
         />
         <div className={fileError ? 'field field-invalid' : 'field'}>
           <label htmlFor={fileInputId}>Files</label>

@@ -12,6 +12,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import type { CaseListState } from './use-case-list';
 import { SlaCountdown } from '../sla/SlaCountdown';
+import './dashboard.css';
 
 const COLUMNS: DataColumn<CaseListRow>[] = [
   {
@@ -39,7 +40,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
   {
     key: 'response_due_at',
     header: 'Response',
-    className: 'cell-nowrap',
+    className: 'cell-sla',
     render: (row) => <SlaCountdown sla={row} />,
   },
   {
@@ -104,7 +105,13 @@ export function ActiveCases({ cases }: { cases: CaseListState }) {
           utcNote
           paging={
             list
-              ? { page: list.current_page, perPage: list.per_page, total: list.total, onPage: cases.setPage }
+              ? {
+                  page: list.current_page,
+                  perPage: list.per_page,
+                  total: list.total,
+                  estimated: list.total_estimated,
+                  onPage: cases.setPage,
+                }
               : undefined
           }
         />

@@ -5,6 +5,7 @@ import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
 import { ActiveCases } from './ActiveCases';
+import { CompanyDirectory } from './CompanyDirectory';
 import { CompanyNoteCard } from './CompanyNoteCard';
 import { FavoritesList } from './FavoritesList';
 import { NewsFeed } from './NewsFeed';
@@ -13,7 +14,7 @@ import { PartnerSearch } from './PartnerSearch';
 import { useCaseList } from './use-case-list';
 
 /**
- * /dashboard: partner search, favourites, company note, partner actions, active cases and news.
+ * /dashboard: partner search, company directory, favourites, company note, partner actions, active cases and news.
  * Limited membership gets the limited view instead of search and notes (spec 1 §2).
  */
 export function DashboardPage() {
@@ -52,7 +53,10 @@ export function DashboardPage() {
           {isLimited ? (
             <FavoritesList title="Collaborate with Your Partners" favorites={favorites} />
           ) : (
-            <PartnerSearch directory={entries} loading={directory.isPending} />
+            <>
+              <PartnerSearch directory={entries} loading={directory.isPending} />
+              <CompanyDirectory directory={entries} loading={directory.isPending} />
+            </>
           )}
         </div>
         <div className="dashboard-side">

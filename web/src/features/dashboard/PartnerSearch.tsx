@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { dashboardApi, LIMITS, MESSAGES, type BodyOf, type DirectoryEntry } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { HelpHint } from '../../ui/HelpHint';
-import { directoryEntryName, directoryEntryPath, matchesTerm } from './partner-links';
+import { directoryEntryName, matchesTerm } from './partner-links';
+import { entryKey, PartnerResult } from './PartnerResult';
 
 const SEARCH_LOCATION = 'dashboard';
 
@@ -79,7 +79,7 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
           ) : (
             <ul className="partner-results" aria-label="Partners found">
               {results.map((entry) => (
-                <li key={`${entry.type}-${entry.company_id}-${entry.department_id ?? 0}`}>
+                <li key={entryKey(entry)}>
                   <PartnerResult entry={entry} onPick={onPick} />
                 </li>
               ))}
@@ -88,28 +88,5 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
         </div>
       )}
     </section>
-  );
-}
-
-function PartnerResult({ entry, onPick }: { entry: DirectoryEntry; onPick: (entry: DirectoryEntry) => void }) {
-  const tags = entry.tags.map((tag) => tag.tag).join(', ');
-  const body = (
-    <>
-      <span className="partner-name">{directoryEntryName(entry)}</span>
-      {tags && <span className="partner-tags muted">{tags}</span>}
-    </>
-  );
-  if (!entry.has_access) {
-    return (
-      <div className="partner-result partner-result-locked">
-        {body}
-        <span className="badge">No access</span>
-      </div>
-    );
-  }
-  return (
-    <Link className="partner-result" to={directoryEntryPath(entry)} onClick={() => onPick(entry)}>
-      {body}
-    </Link>
   );
 }

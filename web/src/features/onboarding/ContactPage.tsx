@@ -9,7 +9,8 @@ import {
 import { call } from '../../lib/api';
 import { dialCodeOptions, DialCodePhoneFields, NameFields } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';
-import { SelectField, TextField } from '../../ui/fields';
+import { ComboboxField } from '../../ui/ComboboxField';
+import { TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { showSaved } from './saved-for-later';
@@ -115,7 +116,7 @@ function ContactForm({ vhost, group, countries, session }: OnboardingFlow) {
           </div>
           <div className="field-row">
             <TextField label="Postal Code" autoComplete="postal-code" error={errors.zipcode} {...register('zipcode')} />
-            <SelectField
+            <ComboboxField
               label="Country"
               placeholder={MESSAGES.chooseOne}
               options={countryOptions}

@@ -9,7 +9,8 @@ import {
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { dialCodeOptions } from '../../ui/ContactFields';
-import { SelectField, TextField } from '../../ui/fields';
+import { ComboboxField } from '../../ui/ComboboxField';
+import { TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { SampleFormModal } from './SampleFormModal';
@@ -101,7 +102,7 @@ function ProcessForm({ vhost, group, countries, session }: OnboardingFlow) {
             {...register('support_email')}
           />
           <div className="field-row field-row-phone">
-            <SelectField
+            <ComboboxField
               label="Support Phone Country"
               options={dialCodeOptions(countries, session.data.document?.support_country_code)}
               error={errors.support_country_code}

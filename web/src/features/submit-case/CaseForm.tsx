@@ -16,7 +16,7 @@ import {
 import { call } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerChecks, applyServerErrors } from '../../lib/form-errors';
 import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { PhoneField, phoneDigits, phoneWithCode } from '../../ui/PhoneField';
@@ -87,6 +87,7 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
     handleSubmit,
     setError,
     setValue,
+    getValues,
     control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
@@ -106,47 +107,62 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
   const chosenPriority = (priority.priority_locked ? 'low' : values.case_priority) as Priority;
   const priorityMessage = priority.priority_messages?.[chosenPriority] ?? null;
 
-  const onSubmit = handleSubmit(async (valid) => {
-    const code = String(valid.phone_country_code ?? DEFAULT_PHONE_COUNTRY_CODE);
-    const phone = phoneWithCode(code, String(valid.phone_number ?? ''));
-    const body: CaseSubmissionBody = {
-      first_name: String(valid.first_name),
-      last_name: String(valid.last_name),
-      email: String(valid.email),
+  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+  const bodyOf = (values: FormValues): CaseSubmissionBody => {
+    const code = String(values.phone_country_code ?? DEFAULT_PHONE_COUNTRY_CODE);
+    const phone = phoneWithCode(code, text(values.phone_number));
+    return {
+      first_name: text(values.first_name),
+      last_name: text(values.last_name),
+      email: text(values.email),
       phone_number: phone,
       phone_country_code: code,
-      only_numbers: phone ? phoneDigits(String(valid.phone_number)) : null,
-      internal_case_number: String(valid.internal_case_number),
-      problem_summary: String(valid.problem_summary),
-      problem_description: String(valid.problem_description),
+      only_numbers: phone ? phoneDigits(text(values.phone_number)) : null,
+      internal_case_number: text(values.internal_case_number),
+      problem_summary: text(values.problem_summary),
+      problem_description: text(values.problem_description),
       case_priority: chosenPriority,
-      update_profile: valid.update_profile === true,
+      update_profile: values.update_profile === true,
       company_name: document.company.name,
       department: document.department?.name ?? null,
       collaborate_type: target.type,
       collaborate_entity: target.entityId,
       sample_submission: sample,
-      ...customPayload(requirements, valid),
+      ...customPayload(requirements, values),
     };
-    try {
-      const answer = await withLoader(
-        send
-          ? send(body)
-          : call(documentsApi.collaborate, {
-              params: { documentId: document.id },
-              body,
-              idempotencyKey: idempotency.key,
-            }),
-      );
-      idempotency.renew();
-      setSent(answer);
-      alerts.show(answer.message, 'success');
-      window.scrollTo({ top: 0 });
-    } catch (error) {
-      const fields = [...BASE_FIELDS, ...requirements.map(fieldName)];
-      if (!applyServerErrors(error, setError, fields)) alerts.show(errorMessage(error), 'warning');
-    }
-  });
+  };
+  const serverFields = [...BASE_FIELDS, ...requirements.map(fieldName)];
+  // The browser checks the fixed fields only; the process's own fields are the server's, asked check-only (the
+  // test form's call stores nothing anyway), so one Submit shows both.
+  const checkOnServer = (body: CaseSubmissionBody) =>
+    send ? send(body) : call(documentsApi.collaborate, { params: { documentId: document.id }, body, checkOnly: true });
+
+  const onSubmit = handleSubmit(
+    async (valid) => {
+      const body = bodyOf(valid);
+      try {
+        const answer = await withLoader(
+          send
+            ? send(body)
+            : call(documentsApi.collaborate, {
+                params: { documentId: document.id },
+                body,
+                idempotencyKey: idempotency.key,
+              }),
+        );
+        idempotency.renew();
+        setSent(answer);
+        alerts.show(answer.message, 'success');
+        window.scrollTo({ top: 0 });
+      } catch (error) {
+        if (!applyServerErrors(error, setError, serverFields)) alerts.show(errorMessage(error), 'warning');
+      }
+    },
+    async (browserErrors) => {
+      const body = bodyOf(getValues());
+      await applyServerChecks(() => checkOnServer(body), setError, serverFields, Object.keys(browserErrors));
+    },
+  );
 
   const fillSample = async () => {
     const filled = await withLoader(sampleValues(requirements));

@@ -52,11 +52,11 @@ function FavoriteToggle({ document, target }: { document: ContactDocumentShape; 
       <button
         type="button"
         className={favorite ? 'button favorite-button favorite-on' : 'button button-secondary favorite-button'}
-        aria-pressed={favorite}
         disabled={busy}
         onClick={() => void toggle()}
       >
-        <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {favorite ? 'Favorite' : 'Add to Favorites'}
+        {/* One wording (the dashboard's Favorites list): the label says what a click does. */}
+        <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {favorite ? 'Remove from Favorites' : 'Add to Favorites'}
       </button>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { LIMITS } from '@casebridge/contracts';
-import { SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { ComboboxField } from '../../ui/ComboboxField';
+import { TextAreaField, TextField } from '../../ui/fields';
 import { DbSelectInput, GroupSelectInput, SelectWithOther, TierSelectInput } from './ChoiceFields';
 import { fieldName, fixedValue, placeholderOf, type FormValues, type Requirement } from './requirements';
 
@@ -14,12 +15,14 @@ export interface RequirementFieldProps {
   error?: string;
 }
 
-const timeZones: string[] = (() => {
+const timeZones = (() => {
+  let zones: string[];
   try {
-    return Intl.supportedValuesOf('timeZone');
+    zones = Intl.supportedValuesOf('timeZone');
   } catch {
-    return ['UTC'];
+    zones = ['UTC'];
   }
+  return zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
 })();
 
 /** One requirement of the process document, drawn by its type (spec 1 §3 Requirement). */
@@ -47,13 +50,8 @@ export function RequirementField(props: RequirementFieldProps) {
     case 'email':
       return <TextField type="email" {...common} {...register(name)} />;
     case 'timezone':
-      return (
-        <SelectField
-          {...common}
-          options={timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
-          {...register(name)}
-        />
-      );
+      // Several hundred zones: a searchable list ("chicago", "new york"), submitting the zone's id as before.
+      return <ComboboxField {...common} options={timeZones} {...register(name)} />;
     case 'select':
       return <SelectWithOther {...props} />;
     case 'tierselect':

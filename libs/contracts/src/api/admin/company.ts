@@ -11,6 +11,7 @@ import {
   type RegistrationType,
 } from '../../constants/roles';
 import { ApprovalResponse, CurrentUser } from '../auth';
+import { ChangeRequestBody, ChangeRequestRow } from '../change-requests';
 import {
   emailField,
   idField,
@@ -23,8 +24,6 @@ import {
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
-/** Spec 2 §9: change requests take 24-48 hours. */
-export const CHANGE_REQUEST_SENT = 'Your change request has been sent. Change requests take 24-48 hours to complete.';
 export const REGISTRATION_SETTINGS_SAVED = 'Registration settings saved.';
 export const USER_SAVED = 'User saved.';
 export const USER_DELETED = 'User deleted.';
@@ -121,11 +120,6 @@ export const RelationRow = z.object({
   document: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 
-export const ChangeRequestBody = z.object({
-  change_type: requiredText(100, 'The change type'),
-  changes: requiredText(LIMITS.textMax, 'The changes'),
-});
-
 /** Empty values of a select ("Choose One") read as no choice. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined || value === 0 || value === '0' ? null : value),
@@ -171,8 +165,34 @@ export const CompanyUserRow = z.object({
   created_at: z.string(),
 });
 
+/** Rows per page of the company users table (admin.users). */
+export const COMPANY_USERS_PAGE_SIZE = 25;
+
+/**
+ * The users table's search, filters and page: `q` matches first name, last name, "first last" or e-mail; `status`
+ * and `role` narrow it. The export ignores them and writes every user.
+ */
+export const CompanyUsersQuery = z.object({
+  q: z.string().trim().max(LIMITS.nameMax).optional(),
+  status: z.enum(USER_STATUSES, { error: 'The status filter is not valid.' }).optional(),
+  role: z.enum(ASSIGNABLE_ROLES, { error: 'The role filter is not valid.' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(COMPANY_USERS_PAGE_SIZE)
+    .transform((limit) => Math.min(limit, LIMITS.maxPageSize)),
+});
+export type CompanyUsersQuery = z.input<typeof CompanyUsersQuery>;
+
 export const CompanyUsersResponse = z.object({
+  /** One page of the matching users, by last name, first name. */
   users: z.array(CompanyUserRow),
+  /** How many users match the search and filters, on every page. */
+  total: z.number(),
+  current_page: z.number(),
+  per_page: z.number(),
   login_method: z.enum(LOGIN_METHODS),
   login_method_label: z.string(),
   /** The e-mail domain match; only for email_link companies. */
@@ -282,9 +302,9 @@ export const adminCompanyApi = {
     method: 'POST',
     path: 'admin/company/change',
     access: 'company_admin',
-    summary: 'Request a change only membership can make (24-48 hours)',
+    summary: 'Request a change only membership can make (24-48 hours); the membership team is mailed',
     body: ChangeRequestBody,
-    response: Done,
+    response: Done.extend({ change_request: ChangeRequestRow }),
   }),
   registration: endpoint({
     method: 'POST',
@@ -320,7 +340,8 @@ export const adminCompanyApi = {
     method: 'GET',
     path: 'admin/company/users',
     access: 'company_admin',
-    summary: "The company's users with its login method",
+    summary: "The company's users (searched, filtered, one page) with its login method",
+    query: CompanyUsersQuery,
     response: CompanyUsersResponse,
   }),
   exportUsers: endpoint({
@@ -345,6 +366,7 @@ export const adminCompanyApi = {
     refusesLimitedMembership: true,
     summary: 'Create (id 0) or update a user of the company',
     body: ManagedUserBody,
+    checkOnly: true,
     response: Done.extend({ user: ManagedUser }),
   }),
   deleteUser: endpoint({

@@ -210,7 +210,7 @@ export const adminGroupsApi = {
     path: 'admin/company/partner_groups/:groupId/users/search',
     access: 'company_admin',
     refusesLimitedMembership: true,
-    summary: 'Users of the company matching an e-mail (from 2 characters), flagged when they have access',
+    summary: 'Users of the company matching a name or e-mail (from 2 characters), flagged when they have access',
     body: GroupUserSearchBody,
     response: z.object({ users: z.array(GroupAccessUser.extend({ group_access: z.boolean() })) }),
   }),

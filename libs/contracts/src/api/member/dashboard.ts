@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../../constants/limits';
-import { emailField, idField, MessageBody, optionalText, requiredText, SuccessBody } from '../common';
+import {
+  chosenIdField,
+  emailField,
+  idField,
+  MessageBody,
+  optionalText,
+  optionalWebsite,
+  requiredText,
+  SuccessBody,
+} from '../common';
 import { endpoint } from '../endpoint';
 import { CompanySummary } from '../auth';
 
@@ -66,10 +75,14 @@ export const NewsPost = z.object({
 });
 export type NewsPost = z.infer<typeof NewsPost>;
 
-export const InviteBody = z.object({ company_id: idField, comments: optionalText(LIMITS.textMax, 'The comments') });
+export const INVITE_CHOOSE_COMPANY = 'Choose the company you would like to invite.';
+export const InviteBody = z.object({
+  company_id: chosenIdField(INVITE_CHOOSE_COMPANY),
+  comments: optionalText(LIMITS.textMax, 'The comments'),
+});
 export const MissingPartnerBody = z.object({
   company_name: requiredText(LIMITS.nameMax, 'The company name'),
-  company_website: optionalText(255, 'The company website'),
+  company_website: optionalWebsite(255, 'The company website'),
   contact_name: requiredText(LIMITS.nameMax, 'The contact name'),
   contact_email: emailField,
   comment: optionalText(LIMITS.textMax, 'The comment'),

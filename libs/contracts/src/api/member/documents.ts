@@ -229,6 +229,7 @@ export const documentsApi = {
     summary: 'Submit a collaboration request (a case)',
     body: CaseSubmissionBody,
     response: CollaborateResponse,
+    checkOnly: true,
   }),
   managerRequest: endpoint({
     method: 'POST',

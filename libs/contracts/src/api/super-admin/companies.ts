@@ -127,6 +127,36 @@ export const SignupManagerOption = z.object({
   email: z.string(),
 });
 
+/**
+ * What deleting a company takes with it, counted for the confirmation, and why it cannot be deleted (null: it can;
+ * the delete answers 409 with the same text). Users are every account of the company, pending registrations too.
+ */
+export const CompanyDeleteSummary = z.object({
+  name: z.string(),
+  users: z.number(),
+  departments: z.number(),
+  processes: z.number(),
+  cases: z.number(),
+  blocked: z.string().nullable(),
+});
+export type CompanyDeleteSummary = z.infer<typeof CompanyDeleteSummary>;
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The delete confirmation: what goes with the company, with counts. */
+export function companyDeleteConfirmation(summary: CompanyDeleteSummary): string {
+  const parts = [
+    counted(summary.users, 'user', 'users'),
+    counted(summary.departments, 'department', 'departments'),
+    counted(summary.processes, 'process', 'processes'),
+    counted(summary.cases, 'case', 'cases'),
+  ];
+  return (
+    `Are you sure you want to delete ${summary.name}? Its ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)} ` +
+    'will be deleted with it, with everything its users stored. This cannot be undone.'
+  );
+}
+
 // ---------- bodies ----------
 
 const optionalEmail = (label: string) =>
@@ -248,6 +278,7 @@ export const superAdminCompaniesApi = {
     body: CompanyFormBody,
     response: Done.extend({ id: z.number(), company: SuperAdminCompany }),
     multipart: true,
+    checkOnly: true,
   }),
   status: endpoint({
     method: 'POST',
@@ -263,6 +294,13 @@ export const superAdminCompaniesApi = {
     access: 'super_admin',
     summary: 'Delete a company with everything only it owns (409 while it has cases or sponsors a group)',
     response: Done,
+  }),
+  deleteSummary: endpoint({
+    method: 'GET',
+    path: byId('/delete_summary'),
+    access: 'super_admin',
+    summary: 'What a delete would take with the company (users, departments, processes, cases) and what blocks it',
+    response: CompanyDeleteSummary,
   }),
   registration: endpoint({
     method: 'POST',

@@ -27,6 +27,29 @@ export const ONBOARDING_ALREADY_MEMBER = 'This company is already an active memb
 /** Who applied: a new company, a limited member, or another existing member. */
 export const ONBOARDING_APPLICANT_KINDS = ['new', 'limited', 'existing'] as const;
 
+/**
+ * The approval queue's filter (spec 3 §2.3 leaves it open): applications waiting for review by default, the
+ * latest decided ones on demand. `all` is the waiting ones first, then the decided ones.
+ */
+export const ONBOARDING_QUEUE_FILTERS = ['pending_review', 'approved', 'rejected', 'all'] as const;
+export type OnboardingQueueFilter = (typeof ONBOARDING_QUEUE_FILTERS)[number];
+export const ONBOARDING_QUEUE_FILTER_LABELS: Record<OnboardingQueueFilter, string> = {
+  pending_review: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  all: 'All',
+};
+export const OnboardingQueueQuery = z.object({
+  status: z.enum(ONBOARDING_QUEUE_FILTERS, { error: 'The status filter is not valid.' }).default('pending_review'),
+});
+export type OnboardingQueueQuery = z.input<typeof OnboardingQueueQuery>;
+
+/** Whether a queue row belongs under a filter (the server's rule, for rows placed live). */
+export function onboardingRowShown(status: OnboardingQueueRow['status'], filter: OnboardingQueueFilter): boolean {
+  if (filter === 'all') return status === 'pending_review' || status === 'approved' || status === 'rejected';
+  return status === filter;
+}
+
 export const OnboardingQueueRow = z.object({
   id: z.number(),
   company_name: z.string(),
@@ -96,7 +119,9 @@ export const superAdminOnboardingApi = {
     method: 'GET',
     path: 'super_admin/onboarding/queue',
     access: 'super_admin',
-    summary: 'Onboarding sessions sent for review (pending first), then decided ones; in-progress drafts are left out',
+    summary:
+      'Onboarding sessions by status (default: sent for review, oldest first; decided ones newest first); drafts never',
+    query: OnboardingQueueQuery,
     response: z.object({ queue: z.array(OnboardingQueueRow) }),
   }),
   session: endpoint({

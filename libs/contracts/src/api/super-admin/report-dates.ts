@@ -74,6 +74,27 @@ const reportDay = (label: 'start' | 'end') =>
       return day;
     });
 
+/**
+ * An optional bound of a report's range (the escalation spreadsheet): YY-MM-DD or YYYY-MM-DD like the other reports,
+ * answered as YYYY-MM-DD; nothing (and `0` when `orZero`, the spec's "no start") is no bound.
+ */
+export const optionalReportDay = (label: 'start' | 'end', orZero = false) =>
+  z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || (orZero && value === '0')) return null;
+      const day = parseReportDay(value);
+      if (day === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${label} date must be a valid date (YY-MM-DD or YYYY-MM-DD)${orZero ? ' or 0' : ''}.`,
+        });
+        return z.NEVER;
+      }
+      return day;
+    });
+
 /** start and end of a ranged report: both required, end not before start; answers YYYY-MM-DD days. */
 export const ReportDatesRange = z
   .object({ start: reportDay('start'), end: reportDay('end') })

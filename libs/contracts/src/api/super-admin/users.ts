@@ -164,6 +164,7 @@ export const superAdminUsersApi = {
     access: 'super_admin',
     summary: 'Create (user_id 0) a user of company_id, or update one',
     body: SuperAdminUserBody,
+    checkOnly: true,
     response: Done.extend({ user: SuperAdminUser }),
   }),
   delete: endpoint({

@@ -1,12 +1,16 @@
 import { useParams } from 'react-router-dom';
 import { PageFrame } from '../../../app/PageFrame';
 import { Breadcrumbs } from './Breadcrumbs';
+import { ChangeRequestsPanel } from './ChangeRequestsPanel';
 import { CompanyInfoBox } from './CompanyInfoBox';
 import { DepartmentsPanel, GroupsPanel, ProcessFormsPanel, UsersPanel } from './CompanyPanels';
 import { companyCrumbs } from './company-labels';
 import { companyIdParam, useCompany } from './use-company';
 
-/** /super_admin/companies/{company_id}: the info box and the Users, Departments, Process Forms, Groups panels. */
+/**
+ * /super_admin/companies/{company_id}: the info box and the Change Requests, Users, Departments, Process Forms and
+ * Groups panels.
+ */
 export function CompanyDetailPage() {
   const id = companyIdParam(useParams().company_id);
   // NaN never matches a company: the failed load returns to the list.
@@ -18,6 +22,7 @@ export function CompanyDetailPage() {
       {company && (
         <>
           <CompanyInfoBox company={company} onChanged={setCompany} />
+          <ChangeRequestsPanel companyId={company.id} />
           <UsersPanel companyId={company.id} />
           <DepartmentsPanel companyId={company.id} />
           <ProcessFormsPanel companyId={company.id} />

@@ -68,7 +68,7 @@ function defaultsOf(company: SuperAdminCompany | null): CompanyFormValues {
 }
 
 /** Multipart as the spec says: fields (empty ones left out, so the optional e-mails go only when filled) and files. */
-function toFormData(values: CompanyFormOutput): FormData {
+function toFormData(values: CompanyFormOutput | CompanyFormValues): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (key === COMPANY_LOGO_FIELD || key === COMPANY_SSO_FILE_FIELD) continue;
@@ -91,14 +91,16 @@ function CompanyForm({ company }: { company: SuperAdminCompany | null }) {
     onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
   });
 
-  const onSubmit = form.submitWith(async (values) => {
-    const answer = await withLoader(
-      upload(superAdminCompaniesApi.save, toFormData(values), { params: { id: company?.id ?? 0 } }),
-    );
-    alerts.flash(answer.message, 'success');
-    void companiesChanged();
-    void navigate(routePath('super_admin.company.detail', { company_id: answer.id }));
-  });
+  const params = { id: company?.id ?? 0 };
+  const onSubmit = form.submitWith(
+    async (values) => {
+      const answer = await withLoader(upload(superAdminCompaniesApi.save, toFormData(values), { params }));
+      alerts.flash(answer.message, 'success');
+      void companiesChanged();
+      void navigate(routePath('super_admin.company.detail', { company_id: answer.id }));
+    },
+    (typed) => upload(superAdminCompaniesApi.save, toFormData(typed), { params, checkOnly: true }),
+  );
 
   const cancelTo = company
     ? routePath('super_admin.company.detail', { company_id: company.id })

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import {
   COMPANY_DELETED,
+  companyDeleteConfirmation,
   LOGIN_METHOD_ADMIN_LABELS,
   routePath,
   superAdminCompaniesApi,
@@ -10,7 +11,7 @@ import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { invalidateEndpoints } from '../../../lib/queries';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useAlertModal, useConfirm, withLoader } from '../../../ui/modal-store';
 import { CompanyInfoCard } from '../../admin-company/CompanyInfoCard';
 import { companiesChanged } from '../back-office-changes';
 import { loginPageAddress, membershipTypeLabel, statusLabel } from './company-labels';
@@ -27,6 +28,7 @@ interface CompanyInfoBoxProps {
 export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
   const navigate = useNavigate();
   const confirm = useConfirm();
+  const notice = useAlertModal();
   const active = company.status === 'active';
 
   const toggleStatus = async () => {
@@ -45,13 +47,19 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
     }
   };
 
+  /** The confirmation says what goes with the company, counted; a company that cannot go is told so first. */
   const remove = async () => {
-    const sure = await confirm(`Are you sure you want to delete ${company.name}?`, {
-      title: 'Delete Company',
-      confirmLabel: 'Delete',
-    });
-    if (!sure) return;
     try {
+      const summary = await withLoader(call(superAdminCompaniesApi.deleteSummary, { params: { id: company.id } }));
+      if (summary.blocked) {
+        await notice(summary.blocked, 'Delete Company');
+        return;
+      }
+      const sure = await confirm(companyDeleteConfirmation(summary), {
+        title: 'Delete Company',
+        confirmLabel: 'Delete',
+      });
+      if (!sure) return;
       const answer = await withLoader(call(superAdminCompaniesApi.delete, { params: { id: company.id } }));
       alerts.flash(answer.message || COMPANY_DELETED, 'success');
       void companiesChanged();

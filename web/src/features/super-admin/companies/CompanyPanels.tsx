@@ -26,10 +26,18 @@ type RelationRow = z.infer<typeof SuperAdminRelationRow>;
 
 const api = superAdminCompaniesApi;
 
+interface PanelProps {
+  title: string;
+  count: number | null;
+  /** Opens the panel when something in it waits for the reader (open change requests). */
+  open?: boolean;
+  children: ReactNode;
+}
+
 /** An expandable panel whose title carries the number of rows (spec 3 §2.4). */
-function Panel({ title, count, children }: { title: string; count: number | null; children: ReactNode }) {
+export function Panel({ title, count, open, children }: PanelProps) {
   return (
-    <details className="card company-panel">
+    <details className="card company-panel" open={open}>
       <summary>
         <h2>
           {title} ({count ?? '…'})
@@ -40,7 +48,7 @@ function Panel({ title, count, children }: { title: string; count: number | null
   );
 }
 
-function LoadFailure({ error }: { error: Error | null }) {
+export function LoadFailure({ error }: { error: Error | null }) {
   return error ? (
     <p className="notice notice-warning" role="alert">
       {queryErrorText(error)}

@@ -1,5 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { routePath, superAdminOnboardingApi, type OnboardingQueueRow } from '@casebridge/contracts';
+import {
+  ONBOARDING_QUEUE_FILTER_LABELS,
+  ONBOARDING_QUEUE_FILTERS,
+  routePath,
+  superAdminOnboardingApi,
+  type OnboardingQueueFilter,
+  type OnboardingQueueRow,
+} from '@casebridge/contracts';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { formatBackOfficeDate } from '../../../lib/format';
@@ -7,13 +15,21 @@ import { formatBackOfficeDate } from '../../../lib/format';
 /** 'pending_review' → 'pending review' (spec 3 §2.3: underscores shown as spaces). */
 export const statusText = (status: string) => status.replace(/_/g, ' ');
 
+const EMPTY_TEXT: Record<OnboardingQueueFilter, string> = {
+  pending_review: 'No onboarding sessions are waiting for review.',
+  approved: 'No approved onboarding sessions.',
+  rejected: 'No rejected onboarding sessions.',
+  all: 'No onboarding sessions.',
+};
+
 /**
- * The dashboard's approval queue (spec 3 §2.3): onboarding sessions sent for review, then the latest decided ones.
- * Each row opens the review; the queue reloads live when an application arrives or is decided.
+ * The dashboard's approval queue (spec 3 §2.3): the onboarding sessions waiting for review, or on demand the
+ * latest decided ones. Each row opens the review; arriving and decided applications are placed live in every
+ * cached filter they belong to (lib/live-lists), so a decided one leaves the pending view.
  */
 export function OnboardingQueue() {
-  // Arriving and decided applications are placed in the cached queue as they happen (lib/live-lists).
-  const queue = useApiQuery(superAdminOnboardingApi.queue);
+  const [filter, setFilter] = useState<OnboardingQueueFilter>('pending_review');
+  const queue = useApiQuery(superAdminOnboardingApi.queue, { query: { status: filter } });
 
   const review = (row: OnboardingQueueRow) => routePath('super_admin.onboarding.session', { session_id: row.id });
   const columns: DataColumn<OnboardingQueueRow>[] = [
@@ -48,19 +64,36 @@ export function OnboardingQueue() {
   return (
     <section className="card" aria-labelledby="sa-onboarding-queue-title">
       <h2 id="sa-onboarding-queue-title">Approval Queue</h2>
+      <div className="toolbar">
+        <fieldset className="choice-group">
+          <legend>Show</legend>
+          {ONBOARDING_QUEUE_FILTERS.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="onboarding-queue-filter"
+                value={value}
+                checked={filter === value}
+                onChange={() => setFilter(value)}
+              />{' '}
+              {ONBOARDING_QUEUE_FILTER_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+      </div>
       {queue.isError && (
         <p className="notice notice-warning" role="alert">
           {queryErrorText(queue.error)}
         </p>
       )}
       <DataTable
-        caption="Onboarding sessions for review"
+        caption={`Onboarding sessions: ${ONBOARDING_QUEUE_FILTER_LABELS[filter].toLowerCase()}`}
         columns={columns}
         rows={queue.data?.queue ?? []}
         rowKey={(row) => row.id}
         utcNote
         loading={queue.isPending}
-        emptyText="No onboarding sessions are waiting for review."
+        emptyText={EMPTY_TEXT[filter]}
       />
     </section>
   );

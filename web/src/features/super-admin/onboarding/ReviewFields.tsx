@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { Country, OnboardingReviewBody } from '@casebridge/contracts';
-import { SelectField, TextField } from '../../../ui/fields';
+import { ComboboxField } from '../../../ui/ComboboxField';
+import { TextField } from '../../../ui/fields';
 
 export type ReviewValues = OnboardingReviewBody;
 
@@ -23,7 +24,7 @@ export function CompanyFields({ register, errors, disabled, countries }: Section
         <TextField label="State" error={e?.state} {...register('company.state')} />
         <TextField label="Postal Code" error={e?.zipcode} {...register('company.zipcode')} />
       </div>
-      <SelectField
+      <ComboboxField
         label="Country"
         error={e?.country_id}
         placeholder="Choose a country"
@@ -47,7 +48,7 @@ export function UserFields({ register, errors, disabled, countries }: SectionPro
       </div>
       <TextField label="Email" type="email" error={e?.email} {...register('user.email')} />
       <div className="field-row">
-        <SelectField
+        <ComboboxField
           label="Phone Country"
           error={e?.phone_country_code}
           placeholder="—"

@@ -8,6 +8,7 @@ import {
   USER_SAVED,
   USER_TYPE_LABELS,
   USER_TYPES,
+  type BodyOf,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
@@ -50,14 +51,17 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
   const role = useWatch({ control, name: 'role' });
   const showPassword = passwordShown(isNew, data.company.login_method, role);
 
+  const params = { user_id: user?.id ?? 0 };
+  const bodyOf = (values: BodyOf<typeof superAdminUsersApi.save>) => ({
+    ...values,
+    company_id: data.company.id,
+    group_access: isNew ? [] : withAllGroups(data.communities, (values.group_access ?? []).map(Number)),
+    ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
+  });
+  const check = (typed: BodyOf<typeof superAdminUsersApi.save>) =>
+    call(superAdminUsersApi.save, { params, body: bodyOf(typed), checkOnly: true });
   const onSubmit = submitWith(async (values) => {
-    const body = {
-      ...values,
-      company_id: data.company.id,
-      group_access: isNew ? [] : withAllGroups(data.communities, values.group_access),
-      ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
-    };
-    const answer = await withLoader(call(superAdminUsersApi.save, { params: { user_id: user?.id ?? 0 }, body }));
+    const answer = await withLoader(call(superAdminUsersApi.save, { params, body: bodyOf(values) }));
     void companyUsersChanged();
     if (after.current === 'new') {
       alerts.flash(answer.message || USER_SAVED, 'success');
@@ -71,7 +75,7 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
       setUser(answer.user);
       alerts.show(answer.message || USER_SAVED, 'success');
     }
-  });
+  }, check);
 
   return (
     <form

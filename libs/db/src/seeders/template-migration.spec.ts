@@ -1,0 +1,34 @@
+import { Migration20261124194000 } from '../migrations/Migration20261124194000';
+import { DEFAULT_EMAIL_TEMPLATES } from './email-templates';
+
+/** The hand-written migration must bring a database seeded earlier to what the seed writes today. */
+describe('Migration20261124194000 (change-request mail, new-case mail without Reject)', () => {
+  const sql = (direction: 'up' | 'down') => {
+    const migration = new Migration20261124194000({} as never, {} as never);
+    void migration[direction]();
+    return migration.getQueries().map(String);
+  };
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const seeded = (slug: string) => DEFAULT_EMAIL_TEMPLATES.find((template) => template.slug === slug)!;
+
+  it('inserts the seed’s change-request template where templates are stored, never over one', () => {
+    const [insert] = sql('up');
+    const template = seeded('change-request');
+    for (const value of [template.slug, template.name, template.subject, template.body]) {
+      expect(insert).toContain(literal(value));
+    }
+    expect(insert).toContain('where exists (select 1 from "email_templates") on conflict ("slug") do nothing');
+  });
+
+  it('gives an unedited new-case mail the seed’s body, which no longer offers Reject', () => {
+    const [, update] = sql('up');
+    const body = seeded('new_receiving_member').body;
+    expect(body).not.toMatch(/reject/i);
+    expect(update).toContain(`set "body" = ${literal(body)} where "slug" = 'new_receiving_member' and "body" = `);
+    expect(update).toContain('accept, reject or ask for more information');
+  });
+
+  it('goes back down', () => {
+    expect(sql('down')[0]).toBe(`delete from "email_templates" where "slug" = 'change-request';`);
+  });
+});
