@@ -1,11 +1,13 @@
 // `npm test`: every check of the project in order, continuing after a failing stage.
-// Ends with one line "N passed, N failed" (jest + Playwright tests; a failed lint, build or type check counts as 1).
+// Ends with one line "N passed, N failed" (jest, Vitest and Playwright tests; a failed lint, build or type check
+// counts as 1).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, run } from './lib/processes.mjs';
 
 const RESULTS_DIR = path.join(REPO_ROOT, 'var', 'test-results');
 const JEST_RESULTS = path.join(RESULTS_DIR, 'jest.json');
+const VITEST_RESULTS = path.join(RESULTS_DIR, 'vitest.json');
 const PLAYWRIGHT_RESULTS = path.join(REPO_ROOT, 'e2e', 'test-results', 'results.json');
 
 const summary = { passed: 0, failed: 0 };
@@ -38,6 +40,17 @@ function jestCounts(exitCode) {
   return { passed: results.numPassedTests, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
 }
 
+// Vitest's json reporter writes jest's summary fields; a file that cannot load counts as failed suites.
+function vitestCounts(exitCode) {
+  const results = readJson(VITEST_RESULTS);
+  if (!results) return { passed: 0, failed: 1 };
+  const brokenSuites = (results.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed'),
+  ).length;
+  const failed = results.numFailedTests + brokenSuites;
+  return { passed: results.numPassedTests, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
+}
+
 function playwrightCounts(exitCode) {
   const results = readJson(PLAYWRIGHT_RESULTS);
   if (!results?.stats) return { passed: 0, failed: 1 };
@@ -50,12 +63,19 @@ function playwrightCounts(exitCode) {
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 rmSync(JEST_RESULTS, { force: true });
+rmSync(VITEST_RESULTS, { force: true });
 rmSync(PLAYWRIGHT_RESULTS, { force: true });
 
 await stage('lint', 'npm', ['run', 'lint']);
 await stage('build', 'npm', ['run', 'build']);
 await stage('type check (specs)', 'npx', ['tsc', '-p', 'tsconfig.spec.json']);
 await stage('jest (unit + integration)', 'npx', ['jest', '--json', `--outputFile=${JEST_RESULTS}`], jestCounts);
+await stage(
+  'web unit (Vitest)',
+  'npm',
+  ['run', 'test', '-w', 'web', '--', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_RESULTS}`],
+  vitestCounts,
+);
 if (!existsSync('/usr/bin/chromium')) console.warn('Chromium is not at /usr/bin/chromium: the e2e stage will fail.');
 await stage('e2e (Playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], playwrightCounts);
 

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -34,5 +35,13 @@ export default defineConfig({
         },
       },
     },
+  },
+  // Unit tests of the app's logic (npm run test -w web): src/**/*.test.ts(x) in a simulated DOM. Not part of the
+  // build (nothing imports them); *.spec.ts files under src are jest's (root jest.config.js).
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    restoreMocks: true,
+    unstubGlobals: true,
   },
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
+import { expect, signInOnLanding, test } from '../fixtures';
+import { createCompanyUser } from '../support/company-users';
 import { MESSAGES, STORAGE_KEYS, type CaseListRow } from '../../libs/contracts/src';
 
 /*
@@ -9,25 +10,9 @@ import { MESSAGES, STORAGE_KEYS, type CaseListRow } from '../../libs/contracts/s
 
 const PASSWORD = 'B4nner!Pass';
 
-/** A new Acme caller made through the api, so the journey changes no demo identity. */
-async function newAcmeCaller(request: APIRequestContext, email: string): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: 'bm@acme.test', password: DEMO_PASSWORD } });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const created = await request.post('/api/admin/company/users/0', {
-    headers: { Authorization: `Bearer ${access_token}` },
-    data: {
-      first_name: 'Bea',
-      last_name: 'Banner',
-      email,
-      role: 'caller',
-      type: 'basic',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      group_access: [],
-    },
-  });
-  expect(created.status()).toBe(200);
-}
+/** A new Acme caller made by Acme's business manager, so the journey changes no demo identity. */
+const newAcmeCaller = (request: APIRequestContext, email: string) =>
+  createCompanyUser(request, 'bm@acme.test', { first_name: 'Bea', last_name: 'Banner', email, password: PASSWORD });
 
 /** The newest Acme→Globex case in `status`, read with the page's own session. */
 async function acmeCaseToGlobex(page: Page, status: CaseListRow['status']): Promise<CaseListRow> {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
+import { createCompanyUser } from '../support/company-users';
 
 async function chooseRequiresApproval(page: Page, label: string): Promise<void> {
   await page.goto('/admin/company/registration');
@@ -48,24 +49,15 @@ test('a business manager changes registration settings, creates a user who signs
 
 /** Globex users made by its business manager through the api: `count` of them sharing the last name `lastName`. */
 async function newGlobexUsers(request: APIRequestContext, lastName: string, count: number): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: 'bm@globex.test', password: DEMO_PASSWORD } });
-  const { access_token } = (await login.json()) as { access_token: string };
   for (let n = 1; n <= count; n++) {
-    const created = await request.post('/api/admin/company/users/0', {
-      headers: { Authorization: `Bearer ${access_token}` },
-      data: {
-        first_name: `Pager${String(n).padStart(2, '0')}`,
-        last_name: lastName,
-        email: `pager${n}.${lastName.toLowerCase()}@globex.test`,
-        // The last one is an API user, for the role filter.
-        role: n === count ? 'api' : 'caller',
-        type: 'basic',
-        password: DEMO_PASSWORD,
-        password_confirmation: DEMO_PASSWORD,
-        group_access: [],
-      },
+    await createCompanyUser(request, 'bm@globex.test', {
+      first_name: `Pager${String(n).padStart(2, '0')}`,
+      last_name: lastName,
+      email: `pager${n}.${lastName.toLowerCase()}@globex.test`,
+      // The last one is an API user, for the role filter.
+      role: n === count ? 'api' : 'caller',
+      password: DEMO_PASSWORD,
     });
-    expect(created.status(), await created.text()).toBe(200);
   }
 }
 

@@ -1,29 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+import { createCompanyUser } from '../support/company-users';
 import { STORAGE_KEYS } from '../../libs/contracts/src';
 import { listboxOf } from '../support/combobox';
 
 const PASSWORD = 'Str0ng!Pass';
 
-/** A new Acme caller made by Acme's business manager through the api, so the journey changes no demo identity. */
-async function newAcmeCaller(request: APIRequestContext, email: string): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: 'bm@acme.test', password: DEMO_PASSWORD } });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const created = await request.post('/api/admin/company/users/0', {
-    headers: { Authorization: `Bearer ${access_token}` },
-    data: {
-      first_name: 'Mona',
-      last_name: 'Mover',
-      email,
-      role: 'caller',
-      type: 'basic',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      group_access: [],
-    },
-  });
-  expect(created.status()).toBe(200);
-}
+/** A new Acme caller made by Acme's business manager, so the journey changes no demo identity. */
+const newAcmeCaller = (request: APIRequestContext, email: string) =>
+  createCompanyUser(request, 'bm@acme.test', { first_name: 'Mona', last_name: 'Mover', email, password: PASSWORD });
 
 function linkPath(mail: CaughtMail, fragment: string): string {
   const link = mail.links.find((href) => href.includes(fragment));

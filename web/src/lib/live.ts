@@ -98,15 +98,24 @@ export function useCaseLive(
     socketRef.current = socket;
     let lastSeq = current.current.seq ?? 0;
 
+    // While a follow is answered, live entries wait: the replay holds the older ones and must be applied first.
+    let waiting: CaseEventMessage[] | null = null;
     const take = (message: CaseEventMessage) => {
+      // A page that read the case again (an incomplete replay) holds everything up to what it read.
+      lastSeq = Math.max(lastSeq, current.current.seq ?? 0);
       if (message.case_token !== caseToken || message.seq <= lastSeq) return;
+      if (message.seq > lastSeq + 1) {
+        // Entries are missing before this one (a follow that failed, a dropped packet): every audience gets every
+        // entry, so a gap is always a loss. Follow again from the last one applied; its replay brings them in order.
+        if (waiting) waiting.push(message);
+        else if (socket.connected) follow();
+        return;
+      }
       lastSeq = message.seq;
       current.current.apply(message);
     };
-    // While a follow is answered, live entries wait: the replay holds the older ones and must be applied first.
-    let waiting: CaseEventMessage[] | null = null;
     const onEvent = (message: CaseEventMessage) => (waiting ? waiting.push(message) : take(message));
-    const follow = () => {
+    function follow() {
       waiting = [];
       socket
         .timeout(5000)
@@ -122,7 +131,7 @@ export function useCaseLive(
           waiting = null;
           live.sort((a, b) => a.seq - b.seq).forEach(take);
         });
-    };
+    }
     const onPresence = (message: PresenceMessage) => {
       if (message.case_token === caseToken) setViewers(message.viewers);
     };
