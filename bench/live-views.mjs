@@ -5,8 +5,9 @@
 //     every browser's state. Requests caused are counted by the api itself (its one log line per request), the api's
 //     CPU from /proc. Raw limit: a bare Socket.IO server broadcasting the same message to the same N clients.
 // (b) Company list live: N members of one company, each holding its dashboard list (company, 30 days, open), one
-//     case of the company changes; the time until every list shows the changed row on top (placed with the web
-//     app's placeRow / caseRowBelongs, a list that cannot place it reads again), and the requests that caused.
+//     case of the company changes (the receiving engineer's details); the time until every list shows the changed
+//     row on top (placed with the web app's placeRow / caseRowBelongs, a list that cannot place it reads again), and
+//     the requests that caused.
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -176,9 +177,10 @@ async function listLive({ api, kase, clients, changes, tokens, userIds }) {
   });
   let sample = null;
   fleet.sockets[0].on(SERVER_EVENTS.casesChanged, (message) => (sample ??= message));
-  // A member of the other company writes on the case: its followers are none of these members.
+  // A member of the receiving company changes the case (its engineer's details, which moves the case up every
+  // list: a note leaves the list row as it was); its followers are none of these members.
   const writer = await signInToken(api.url, kase.everyone.at(-1));
-  const noteUrl = `${api.url}/api/${endpointPath(API.cases.addNote.path, { token: kase.token })}`;
+  const changeUrl = `${api.url}/api/${endpointPath(API.cases.updateResponse.path, { token: kase.token })}`;
   const meter = apiMeter(api);
   try {
     const [{ event_seq }] = await query(api.databaseUrl, 'select event_seq from cases where id = $1', [kase.id]);
@@ -186,7 +188,13 @@ async function listLive({ api, kase, clients, changes, tokens, userIds }) {
     const result = await fleet.measure({
       notes: changes,
       seqOf: (k) => event_seq + 1 + k,
-      trigger: (k) => postJson(noteUrl, writer, { summary: `Bench list change ${k + 1}`, description: '' }),
+      trigger: (k) =>
+        postJson(changeUrl, writer, {
+          engineer_name: `Bench Engineer ${k + 1}`,
+          engineer_email: `bench.engineer.${k + 1}@example.test`,
+          engineer_phone: null,
+          engineer_country_code: '',
+        }),
     });
     const used = await meter.since(before);
     // The triggering POST is not caused by the change: every other request is.

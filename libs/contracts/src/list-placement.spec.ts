@@ -52,6 +52,18 @@ describe('placing a changed row in a held page', () => {
     expect(placeRow(held, newest, { row: row('q', 50), isNew: false, belongs: false })).toEqual({ kind: 'none' });
   });
 
+  it('leaves a full first page alone for a row older than its last (a note on an old case)', () => {
+    expect(placeRow(held, newest, { row: row('old', 5), isNew: false, belongs: true })).toEqual({ kind: 'none' });
+    // Not when the page is not full (the row may belong on it), nor in a list rows can join.
+    const short = page([row('c', 30), row('b', 20)], 2);
+    expect(placeRow(short, newest, { row: row('old', 5), isNew: false, belongs: true })).toEqual({ kind: 'refetch' });
+    expect(placeRow(held, { ...newest, enterable: true }, { row: row('old', 5), isNew: false, belongs: true })).toEqual(
+      { kind: 'refetch' },
+    );
+    // Between the first and the last row: it entered this page.
+    expect(placeRow(held, newest, { row: row('mid', 15), isNew: false, belongs: true })).toEqual({ kind: 'refetch' });
+  });
+
   it('reads again where it cannot know: a hole, a later page, a row that may have entered the filter', () => {
     expect(placeRow(held, newest, { row: row('b', 45), isNew: false, belongs: false })).toEqual({ kind: 'refetch' });
     expect(

@@ -63,6 +63,20 @@ export function placeRow<Row extends { token: string }, L extends PagedList<Row>
   }
 
   if (!change.belongs) return { kind: 'none' };
+  // A row this full first page does not hold, older than its last row: it was and stays on a later page (these
+  // times only grow, and in a list rows cannot join this row was in it before), so this page is untouched. A note
+  // on an old case reaches every member's list; none of them needs to read it again.
+  const last = list.data[list.data.length - 1];
+  const fullPage = list.data.length >= list.per_page && last !== undefined;
+  if (
+    !change.isNew &&
+    !view.enterable &&
+    topOfFirstPage &&
+    fullPage &&
+    String(valueOf(change.row)) < String(valueOf(last))
+  ) {
+    return { kind: 'none' };
+  }
   const known = change.isNew || !view.enterable;
   const moved = change.isNew || (view.sort === 'updated_at' && !view.enterable);
   if (known && moved && topOfFirstPage && goesFirst(change.row)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryEntry } from '@casebridge/contracts';
-import { groupByLetter } from './CompanyDirectory';
+import { groupByLetter, visibleGroups } from './CompanyDirectory';
 
 let nextId = 1;
 function company(name: string): DirectoryEntry {
@@ -69,5 +69,29 @@ describe('groupByLetter', () => {
     expect(groups.map((group) => group.letter)).toEqual(['B', 'Y']);
     expect(input.map((entry) => entry.company_name)).toEqual(['Yak', 'Bee']);
     expect(groupByLetter([])).toEqual([]);
+  });
+});
+
+describe('visibleGroups', () => {
+  const names = (groups: ReturnType<typeof visibleGroups>['shown']) =>
+    groups.map((group) => `${group.letter}:${group.entries.map((entry) => entry.company_name).join(',')}`);
+  const groups = groupByLetter(['Able', 'Acme', 'Bolt', 'Brio', 'Bravo', 'Cargo'].map(company));
+
+  it('draws everything when the directory is within the limit', () => {
+    const { shown, more } = visibleGroups(groups, null, 10);
+    expect(names(shown)).toEqual(['A:Able,Acme', 'B:Bolt,Bravo,Brio', 'C:Cargo']);
+    expect(more).toBe(false);
+  });
+
+  it('stops at the limit, inside a group if need be, and says more is left', () => {
+    const { shown, more } = visibleGroups(groups, null, 3);
+    expect(names(shown)).toEqual(['A:Able,Acme', 'B:Bolt']);
+    expect(more).toBe(true);
+  });
+
+  it('starts at the letter jumped to', () => {
+    expect(names(visibleGroups(groups, 'B', 3).shown)).toEqual(['B:Bolt,Bravo,Brio']);
+    expect(visibleGroups(groups, 'B', 3).more).toBe(true);
+    expect(names(visibleGroups(groups, 'C', 3).shown)).toEqual(['C:Cargo']);
   });
 });
