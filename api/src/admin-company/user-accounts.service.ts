@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  rooms,
-  SERVER_EVENTS,
-  type ManagedUserFields,
-  type SessionEndedMessage,
-  type UserStatus,
-} from '@casebridge/contracts';
+import { type ManagedUserFields, type SessionEndedMessage, type UserStatus } from '@casebridge/contracts';
 import { Company, CompanyGroupRelation, Country, hashPassword, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -107,12 +101,12 @@ export class UserAccountsService {
       await em.nativeDelete(User, { id: user.id });
     });
     this.em.getUnitOfWork().unsetIdentity(user);
-    this.endSockets(user.id, 'disabled');
+    this.publisher.endUser(user.id, 'disabled');
   }
 
   async endSessions(userId: number, reason: string, told: SessionEndedMessage['reason']): Promise<void> {
     await this.sessions.revokeUserSessions(userId, reason);
-    this.endSockets(userId, told);
+    this.publisher.endUser(userId, told);
   }
 
   /** Whether the company's users sign in with a password: not at an SSO company, except api users. */
@@ -145,11 +139,5 @@ export class UserAccountsService {
         relation.users.remove(user);
       }
     }
-  }
-
-  /** Open pages learn why, then the sockets close; the next request answers 401. */
-  private endSockets(userId: number, reason: SessionEndedMessage['reason']): void {
-    this.publisher.emit(rooms.user(userId), SERVER_EVENTS.sessionEnded, { reason });
-    this.publisher.disconnectRoom(rooms.user(userId));
   }
 }

@@ -7,7 +7,7 @@ import { ProcessSamplesService } from './process-samples.service';
 @Module({
   controllers: [AdminProcessesController],
   providers: [AdminProcessesService, ProcessSamplesService],
-  // The back office tests any company's process with the same checks (super-admin-documents).
+  // The back office tests any company's process with the same checks (super-admin/documents).
   exports: [AdminProcessesService, ProcessSamplesService],
 })
 export class AdminProcessesModule {}

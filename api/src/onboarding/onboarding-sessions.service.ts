@@ -27,7 +27,7 @@ import { ValidationException } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { MailProducer } from '../mail/mail.producer';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { onboardingQueueChange } from '../super-admin-onboarding/onboarding-review.mappers';
+import { onboardingQueueChange } from '../super-admin/onboarding/onboarding-review.mappers';
 import { onboardingMails } from './onboarding-mails';
 import {
   isSubmitted,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  rooms as roomNames,
   SERVER_EVENTS,
   type RelayedEvent,
   type ServerToClientEvents,
@@ -58,7 +59,16 @@ export class RealtimePublisher {
 
   /** Tells the open pages of one session why, then closes their sockets (logout). */
   endSession(sessionId: string, reason: SessionEndedMessage['reason']): void {
-    this.emit(sessionRoom(sessionId), SERVER_EVENTS.sessionEnded, { reason });
-    this.disconnectRoom(sessionRoom(sessionId));
+    this.endRoom(sessionRoom(sessionId), reason);
+  }
+
+  /** Tells every open page of a user why, then closes their sockets; their next request answers 401. */
+  endUser(userId: number, reason: SessionEndedMessage['reason']): void {
+    this.endRoom(roomNames.user(userId), reason);
+  }
+
+  private endRoom(room: string, reason: SessionEndedMessage['reason']): void {
+    this.emit(room, SERVER_EVENTS.sessionEnded, { reason });
+    this.disconnectRoom(room);
   }
 }

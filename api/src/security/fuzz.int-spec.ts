@@ -40,11 +40,13 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
   let params: Record<string, string>;
   const tokens = new Map<string, string>();
 
+  // Booting the api on its own database clone can take longer than a test's 30 s when the whole suite runs on two
+  // cores; the hook's bound is not what this file checks.
   beforeAll(async () => {
     // A high login limit keeps the login form fuzz from locking the accounts the other calls sign in with.
     api = await startApi({ LOGIN_RATE_LIMIT: '100000' });
     params = await realPathParams(api);
-  });
+  }, 120_000);
   afterAll(() => api.close());
 
   /** A valid token of the actor, signing in again if a fuzzed call ended the previous session. */
