@@ -47,7 +47,7 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
     api = await startApi({ LOGIN_RATE_LIMIT: '100000' });
     params = await realPathParams(api);
   }, 120_000);
-  afterAll(() => api.close());
+  afterAll(() => api?.close());
 
   /** A valid token of the actor, signing in again if a fuzzed call ended the previous session. */
   async function tokenOf(email: string | null): Promise<string | null> {

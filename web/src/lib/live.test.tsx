@@ -363,6 +363,8 @@ describe('useCaseLive: applying entries', () => {
     await answer(socket, complete(caseToken, socket.lastFollow().request.after_seq === 5 ? [6, 7, 8] : []));
 
     expect(applied()).toEqual([6, 7, 8]);
+    // Replayed, not read again.
+    expect(read).toHaveBeenCalledTimes(1);
   });
 });
 
