@@ -80,34 +80,3 @@ export function formatLongDate(value: string | number | Date | null | undefined)
   const date = toDate(value);
   return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '';
 }
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-];
-
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** "3 hours ago", "in 2 days", "now": for due dates and feed entries. */
-export function formatRelative(value: string | number | Date | null | undefined, now: Date = new Date()): string {
-  const date = toDate(value);
-  if (!date) return '';
-  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') {
-      return relativeFormat.format(Math.round(seconds / size), unit);
-    }
-  }
-  return '';
-}
-
-/** Whole days between two moments (positive when `value` is in the past). */
-export function daysSince(value: string | number | Date | null | undefined, now: Date = new Date()): number | null {
-  const date = toDate(value);
-  return date ? Math.floor((now.getTime() - date.getTime()) / (24 * 3600 * 1000)) : null;
-}
