@@ -1,10 +1,16 @@
-import { CLIENT_EVENTS, rooms, SERVER_EVENTS, type FollowCaseAnswer } from '@casebridge/contracts';
+import {
+  CLIENT_EVENTS,
+  rooms,
+  SERVER_EVENTS,
+  type FollowCaseAnswer,
+  type QueueChangedMessage,
+} from '@casebridge/contracts';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { orm, tokenOf } from '../../test/member-fixtures';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import type { World } from './matrix/matrix-types';
 import { buildWorld } from '../../test/matrix-world';
-import { connectLive, type LiveClient } from '../../test/live-clients';
+import { collect, connectLive, type LiveClient } from '../../test/live-clients';
 
 /** The Socket.IO half of the authorization matrix: which rooms each actor's socket is in, which cases it may follow. */
 type ClientSocket = LiveClient;
@@ -45,22 +51,40 @@ describe('Socket.IO rooms per actor', () => {
     await expect(connectLive(api, { token: 'not-a-session' })).rejects.toThrow();
   });
 
-  /** Emits one message to `room` and answers which sockets got it (a silent socket waited 500 ms). */
+  let probes = 0;
+  /**
+   * Emits one message to `room` and answers which sockets got it. A silent socket is proven silent by a closing
+   * message sent next to every socket by the same path (publisher → adapter → socket): once that one arrived, the
+   * probe would have arrived before it.
+   */
   async function receiversOf(room: string): Promise<SocketActor[]> {
-    const got = new Set<SocketActor>();
-    const listeners = [...sockets].map(([actor, socket]) => {
-      const listener = () => got.add(actor);
-      socket.on(SERVER_EVENTS.queueChanged, listener);
-      return () => socket.off(SERVER_EVENTS.queueChanged, listener);
-    });
-    api.app.get(RealtimePublisher).emit(room, SERVER_EVENTS.queueChanged, {
-      queue: 'registration',
-      row: { id: 0, first_name: 'Room', last_name: 'Probe', email: 'probe@acme.test', created_at: '' },
+    const probe = ++probes;
+    const message = (last_name: 'Probe' | 'Closing') => ({
+      queue: 'registration' as const,
+      row: { id: probe, first_name: 'Room', last_name, email: 'probe@acme.test', created_at: '' },
       removed: false,
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    listeners.forEach((off) => off());
-    return [...got].sort();
+    const is = (last_name: 'Probe' | 'Closing') => (received: QueueChangedMessage) =>
+      received.queue === 'registration' && received.row.id === probe && received.row.last_name === last_name;
+    const inboxes = [...sockets].map(([actor, socket]) => ({
+      actor,
+      socket,
+      inbox: collect(socket, SERVER_EVENTS.queueChanged),
+    }));
+    const publisher = api.app.get(RealtimePublisher);
+    publisher.emit(room, SERVER_EVENTS.queueChanged, message('Probe'));
+    // Every socket is in the room of its own id.
+    publisher.emit(
+      inboxes.map(({ socket }) => socket.id!),
+      SERVER_EVENTS.queueChanged,
+      message('Closing'),
+    );
+    await Promise.all(inboxes.map(({ inbox }) => inbox.next(is('Closing'))));
+    inboxes.forEach(({ inbox }) => inbox.stop());
+    return inboxes
+      .filter(({ inbox }) => inbox.kept.some(is('Probe')))
+      .map(({ actor }) => actor)
+      .sort();
   }
 
   it('joins the company room, the company admins room and the super admins room by role', async () => {
