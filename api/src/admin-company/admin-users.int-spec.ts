@@ -1,8 +1,8 @@
-import { MESSAGES, SERVER_EVENTS, SOCKET_PATH, USER_DELETED, type ManagedUser } from '@casebridge/contracts';
+import { MESSAGES, SERVER_EVENTS, USER_DELETED, type ManagedUser } from '@casebridge/contracts';
 import { CompanyGroupRelation, ExportJob, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { connectLive } from '../../test/live-clients';
 
 const newUser = {
   first_name: 'Nora',
@@ -189,17 +189,7 @@ describe('company administration: users', () => {
 
     it('disabling ends the sessions and the sockets with session.ended; enabling lets the user in again', async () => {
       const token = await api.login(newUser.email, newUser.password);
-      const socket = io(api.url, {
-        path: SOCKET_PATH,
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = await connectLive(api, { token });
       const ended = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.sessionEnded, resolve));
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
 

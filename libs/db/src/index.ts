@@ -48,6 +48,7 @@ export {
   escalationQueueRowsQuery,
   escalationQueueMatchingQuery,
   ESCALATION_SORT_SQL,
+  toEscalationRow,
   type EscalationQueueRecord,
   type EscalationQueueOptions,
   type EscalationPageOptions,

@@ -6,7 +6,6 @@ import {
   type EscalationFilter,
   type EscalationPage,
   type EscalationQueueQuery,
-  type EscalationRow,
 } from '@casebridge/contracts';
 import {
   Case,
@@ -14,6 +13,7 @@ import {
   escalationQueueMatchingQuery,
   escalationQueueRowsQuery,
   loadCaseSnapshots,
+  toEscalationRow,
   type EscalationQueueRecord,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -98,24 +98,4 @@ export class EscalationQueueService {
   private execute<T>(query: { sql: string; params: unknown[] }): Promise<T[]> {
     return readRows<T>(this.em, query);
   }
-}
-
-function toEscalationRow(record: EscalationQueueRecord): EscalationRow {
-  return {
-    id: record.id,
-    token: record.token,
-    internal_case_number: record.internal_case_number,
-    company: { id: record.company_id, name: record.company_name },
-    receiver: { id: record.receiver_id, name: record.receiver_name },
-    priority: record.priority,
-    created_at: new Date(record.created_at).toISOString(),
-    document: {
-      id: record.document_id,
-      name: record.document_name,
-      company_id: record.document_company_id,
-      document_type: record.document_type,
-    },
-    status: record.status,
-    late: record.late_at !== null,
-  };
 }

@@ -2,16 +2,15 @@ import {
   MESSAGES,
   PASSWORD_UPDATED,
   SERVER_EVENTS,
-  SOCKET_PATH,
   SSO_PASSWORD_REFUSED,
   USER_DELETED,
   USER_SAVED,
   type SuperAdminUser,
 } from '@casebridge/contracts';
 import { Community, Company, CompanyGroupRelation, User } from '@casebridge/db';
-import { io } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { orm } from '../../../test/member-fixtures';
+import { connectLive } from '../../../test/live-clients';
 
 const form = {
   first_name: 'Sam',
@@ -150,17 +149,7 @@ describe('back office: the user form', () => {
 
     it('disabling ends the sessions and sockets; enabling lets the user in again', async () => {
       const token = await api.login(form.email, form.password);
-      const socket = io(api.url, {
-        path: SOCKET_PATH,
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = await connectLive(api, { token });
       const ended = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.sessionEnded, resolve));
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
       const answer = await post(`/users/${created.id}/status`, { status: 'inactive' }).expect(200);

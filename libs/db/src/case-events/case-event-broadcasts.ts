@@ -16,6 +16,7 @@ import {
   type ResponseStamp,
 } from '@casebridge/contracts';
 import { AfterCommit } from '../after-commit';
+import { toEscalationRow } from '../queries/escalation-queue';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import {
   loadCaseEventItems,
@@ -265,23 +266,13 @@ function needsReceiverAction(snapshot: CaseSnapshot): boolean {
 }
 
 function escalationRow(snapshot: CaseSnapshot): EscalationRow {
-  return {
-    id: snapshot.id,
-    token: snapshot.token,
-    internal_case_number: snapshot.internal_case_number,
-    company: { id: snapshot.submitter_company_id, name: snapshot.submitter_company_name },
-    receiver: { id: snapshot.receiver_company_id, name: snapshot.receiver_company_name },
-    priority: snapshot.priority,
-    created_at: snapshot.created_at,
-    document: {
-      id: snapshot.document_id,
-      name: snapshot.document_name,
-      company_id: snapshot.document_company_id,
-      document_type: snapshot.document_type,
-    },
-    status: snapshot.status,
-    late: snapshot.late_at !== null,
-  };
+  return toEscalationRow({
+    ...snapshot,
+    company_id: snapshot.submitter_company_id,
+    company_name: snapshot.submitter_company_name,
+    receiver_id: snapshot.receiver_company_id,
+    receiver_name: snapshot.receiver_company_name,
+  });
 }
 
 /** Worker entries name one attachment (attachment_id), an upload by a member several (attachment_ids). */

@@ -1,4 +1,4 @@
-import { LIMITS, type EscalationFilter } from '@casebridge/contracts';
+import { LIMITS, type EscalationFilter, type EscalationRow } from '@casebridge/contracts';
 
 /**
  * The back office's escalation queue (spec 3 §2.3): one definition of its filters, search and sort for the api's
@@ -34,6 +34,27 @@ export interface EscalationQueueRecord {
   document_name: string;
   document_company_id: number;
   document_type: string;
+}
+
+/** The queue's row as the contract answers it, from a record of the queue's statement (or a case snapshot). */
+export function toEscalationRow(record: EscalationQueueRecord): EscalationRow {
+  return {
+    id: record.id,
+    token: record.token,
+    internal_case_number: record.internal_case_number,
+    company: { id: record.company_id, name: record.company_name },
+    receiver: { id: record.receiver_id, name: record.receiver_name },
+    priority: record.priority,
+    created_at: new Date(record.created_at).toISOString(),
+    document: {
+      id: record.document_id,
+      name: record.document_name,
+      company_id: record.document_company_id,
+      document_type: record.document_type,
+    },
+    status: record.status,
+    late: record.late_at !== null,
+  };
 }
 
 export interface EscalationQueueOptions {
