@@ -48,8 +48,12 @@ import { TeamsModule } from './teams/teams.module';
       useFactory: (config: ServerConfig) => ({
         pinoHttp: {
           level: config.LOG_LEVEL,
-          // One line per request; never log bearer tokens or cookies.
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // One short line per request: what was asked, the answer and its time. Headers (bearer tokens,
+          // cookies) are never logged, and serializing them cost more than the answer on the hottest reads.
+          serializers: {
+            req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url }),
+            res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+          },
           autoLogging: { ignore: (request) => request.url === '/api/health' },
         },
       }),

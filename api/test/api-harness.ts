@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { QUEUES, type MailJob } from '@casebridge/contracts';
 import { Queue } from 'bullmq';
@@ -9,7 +9,7 @@ import { prepareIntegrationEnv } from '../../test/integration/test-env';
 export const DEMO_PASSWORD = 'Passw0rd!';
 
 export interface ApiHarness {
-  app: INestApplication;
+  app: NestFastifyApplication;
   /** http://127.0.0.1:{port} of the running app. */
   url: string;
   /** A supertest agent on the running app. */
@@ -46,8 +46,12 @@ export async function startApi(env: Record<string, string> = {}, options: StartO
   const { AppModule } = await import('../src/app.module');
   const { configureApp } = await import('../src/bootstrap');
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-  configureApp(app);
+  const { createHttpAdapter } = await import('../src/http/http-server');
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
+    bodyParser: false,
+    logger: false,
+  });
+  await configureApp(app);
   // Listening on a free port lets Socket.IO clients connect as browsers do.
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

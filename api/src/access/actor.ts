@@ -1,5 +1,5 @@
 import { isLimitedMembership, type MembershipType, type Role } from '@casebridge/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 /** Who is calling: resolved once per request by AccessGuard from the bearer token. */
 export interface Actor {
@@ -15,7 +15,7 @@ export interface Actor {
   apiTokenId?: number;
 }
 
-export interface RequestWithActor extends Request {
+export interface RequestWithActor extends FastifyRequest {
   actor?: Actor;
 }
 

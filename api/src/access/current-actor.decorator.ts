@@ -9,7 +9,7 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
   return actor;
 });
 
-/** The client's address as seen by Express (honours X-Forwarded-For when trust proxy is set). */
+/** The client's address as Fastify sees it (honours X-Forwarded-For from a proxy on this host). */
 export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<RequestWithActor>();
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { UploadsModule } from '../common/multipart';
 import type { ServerConfig } from '@casebridge/db';
 import { SERVER_CONFIG } from '../config/config.module';
 import { ExportsModule } from '../exports/exports.module';
@@ -15,7 +15,7 @@ import { GroupUsersService } from './group-users.service';
 @Module({
   imports: [
     ExportsModule,
-    MulterModule.registerAsync({
+    UploadsModule.registerAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => groupUploadOptions(config),
     }),

@@ -1,5 +1,5 @@
 import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../common/multipart';
 import { API, GROUP_DOCUMENT_FILE_FIELD } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -23,7 +23,7 @@ export class GroupDocumentsController {
 
   @Route(API.adminGroups.uploadDocument)
   // The cleanup interceptor wraps multer, so the staged file goes whenever the request fails after it landed.
-  @UseInterceptors(GroupUploadCleanupInterceptor, FileInterceptor(GROUP_DOCUMENT_FILE_FIELD))
+  @UseInterceptors(GroupUploadCleanupInterceptor, FileUpload(GROUP_DOCUMENT_FILE_FIELD))
   upload(
     @CurrentActor() actor: Actor,
     @IdParam('groupId') groupId: number,

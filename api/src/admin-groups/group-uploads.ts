@@ -1,4 +1,3 @@
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import { GROUP_DOCUMENT_EXTENSIONS } from '@casebridge/contracts';
 import type { GroupDocument, ServerConfig } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -14,6 +13,7 @@ import {
   type UploadRule,
 } from '../common/staged-files';
 import { openStoredFile, storedFilePath, type StoredFileDownload } from '../common/stored-files';
+import type { UploadOptions } from '../common/multipart';
 
 export type { StagedFile } from '../common/staged-files';
 
@@ -23,7 +23,7 @@ export function groupStagingDir(config: ServerConfig): string {
 }
 
 /** multer for group documents: one file, staged on disk under a random name, limited in size (413). */
-export function groupUploadOptions(config: ServerConfig): MulterModuleOptions {
+export function groupUploadOptions(config: ServerConfig): UploadOptions {
   return stagingUploadOptions(groupStagingDir(config), config, { files: 1, fields: 10 });
 }
 

@@ -1,5 +1,5 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
+import { FilesUpload } from '../common/multipart';
 import { API } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
@@ -18,7 +18,7 @@ export class CaseAttachmentsController {
 
   @Route(API.cases.uploadAttachment)
   // The cleanup interceptor wraps multer, so staged files go whenever the request fails after they landed.
-  @UseInterceptors(UploadCleanupInterceptor, FilesInterceptor('files', MAX_FILES_PER_UPLOAD))
+  @UseInterceptors(UploadCleanupInterceptor, FilesUpload('files', MAX_FILES_PER_UPLOAD))
   upload(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,

@@ -1,19 +1,9 @@
-import {
-  BadRequestException,
-  Injectable,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import type { ServerConfig } from '@casebridge/db';
-import type { Request } from 'express';
-import { diskStorage } from 'multer';
 import { randomBytes } from 'node:crypto';
 import { open, unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { catchError, type Observable } from 'rxjs';
-import { ValidationException } from '../common/errors';
+import type { UploadOptions } from '../common/multipart';
+import { StagedUploadCleanup, stagingUploadOptions } from '../common/staged-files';
 
 /** At most this many files per upload. */
 export const MAX_FILES_PER_UPLOAD = 5;
@@ -24,14 +14,8 @@ export function stagingDir(config: ServerConfig): string {
 }
 
 /** multer for case attachments: staged on disk under random names, limited in size (413) and count. */
-export function caseUploadOptions(config: ServerConfig): MulterModuleOptions {
-  return {
-    storage: diskStorage({
-      destination: stagingDir(config),
-      filename: (_request, _file, done) => done(null, randomBytes(16).toString('hex')),
-    }),
-    limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: 64 * 1024 },
-  };
+export function caseUploadOptions(config: ServerConfig): UploadOptions {
+  return stagingUploadOptions(stagingDir(config), config, { files: MAX_FILES_PER_UPLOAD, fields: 10 });
 }
 
 /** Deletes files, ignoring those already gone (moved or never written). */
@@ -40,25 +24,13 @@ export async function removeFiles(paths: readonly string[]): Promise<void> {
 }
 
 /**
- * Wraps the multer interceptor: whatever fails after files have landed (validation, access, a database error),
+ * Wraps the upload interceptor: whatever fails after files have landed (validation, access, a database error),
  * the staged files are removed, and multer's count errors become the api's 422.
  */
-@Injectable()
-export class UploadCleanupInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
-    return next.handle().pipe(
-      catchError(async (error: unknown) => {
-        const files = Array.isArray(request.files) ? request.files : [];
-        await removeFiles(files.map((file) => file.path));
-        if (error instanceof BadRequestException && /file|field/i.test(error.message)) {
-          throw ValidationException.forField('files', `You may upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
-        }
-        throw error;
-      }),
-    );
-  }
-}
+export const UploadCleanupInterceptor = StagedUploadCleanup(
+  'files',
+  `You may upload at most ${MAX_FILES_PER_UPLOAD} files at once.`,
+);
 
 /** Extensions of programs and scripts that run when opened. */
 const EXECUTABLE_EXTENSIONS = new Set([

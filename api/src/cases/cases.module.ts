@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { UploadsModule } from '../common/multipart';
 import type { ServerConfig } from '@casebridge/db';
 import { SERVER_CONFIG } from '../config/config.module';
 import { CaseAccessService } from './case-access.service';
@@ -17,7 +17,7 @@ import { CasesController } from './cases.controller';
 /** Cases after submission: lists, the case page, token-link answers, notes, closing and attachments. */
 @Module({
   imports: [
-    MulterModule.registerAsync({
+    UploadsModule.registerAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => caseUploadOptions(config),
     }),

@@ -1,7 +1,7 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, uploadTooLargeMessage } from '@casebridge/contracts';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ValidationException } from './errors';
 
 interface ErrorAnswer {
@@ -27,13 +27,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const response = host.switchToHttp().getResponse<Response>();
-    if (response.headersSent) return;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (reply.sent) return;
     const answer = this.answerFor(exception);
     if (answer.status >= 500)
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    if (answer.headers) response.set(answer.headers);
-    response.status(answer.status).json(answer.body);
+    if (answer.headers) reply.headers(answer.headers);
+    void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
   }
 
   private answerFor(exception: unknown): ErrorAnswer {
@@ -41,7 +41,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: 422, body: { message: exception.message, errors: exception.errors } };
     }
     if (exception instanceof HttpException) return httpAnswer(exception, this.uploadLimitBytes);
-    if (isBodyParserError(exception)) return bodyParserAnswer(exception, this.uploadLimitBytes);
+    if (isBodyError(exception)) return bodyAnswer(exception, this.uploadLimitBytes);
     if (exception instanceof NotFoundError) return { status: 404, body: { error: 'Not found.' } };
     if (exception instanceof UniqueConstraintViolationException) {
       return { status: 409, body: { error: 'This record already exists.' } };
@@ -70,23 +70,29 @@ function httpAnswer(exception: HttpException, uploadLimitBytes: number): ErrorAn
   return { status, body: { error: message } };
 }
 
-interface BodyParserError {
-  type: string;
-  status: number;
+/** What Fastify raises while reading a body: its error code and the status it would answer. */
+interface BodyError {
+  code?: string;
+  statusCode: number;
 }
 
-function isBodyParserError(exception: unknown): exception is BodyParserError {
-  return typeof exception === 'object' && exception !== null && 'type' in exception && 'status' in exception;
+function isBodyError(exception: unknown): exception is BodyError {
+  if (typeof exception !== 'object' || exception === null || !('statusCode' in exception)) return false;
+  const { code, statusCode } = exception as { code?: unknown; statusCode?: unknown };
+  // Fastify's own codes, and the JSON parser's SyntaxError that it marks 400.
+  const fromFastify = typeof code === 'string' ? code.startsWith('FST_') : exception instanceof SyntaxError;
+  return typeof statusCode === 'number' && fromFastify;
 }
 
-function bodyParserAnswer(exception: BodyParserError, uploadLimitBytes: number): ErrorAnswer {
-  if (exception.type === 'entity.too.large') {
+function bodyAnswer(exception: BodyError, uploadLimitBytes: number): ErrorAnswer {
+  if (exception.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { status: 413, body: { error: uploadTooLargeMessage(formatBytes(uploadLimitBytes)) } };
   }
-  if (exception.type === 'entity.parse.failed')
+  if (exception instanceof SyntaxError || exception.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return { status: 400, body: { error: 'The request body is not valid JSON.' } };
+  }
   return {
-    status: exception.status >= 400 && exception.status < 500 ? exception.status : 400,
+    status: exception.statusCode >= 400 && exception.statusCode < 500 ? exception.statusCode : 400,
     body: { error: 'The request could not be read.' },
   };
 }

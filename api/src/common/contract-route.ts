@@ -11,7 +11,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { CHECK_ONLY, type Endpoint } from '@casebridge/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import { headerOf } from '../http/request-parts';
 import { z } from 'zod';
 import { BodyCheck } from './body-check';
 // The interceptor reads endpointOf from here; the cycle is safe, each side is used only once both have loaded.
@@ -41,8 +42,10 @@ export function endpointOf(context: ExecutionContext): Endpoint | undefined {
   return Reflect.getMetadata(ENDPOINT_METADATA, context.getHandler()) as Endpoint | undefined;
 }
 
-function requestOf(context: ExecutionContext): Request {
-  return context.switchToHttp().getRequest<Request>();
+type RouteRequest = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: unknown }>;
+
+function requestOf(context: ExecutionContext): RouteRequest {
+  return context.switchToHttp().getRequest<RouteRequest>();
 }
 
 /** The request body parsed with the endpoint's body schema (422 on failure). */
@@ -54,7 +57,9 @@ export const ValidBody = createParamDecorator((_data: unknown, context: Executio
 
 /** Whether the request asks only for the checks (CHECK_ONLY), on an endpoint marked `checkOnly`. */
 function isCheckOnly(context: ExecutionContext): boolean {
-  return endpointOf(context)?.checkOnly === true && requestOf(context).header(CHECK_ONLY.header) === CHECK_ONLY.value;
+  return (
+    endpointOf(context)?.checkOnly === true && headerOf(requestOf(context), CHECK_ONLY.header) === CHECK_ONLY.value
+  );
 }
 
 export const CheckOnly = createParamDecorator((_data: unknown, context: ExecutionContext) => isCheckOnly(context));

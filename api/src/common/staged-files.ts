@@ -7,7 +7,6 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import {
   extensionOf,
   FILE_TYPES,
@@ -17,7 +16,7 @@ import {
   type ServerConfig,
   type UploadKind,
 } from '@casebridge/db';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { diskStorage } from 'multer';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -26,6 +25,7 @@ import { dirname } from 'node:path';
 import { catchError, type Observable } from 'rxjs';
 import { ValidationException } from './errors';
 import { storedFilePath } from './stored-files';
+import type { UploadOptions } from './multipart';
 
 /**
  * Multipart uploads are staged on disk by multer under a random name, checked by name and content, then moved to
@@ -44,7 +44,7 @@ export function stagingUploadOptions(
   destination: string,
   config: ServerConfig,
   limits: { files: number; fields: number },
-): MulterModuleOptions {
+): UploadOptions {
   mkdirSync(destination, { recursive: true });
   return {
     storage: diskStorage({
@@ -56,10 +56,10 @@ export function stagingUploadOptions(
 }
 
 /** Every staged file of a request: a single file, a list, or lists by field. */
-export function stagedFilesOf(request: Request): StagedFile[] {
+export function stagedFilesOf(request: FastifyRequest & { file?: StagedFile; files?: unknown }): StagedFile[] {
   const files = request.files as Record<string, StagedFile[]> | StagedFile[] | undefined;
   const list = Array.isArray(files) ? files : Object.values(files ?? {}).flat();
-  return request.file ? [...list, request.file as StagedFile] : list;
+  return request.file ? [...list, request.file] : list;
 }
 
 export async function removeStaged(files: readonly StagedFile[]): Promise<void> {
@@ -74,7 +74,7 @@ export function StagedUploadCleanup(field: string, message: string): Type<NestIn
   @Injectable()
   class StagedUploadCleanupInterceptor implements NestInterceptor {
     intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-      const request = context.switchToHttp().getRequest<Request>();
+      const request = context.switchToHttp().getRequest<FastifyRequest>();
       return next.handle().pipe(
         catchError(async (error: unknown) => {
           await removeStaged(stagedFilesOf(request));

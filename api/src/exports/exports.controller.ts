@@ -1,10 +1,10 @@
-import { Controller, Res, StreamableFile } from '@nestjs/common';
+import { Controller, StreamableFile } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
-import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { CurrentActor } from '../access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { attachmentDisposition } from '../common/stored-files';
 import { ExportsService } from './exports.service';
 
 type CreateBody = z.output<NonNullable<typeof API.exports.create.body>>;
@@ -27,14 +27,12 @@ export class ExportsController {
   }
 
   @Route(API.exports.download)
-  async download(
-    @CurrentActor() actor: Actor,
-    @IdParam('id') id: number,
-    @Res({ passthrough: true }) response: Response,
-  ) {
+  async download(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
     const file = await this.exports.download(actor, id);
-    response.attachment(file.fileName);
-    response.type(XLSX_TYPE);
-    return new StreamableFile(file.stream, { length: file.size });
+    return new StreamableFile(file.stream, {
+      type: XLSX_TYPE,
+      disposition: attachmentDisposition(file.fileName),
+      length: file.size,
+    });
   }
 }

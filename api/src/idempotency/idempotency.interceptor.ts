@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { RequestWithActor } from '../access/actor';
 import { endpointOf } from '../common/contract-route';
+import { headerOf, pathOf } from '../http/request-parts';
 import { ValidationException } from '../common/errors';
 import { IdempotencyStore } from './idempotency.store';
 
@@ -24,7 +25,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<RequestWithActor>();
     if (!endpoint?.idempotent || !request.actor) return next.handle();
     const fingerprint = fingerprintOf(request);
-    const claimKey = keyOf(endpoint, request.header(IDEMPOTENCY.header), fingerprint);
+    const claimKey = keyOf(endpoint, headerOf(request, IDEMPOTENCY.header), fingerprint);
     if (!claimKey) return next.handle();
     return from(this.once(request.actor.userId, claimKey, fingerprint, next));
   }
@@ -67,7 +68,7 @@ function keyOf(endpoint: Endpoint, header: string | undefined, fingerprint: stri
 /** The request itself: method, path and body with its keys sorted, so the same form sent twice hashes alike. */
 function fingerprintOf(request: RequestWithActor): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.path}\n${canonicalJson(request.body)}`)
+    .update(`${request.method} ${pathOf(request)}\n${canonicalJson(request.body)}`)
     .digest('hex');
 }
 

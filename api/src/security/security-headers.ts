@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { pathOf } from '../http/request-parts';
 
 /** Answers the api and the Swagger UI give; the web app's pages get a policy that lets it run (below). */
 const API_PREFIX = '/api/';
@@ -48,14 +49,15 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
  */
 export function securityHeaders(stripeJsUrl: string) {
   const webPolicy = webAppPolicy(stripeJsUrl);
-  return (request: Request, response: Response, next: NextFunction): void => {
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('X-Frame-Options', 'DENY');
-    response.setHeader('Referrer-Policy', 'same-origin');
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
     // HTTPS is the proxy's (trusted on loopback); over plain HTTP the header would be ignored anyway.
-    if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000');
-    const isApi = request.path.startsWith(API_PREFIX) && !request.path.startsWith(SWAGGER_PREFIX);
-    response.setHeader('Content-Security-Policy', isApi ? API_POLICY : webPolicy);
-    next();
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
+    const path = pathOf(request);
+    const isApi = path.startsWith(API_PREFIX) && !path.startsWith(SWAGGER_PREFIX);
+    reply.header('Content-Security-Policy', isApi ? API_POLICY : webPolicy);
+    done();
   };
 }

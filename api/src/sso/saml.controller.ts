@@ -1,6 +1,6 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Route, TextParam, ValidQuery } from '../common/contract-route';
 import { SamlFlowService } from './saml-flow.service';
@@ -13,25 +13,25 @@ export class SamlController {
   constructor(private readonly flow: SamlFlowService) {}
 
   @Route(API.saml.metadata)
-  async metadata(@TextParam('slug') slug: string, @Res() res: Response) {
+  async metadata(@TextParam('slug') slug: string, @Res() reply: FastifyReply) {
     const xml = await this.flow.metadata(slug);
-    res.type('application/xml').send(xml);
+    return reply.type('application/xml').send(xml);
   }
 
   @Route(API.saml.login)
-  async login(@TextParam('slug') slug: string, @ValidQuery() query: LoginQuery, @Res() res: Response) {
-    res.redirect(302, await this.flow.loginRedirect(slug, query.redir));
+  async login(@TextParam('slug') slug: string, @ValidQuery() query: LoginQuery, @Res() reply: FastifyReply) {
+    return reply.redirect(await this.flow.loginRedirect(slug, query.redir), 302);
   }
 
   @Route(API.saml.acs)
-  async acs(@TextParam('slug') slug: string, @Req() req: Request, @Res() res: Response) {
-    const form = (req.body ?? {}) as Record<string, unknown>;
+  async acs(@TextParam('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const form = (request.body ?? {}) as Record<string, unknown>;
     // 303: the browser follows a POST with a GET.
-    res.redirect(303, await this.flow.consume(slug, form));
+    return reply.redirect(await this.flow.consume(slug, form), 303);
   }
 
   @Route(API.saml.logout)
-  async logout(@TextParam('slug') slug: string, @Res() res: Response) {
-    res.redirect(302, await this.flow.logoutRedirect(slug));
+  async logout(@TextParam('slug') slug: string, @Res() reply: FastifyReply) {
+    return reply.redirect(await this.flow.logoutRedirect(slug), 302);
   }
 }

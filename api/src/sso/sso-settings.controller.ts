@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Injectable, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../common/multipart';
 import { API, SSO_IDENTITY_FILE_FIELD, type SsoSettingsBody } from '@casebridge/contracts';
 import { catchError, type Observable } from 'rxjs';
 import type { z } from 'zod';
@@ -39,7 +39,7 @@ export class SsoSettingsController {
   }
 
   @Route(API.adminSso.save)
-  @UseInterceptors(IdentityFileErrors, FileInterceptor(SSO_IDENTITY_FILE_FIELD))
+  @UseInterceptors(IdentityFileErrors, FileUpload(SSO_IDENTITY_FILE_FIELD))
   save(
     @CurrentActor() actor: Actor,
     @ValidBody() body: z.output<typeof SsoSettingsBody>,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { UploadsModule } from '../common/multipart';
 import type { ServerConfig } from '@casebridge/db';
 import { memoryStorage } from 'multer';
 import { AccountsModule } from '../accounts/accounts.module';
@@ -17,7 +17,7 @@ import { SsoSettingsService } from './sso-settings.service';
     AccountsModule,
     AdminCompanyModule,
     // Metadata files are small: kept in memory until checked, then written under STORAGE_DIR/sso (413 over the limit).
-    MulterModule.registerAsync({
+    UploadsModule.registerAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => ({
         storage: memoryStorage(),

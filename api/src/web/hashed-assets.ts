@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,13 +6,27 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /** Vite names every file under assets/ by its content hash: a changed file gets a new name, so caches keep them. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.map', '.txt']);
+/** Text formats worth compressing (images and fonts are compressed already), with the type they are sent as. */
+const COMPRESSIBLE_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Text formats worth compressing (images and fonts are compressed already). */
+export type AssetEncoding = 'br' | 'gzip';
+
 export function isCompressible(filePath: string): boolean {
-  return COMPRESSIBLE.has(extname(filePath));
+  return extname(filePath) in COMPRESSIBLE_TYPES;
+}
+
+export function compressibleType(filePath: string): string {
+  return COMPRESSIBLE_TYPES[extname(filePath)];
 }
 
 /** Whether a file of the build sits under its hashed assets/ folder. */
@@ -21,14 +34,27 @@ export function isHashedAsset(root: string, filePath: string): boolean {
   return resolve(filePath).startsWith(join(resolve(root), 'assets') + sep);
 }
 
+/** The encoding to send from an Accept-Encoding header: brotli before gzip, neither when refused (q=0) or absent. */
+export function preferredEncoding(acceptEncoding: string | undefined): AssetEncoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name, q ? Number(q[1]) : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : null;
+}
+
 /**
- * Serves the text files of assets/ brotli- or gzip-compressed, compressed once per file and encoding and kept in
- * memory (the build is fixed while the api runs). Anything else (other files, clients without either encoding,
- * missing files) goes on to express.static.
+ * The text files of assets/ brotli- or gzip-compressed, compressed once per file and encoding and kept in memory
+ * (the build is fixed while the api runs). Null for a file that cannot be read.
  */
-export function compressedHashedAssets(root: string) {
+export function compressedAssets(): (file: string, encoding: AssetEncoding) => Promise<Buffer | null> {
   const compressed = new Map<string, Promise<Buffer | null>>();
-  const compress = (file: string, encoding: 'br' | 'gzip') => {
+  return (file, encoding) => {
     const key = `${encoding}:${file}`;
     let entry = compressed.get(key);
     if (!entry) {
@@ -42,26 +68,5 @@ export function compressedHashedAssets(root: string) {
       compressed.set(key, entry);
     }
     return entry;
-  };
-
-  return (request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.path.startsWith('/assets/')) return next();
-    let file: string;
-    try {
-      file = resolve(root, `.${decodeURIComponent(request.path)}`);
-    } catch {
-      return next();
-    }
-    if (!isHashedAsset(root, file) || !isCompressible(file)) return next();
-    const encoding = request.acceptsEncodings('br', 'gzip');
-    if (encoding !== 'br' && encoding !== 'gzip') return next();
-    compress(file, encoding).then((body) => {
-      if (body === null) return next();
-      response.type(extname(file));
-      response.setHeader('Content-Encoding', encoding);
-      response.setHeader('Vary', 'Accept-Encoding');
-      response.setHeader('Cache-Control', IMMUTABLE_CACHE);
-      response.send(body);
-    }, next);
   };
 }

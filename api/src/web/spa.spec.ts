@@ -1,5 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import express from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -7,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { preferredEncoding } from './hashed-assets';
 import { serveWebApp } from './spa';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
@@ -27,7 +27,7 @@ function rawGet(server: Server, path: string, acceptEncoding: string) {
 
 describe('serveWebApp', () => {
   let root: string;
-  let http: express.Express;
+  let fastify: FastifyInstance;
   let server: Server;
 
   beforeAll(async () => {
@@ -36,18 +36,16 @@ describe('serveWebApp', () => {
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Casebridge</title>');
     writeFileSync(join(root, 'assets', 'index-AbC123.js'), SCRIPT);
     writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    http = express();
-    // serveWebApp only reads the Express instance behind Nest's HTTP adapter.
-    const app = { getHttpAdapter: () => ({ getInstance: () => http }) } as unknown as INestApplication;
-    expect(serveWebApp(app, root)).toBe(true);
-    http.use((_request, response) => response.status(404).send('server 404'));
-    server = await new Promise<Server>((done) => {
-      const listening = http.listen(0, '127.0.0.1', () => done(listening));
-    });
+    fastify = Fastify();
+    expect(await serveWebApp(fastify, root)).toBe(true);
+    // Stands in for Nest's not-found answer.
+    fastify.setNotFoundHandler((_request, reply) => reply.status(404).send('server 404'));
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
+    server = fastify.server;
   });
 
   afterAll(async () => {
-    await new Promise((done) => server.close(done));
+    await fastify.close();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -68,26 +66,43 @@ describe('serveWebApp', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.body).toString('utf8')).toBe(SCRIPT);
 
-    const plain = await request(http).get('/assets/index-AbC123.js').set('Accept-Encoding', 'identity');
+    const plain = await request(server).get('/assets/index-AbC123.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(plain.text).toBe(SCRIPT);
   });
 
   it('keeps unhashed files for an hour and revalidates index.html on deep links', async () => {
-    const favicon = await request(http).get('/favicon.svg');
+    const favicon = await request(server).get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
 
-    const deepLink = await request(http).get('/my-cases/abc');
+    const deepLink = await request(server).get('/my-cases/abc');
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers['cache-control']).toBe('no-cache');
     expect(deepLink.text).toContain('<title>Casebridge</title>');
   });
 
   it('leaves server paths and missing assets to the server', async () => {
-    expect((await request(http).get('/api/health')).text).toBe('server 404');
-    const missing = await request(http).get('/assets/gone-123.js').set('Accept-Encoding', 'br');
-    expect(missing.headers['content-encoding']).toBeUndefined();
-    expect(missing.headers['cache-control']).not.toContain('immutable');
+    expect((await request(server).get('/api/health')).text).toBe('server 404');
+    const missing = await request(server).get('/assets/gone-123.js').set('Accept-Encoding', 'br');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe('server 404');
+    expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  it('refuses paths that climb out of the build', async () => {
+    expect((await request(server).get('/assets/%2e%2e/%2e%2e/etc/passwd')).text).not.toContain('root:');
+    expect((await request(server).get('/%2e%2e/package.json')).text).toContain('<title>Casebridge</title>');
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, honours q=0 and the wildcard', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import { COMPANY_LOGO_EXTENSIONS, COMPANY_LOGO_FIELD, COMPANY_SSO_FILE_FIELD } from '@casebridge/contracts';
 import { extensionOf, type ServerConfig } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { ValidationException } from '../../common/errors';
 import { acceptedUpload, StagedUploadCleanup, stagingUploadOptions, type StagedFile } from '../../common/staged-files';
 import { parseIdpMetadata } from '../../sso/idp-metadata';
+import type { UploadOptions } from '../../common/multipart';
 
 export interface CompanyFormFiles {
   [COMPANY_LOGO_FIELD]?: StagedFile[];
@@ -19,7 +19,7 @@ export const COMPANY_FILE_FIELDS = [
 ];
 
 /** multer for the company form: at most a logo and an SSO file, staged on disk, limited in size (413). */
-export function companyUploadOptions(config: ServerConfig): MulterModuleOptions {
+export function companyUploadOptions(config: ServerConfig): UploadOptions {
   return stagingUploadOptions(resolve(config.STORAGE_DIR, 'companies', 'incoming'), config, { files: 2, fields: 40 });
 }
 

@@ -1,5 +1,5 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FileFieldsInterceptor } from '@nestjs/platform-express';
+import { FileFieldsUpload } from '../../common/multipart';
 import {
   API,
   type CompanyFormBody,
@@ -54,7 +54,7 @@ export class SuperAdminCompaniesController {
 
   @Route(api.save)
   // The cleanup interceptor wraps multer, so staged files go whenever the request fails after they landed.
-  @UseInterceptors(CompanyUploadCleanupInterceptor, FileFieldsInterceptor(COMPANY_FILE_FIELDS))
+  @UseInterceptors(CompanyUploadCleanupInterceptor, FileFieldsUpload(COMPANY_FILE_FIELDS))
   save(
     @IdParam('id') id: number,
     @CheckedBody() body: BodyCheck<z.output<typeof CompanyFormBody>>,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { UploadsModule } from '../../common/multipart';
 import type { ServerConfig } from '@casebridge/db';
 import { AdminCompanyModule } from '../../admin-company/admin-company.module';
 import { SERVER_CONFIG } from '../../config/config.module';
@@ -17,7 +17,7 @@ import { SuperAdminCompaniesController } from './super-admin-companies.controlle
   imports: [
     AdminCompanyModule,
     ExportsModule,
-    MulterModule.registerAsync({
+    UploadsModule.registerAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => companyUploadOptions(config),
     }),

@@ -1,4 +1,3 @@
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import {
   GROUP_ADDENDUM_EXTENSIONS,
   GROUP_ADDENDUM_FIELD,
@@ -10,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { groupStagingDir } from '../../admin-groups/group-uploads';
 import { acceptedUpload, StagedUploadCleanup, stagingUploadOptions, type StagedFile } from '../../common/staged-files';
+import type { UploadOptions } from '../../common/multipart';
 
 export interface GroupFormFiles {
   [GROUP_ADDENDUM_FIELD]?: StagedFile[];
@@ -25,7 +25,7 @@ export const GROUP_FORM_FILE_FIELDS = [
  * multer for the back office's group calls: the group documents' staging and size limit (413), with room for the
  * form's two files and its many fields.
  */
-export function superAdminGroupUploadOptions(config: ServerConfig): MulterModuleOptions {
+export function superAdminGroupUploadOptions(config: ServerConfig): UploadOptions {
   return stagingUploadOptions(groupStagingDir(config), config, { files: 2, fields: 40 });
 }
 

@@ -1,5 +1,5 @@
 import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../../common/multipart';
 import {
   API,
   GROUP_DOCUMENT_FILE_FIELD,
@@ -52,7 +52,7 @@ export class GroupMembersController {
 
   @Route(api.uploadDocument)
   // The company admins' cleanup: the staged file goes whenever the request fails after it landed.
-  @UseInterceptors(GroupUploadCleanupInterceptor, FileInterceptor(GROUP_DOCUMENT_FILE_FIELD))
+  @UseInterceptors(GroupUploadCleanupInterceptor, FileUpload(GROUP_DOCUMENT_FILE_FIELD))
   upload(
     @IdParam('id') id: number,
     @ValidBody() body: z.output<typeof GroupDocumentUploadBody>,

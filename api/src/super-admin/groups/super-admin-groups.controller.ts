@@ -1,5 +1,5 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FileFieldsInterceptor } from '@nestjs/platform-express';
+import { FileFieldsUpload } from '../../common/multipart';
 import { API, type GroupFormBody, type GroupSearchBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor';
@@ -45,7 +45,7 @@ export class SuperAdminGroupsController {
 
   @Route(api.save)
   // The cleanup interceptor wraps multer, so staged files go whenever the request fails after they landed.
-  @UseInterceptors(GroupFormUploadCleanupInterceptor, FileFieldsInterceptor(GROUP_FORM_FILE_FIELDS))
+  @UseInterceptors(GroupFormUploadCleanupInterceptor, FileFieldsUpload(GROUP_FORM_FILE_FIELDS))
   save(
     @IdParam('id') id: number,
     @ValidBody() body: z.output<typeof GroupFormBody>,

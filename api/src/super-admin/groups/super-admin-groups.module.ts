@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { UploadsModule } from '../../common/multipart';
 import type { ServerConfig } from '@casebridge/db';
 import { SERVER_CONFIG } from '../../config/config.module';
 import { ExportsModule } from '../../exports/exports.module';
@@ -14,7 +14,7 @@ import { SuperAdminGroupsController } from './super-admin-groups.controller';
 @Module({
   imports: [
     ExportsModule,
-    MulterModule.registerAsync({
+    UploadsModule.registerAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => superAdminGroupUploadOptions(config),
     }),
