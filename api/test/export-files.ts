@@ -1,5 +1,6 @@
 import type { ExportShape } from '@casebridge/contracts';
 import ExcelJS from 'exceljs';
+import { waitFor } from '../../test/wait-for';
 import { bearer, type ApiHarness } from './api-harness';
 
 /** A supertest parser that keeps the response body as one Buffer (downloads, spreadsheets). */
@@ -12,15 +13,14 @@ export function binary(
   response.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-/** Polls an export through the api until the worker has built it (ready) or given up (failed). */
-export async function finishedExport(api: ApiHarness, token: string, exported: ExportShape): Promise<ExportShape> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await api.http().get(`/api/exports/${exported.id}`).set(bearer(token)).expect(200);
-    const current = answer.body.export as ExportShape;
-    if (current.status === 'ready' || current.status === 'failed') return current;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`export ${exported.id} did not finish`);
+/** Reads an export through the api until the worker has built it (ready) or given up (failed). */
+export function finishedExport(api: ApiHarness, token: string, exported: ExportShape): Promise<ExportShape> {
+  return waitFor(
+    async () =>
+      (await api.http().get(`/api/exports/${exported.id}`).set(bearer(token)).expect(200)).body.export as ExportShape,
+    (current) => current.status === 'ready' || current.status === 'failed',
+    { what: `export ${exported.id} finished` },
+  );
 }
 
 /** Downloads a ready export and reads its first sheet with exceljs: every row's cell values. */

@@ -35,8 +35,8 @@ export function followCase(socket: LiveClient, caseToken: string, afterSeq?: num
 }
 
 /**
- * Every message of `event` a socket gets, kept from now on; `next(match)` resolves with the first kept or coming
- * message that passes `match` (and drops it), failing after 10 s.
+ * Every message of `event` a socket gets, kept in arrival order from now on; `next(match)` resolves with the first
+ * kept or coming message that passes `match` (and drops it from `kept`), failing after `timeoutMs` (10 s).
  */
 export function collect<E extends EventName>(socket: LiveClient, event: E) {
   const kept: MessageOf<E>[] = [];
@@ -49,18 +49,23 @@ export function collect<E extends EventName>(socket: LiveClient, event: E) {
   socket.on(event, listener as never);
   return {
     kept,
-    next(match: (message: MessageOf<E>) => boolean): Promise<MessageOf<E>> {
+    next(match: (message: MessageOf<E>) => boolean, timeoutMs = 10_000): Promise<MessageOf<E>> {
       const index = kept.findIndex(match);
       if (index >= 0) return Promise.resolve(kept.splice(index, 1)[0]);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching ${event} within 10 s`)), 10_000);
-        waiting.push({
+        const waiter = {
           match,
-          resolve: (message) => {
+          resolve: (message: MessageOf<E>) => {
             clearTimeout(timer);
             resolve(message);
           },
-        });
+        };
+        const timer = setTimeout(() => {
+          // A message coming later is kept for the test's own assertions, not handed to a wait that gave up.
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new Error(`no matching ${event} after ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.push(waiter);
       });
     },
     stop: () => socket.off(event, listener as never),

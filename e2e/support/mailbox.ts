@@ -1,3 +1,4 @@
+import { waitFor } from '../../test/wait-for';
 import { E2E_STACK } from './stack';
 
 /** A mail as the journeys see it: links are the href targets of the HTML part, in order. */
@@ -61,21 +62,19 @@ export class Mailbox {
 
   /** The newest mail matching every given filter; polls until it arrives or the timeout passes. */
   async waitFor({ to, subjectContains, timeoutMs = 20_000 }: WaitForMailOptions): Promise<CaughtMail> {
-    const deadline = Date.now() + timeoutMs;
     const recipient = to?.toLowerCase();
-    while (true) {
-      const match = (await this.all())
-        .reverse()
-        .find(
-          (mail) =>
-            (!recipient || mail.to.includes(recipient)) && (!subjectContains || mail.subject.includes(subjectContains)),
-        );
-      if (match) return match;
-      if (Date.now() > deadline) {
-        throw new Error(`No mail to ${to ?? 'anyone'} with subject containing "${subjectContains ?? ''}"`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const matches = (mail: CaughtMail) =>
+      (!recipient || mail.to.includes(recipient)) && (!subjectContains || mail.subject.includes(subjectContains));
+    const newest = await waitFor(
+      async () => (await this.all()).reverse().find(matches),
+      (mail) => mail !== undefined,
+      {
+        what: `a mail to ${to ?? 'anyone'} with subject containing "${subjectContains ?? ''}"`,
+        timeoutMs,
+        everyMs: 250,
+      },
+    );
+    return newest as CaughtMail;
   }
 
   async clear(): Promise<void> {

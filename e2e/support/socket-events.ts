@@ -4,8 +4,6 @@ import type { Page, WebSocket } from '@playwright/test';
 export interface ReceivedSocketEvent {
   name: string;
   payload: unknown;
-  /** Date.now() in the test process when the frame arrived. */
-  at: number;
 }
 
 /**
@@ -40,7 +38,7 @@ export class SocketEvents {
     socket.on('framereceived', ({ payload }) => {
       const event = parseSocketIoEvent(typeof payload === 'string' ? payload : payload.toString('utf8'));
       if (!event) return;
-      this.received.push({ ...event, at: Date.now() });
+      this.received.push(event);
       for (const listener of this.listeners) listener();
     });
   }

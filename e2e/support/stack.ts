@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { createWriteStream, mkdirSync } from 'fs';
 import net from 'net';
 import path from 'path';
+import { readUntil } from '../../test/wait-for';
 import { stripeEnv } from './stripe';
 
 /** Where the e2e stack listens; the specs reach it through Playwright's baseURL. */
@@ -118,17 +119,20 @@ export function isPortInUse(port: number, host = '127.0.0.1'): Promise<boolean> 
 
 /** Polls `url` until it answers 200, failing early if `watched` exits. */
 export async function waitForHttpOk(url: string, watched: StartedProcess[], timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const exited = watched.find((started) => started.child.exitCode !== null);
-    if (exited) throw new Error(`${exited.name} exited with ${exited.child.exitCode}; see ${exited.logFile}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms; see ${watched.map((s) => s.logFile).join(', ')}`);
+  const { value } = await readUntil(
+    async () => {
+      const exited = watched.find((started) => started.child.exitCode !== null);
+      if (exited) return exited;
+      try {
+        return (await fetch(url)).ok ? 'ok' : 'not yet';
+      } catch {
+        return 'not yet'; // not listening yet
+      }
+    },
+    (state) => state !== 'not yet',
+    { timeoutMs, everyMs: 250 },
+  );
+  if (value === 'ok') return;
+  if (value !== 'not yet') throw new Error(`${value.name} exited with ${value.child.exitCode}; see ${value.logFile}`);
+  throw new Error(`${url} did not answer 200 after ${timeoutMs} ms; see ${watched.map((s) => s.logFile).join(', ')}`);
 }

@@ -31,14 +31,20 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-/** Holds the answers of the dashboard's top row and case list back, as a slow network would. */
-async function slowAnswers(page: Page): Promise<void> {
-  for (const path of ['**/api/caller/favorites', '**/api/caller/company_note', '**/api/caller/get-cases/**']) {
+/**
+ * Holds the page's GETs to `paths` back, as a slow network would, until the test calls `release()`: the test
+ * decides when the answers arrive, so what the page shows meanwhile is asserted, not hoped for.
+ */
+async function holdAnswers(page: Page, paths: string[]): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  for (const path of paths) {
     await page.route(path, async (route) => {
-      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 800));
+      if (route.request().method() === 'GET') await released;
       await route.fallback();
     });
   }
+  return { release };
 }
 
 test.describe('on a tall desktop screen (Lighthouse desktop size), where the news row is in view at first', () => {
@@ -52,17 +58,32 @@ test.describe('on a tall desktop screen (Lighthouse desktop size), where the new
     // All of Acme's cases: a list with rows, so the table grows when they arrive.
     await page.evaluate(([key]) => localStorage.setItem(key, 'company-all'), [STORAGE_KEYS.caseRequestType]);
     await recordLayoutShifts(page);
-    await slowAnswers(page);
+    const topRow = await holdAnswers(page, ['**/api/caller/favorites', '**/api/caller/company_note']);
+    const caseList = await holdAnswers(page, ['**/api/caller/get-cases/**']);
     await page.reload();
 
+    // Until the favourites and the note are in, no card is drawn: drawn earlier, they would push the rest down.
     const favorites = page.getByRole('region', { name: 'Favorites' });
+    const note = page.getByRole('region', { name: 'Company Note' });
+    const activeCases = page.getByRole('region', { name: 'Active Cases' });
+    const nextRow = page.getByRole('region', { name: 'Grow Your Network' });
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading…')).toBeVisible();
+    await expect(favorites).toHaveCount(0);
+    await expect(activeCases).toHaveCount(0);
+
+    topRow.release();
     await expect(favorites.getByRole('link', { name: 'Globex Storage' })).toBeVisible();
     await expect(favorites.getByRole('link', { name: 'Initech Networks' })).toBeVisible();
-    const note = page.getByRole('region', { name: 'Company Note' });
     await expect(note).toContainText(SEEDED_NOTE);
-    const activeCases = page.getByRole('region', { name: 'Active Cases' });
+    // The cases are still on their way: their table says so, and the row under it waits for them.
+    await expect(activeCases.getByText('Loading…')).toBeVisible();
+    await expect(nextRow).toHaveCount(0);
+
+    caseList.release();
     await expect(activeCases.getByRole('table').getByRole('link').first()).toBeVisible();
     await expect(activeCases.getByText('Loading…')).toHaveCount(0);
+    await expect(nextRow).toBeVisible();
 
     // Drawing the cases before the top row was in, or the news before the cases, moved the cards below them down
     // (a CLS of ~0.2 on a full company).

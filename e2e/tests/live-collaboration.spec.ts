@@ -67,13 +67,12 @@ const presenceBar = (page: Page): Locator => page.locator('p', { hasText: 'Viewi
 const slaText = (page: Page): Locator => page.locator('.case-subtitle .sla-countdown');
 const statusBadge = (page: Page): Locator => page.locator('.case-subtitle .status-badge');
 
-/** Resolves with Date.now() when the page's POST to an api path ending in `pathEnd` has been answered. */
-function saveReturned(page: Page, pathEnd: string): Promise<number> {
+/** Resolves when the page's POST to an api path ending in `pathEnd` has been answered, and checks it succeeded. */
+function saveReturned(page: Page, pathEnd: string): Promise<void> {
   return page
     .waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(pathEnd))
     .then((response) => {
       expect(response.ok(), `${pathEnd} answered ${response.status()}`).toBeTruthy();
-      return Date.now();
     });
 }
 
@@ -112,20 +111,15 @@ test.describe('live collaboration between two companies on one case', () => {
     await noteDialog.getByLabel('Description').fill('Firmware 9.3 fixes the replication stall; rolling out now.');
     const noteSaved = saveReturned(globex.page, `/api/caller/case/${kase.token}/note`);
     await noteDialog.getByRole('button', { name: 'Add Note' }).click();
-    const noteSavedAt = await noteSaved;
+    await noteSaved;
     const acmeFeed = acme.page.getByRole('region', { name: 'Collaboration Feed' });
     await expect(acmeFeed.getByRole('heading', { name: summary })).toBeVisible();
     const globexFeed = globex.page.getByRole('region', { name: 'Collaboration Feed' });
     await expect(globexFeed.getByRole('heading', { name: summary })).toBeVisible();
-    const noteVisibleAfter = Date.now() - noteSavedAt;
     const noteEvent = acme.events.received.find(
       (event) => event.name === 'case.event' && (event.payload as CaseEventPayload).type === 'note_added',
     );
     expect(noteEvent, 'Acme received the note as a live case.event').toBeDefined();
-    test.info().annotations.push({
-      type: 'note on the other page',
-      description: `event ${noteEvent!.at - noteSavedAt} ms, visible ${noteVisibleAfter} ms after the save returned`,
-    });
     await expect(noteDialog).toBeHidden();
     await expect(presenceBar(acme.page)).not.toContainText('writing a note');
 
@@ -141,14 +135,11 @@ test.describe('live collaboration between two companies on one case', () => {
     });
     const uploadSaved = saveReturned(acme.page, `/api/caller/case/${kase.token}/attachments`);
     await uploadDialog.getByRole('button', { name: 'Upload' }).click();
-    const uploadSavedAt = await uploadSaved;
+    await uploadSaved;
     const globexFiles = globex.page.getByRole('region', { name: 'Files' });
     await expect(globexFiles.getByRole('button', { name: fileName })).toBeVisible();
     const acmeFiles = acme.page.getByRole('region', { name: 'Files' });
     await expect(acmeFiles.getByRole('button', { name: fileName })).toBeVisible();
-    test
-      .info()
-      .annotations.push({ type: 'file visible after upload', description: `${Date.now() - uploadSavedAt} ms` });
 
     // Nothing above reloaded either page, and neither page read the api: every change came with its entry.
     expect(await isSameDocument(acme.page), 'the Acme page was not reloaded').toBe(true);

@@ -1,47 +1,17 @@
-import {
-  rooms,
-  SERVER_EVENTS,
-  SOCKET_PATH,
-  type ExportStatusMessage,
-  type ServerToClientEvents,
-} from '@casebridge/contracts';
+import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/contracts';
 import { User } from '@casebridge/db';
 import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
+import { waitFor } from '../../../test/wait-for';
 import { relayStreamKey, relayToBrowsers } from '../../../worker/src/realtime/relay';
 import { startApi, type ApiHarness } from '../../test/api-harness';
+import { collect, connectLive, type LiveClient } from '../../test/live-clients';
 import { orm } from '../../test/member-fixtures';
 import { RELAY_GROUP } from './realtime-relay.consumer';
 
-type ClientSocket = Socket<ServerToClientEvents>;
+type Inbox = ReturnType<typeof collect<typeof SERVER_EVENTS.exportStatus>>;
 
-function connect(api: ApiHarness, token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(api.url, {
-    path: SOCKET_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function collect(socket: ClientSocket): ExportStatusMessage[] {
-  const seen: ExportStatusMessage[] = [];
-  socket.on(SERVER_EVENTS.exportStatus, (message) => seen.push(message));
-  return seen;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const withId = (id: number) => (received: ExportStatusMessage) => received.export_id === id;
+const any = () => true;
 
 const message = (id: number): ExportStatusMessage => ({
   export_id: id,
@@ -57,7 +27,7 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   let redis: Redis;
   let prefix: string;
   let room: string;
-  const sockets: ClientSocket[] = [];
+  const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
     first = await startApi();
@@ -70,11 +40,19 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   /** A socket of `email` on `api`, and the export statuses it receives. */
-  async function listener(api: ApiHarness, email: string): Promise<ExportStatusMessage[]> {
-    const socket = await connect(api, await first.login(email));
+  async function listener(api: ApiHarness, email: string): Promise<Inbox> {
+    const socket = await connectLive(api, { token: await first.login(email) });
     sockets.push(socket);
-    return collect(socket);
+    return collect(socket, SERVER_EVENTS.exportStatus);
   }
+
+  /** No relay entry waits for a second delivery: every one was acknowledged. */
+  const allAcknowledged = () =>
+    waitFor(
+      () => pending(redis, prefix),
+      (count) => count === 0,
+      { what: 'no pending relay entries' },
+    );
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -84,24 +62,24 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('delivers every relayed event once to a socket on each instance, and acknowledges it', async () => {
-    const seenFirst = await listener(first, 'bm@acme.test');
-    const seenSecond = await listener(second, 'bm@acme.test');
+    const onFirst = await listener(first, 'bm@acme.test');
+    const onSecond = await listener(second, 'bm@acme.test');
 
-    for (let id = 1; id <= 20; id++) {
+    const ids = Array.from({ length: 20 }, (_, index) => index + 1);
+    for (const id of ids) {
       await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(id) });
     }
-    await until(() => seenFirst.length >= 20 && seenSecond.length >= 20, 'twenty events on both sockets');
-    // Everything acknowledged: no event waits for a second delivery.
-    await until(async () => (await pending(redis, prefix)) === 0, 'no pending entries');
-    // A straggler duplicate would arrive with the next packets: send one more and wait for it.
+    const [gotFirst, gotSecond] = await Promise.all(
+      [onFirst, onSecond].map((inbox) => Promise.all(ids.map((id) => inbox.next(withId(id))))),
+    );
+    expect(gotFirst).toEqual(ids.map(message));
+    expect(gotSecond).toEqual(ids.map(message));
+    await allAcknowledged();
+    // A straggler duplicate would arrive before a later event by the same path: send one more and wait for it.
     await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(21) });
-    await until(() => seenFirst.length >= 21 && seenSecond.length >= 21, 'the closing event');
-
-    const ids = (seen: ExportStatusMessage[]) => seen.map((m) => m.export_id).sort((a, b) => a - b);
-    const expected = Array.from({ length: 21 }, (_, index) => index + 1);
-    expect(ids(seenFirst)).toEqual(expected);
-    expect(ids(seenSecond)).toEqual(expected);
-    expect(seenFirst.find((m) => m.export_id === 7)).toEqual(message(7));
+    await Promise.all([onFirst, onSecond].map((inbox) => inbox.next(withId(21))));
+    expect(onFirst.kept).toEqual([]);
+    expect(onSecond.kept).toEqual([]);
 
     // Both instances read from the group: the consumers are two.
     const consumers = (await redis.xinfo('CONSUMERS', relayStreamKey(prefix), RELAY_GROUP)) as unknown[];
@@ -109,20 +87,20 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it("skips the sockets of an event's except room", async () => {
-    const seenSkipped = await listener(first, 'bm@acme.test');
-    const seenReached = await listener(second, 'caller@acme.test');
+    const skipped = await listener(first, 'bm@acme.test');
+    const reached = await listener(second, 'caller@acme.test');
     const { company: acme } = await orm(first).findOneOrFail(User, { email: 'bm@acme.test' });
     // To all of Acme except the manager's own room; then one to Acme with no exception, which both must get.
     const toAcme = { room: rooms.company(acme!.id), event: SERVER_EVENTS.exportStatus };
     await relayToBrowsers(redis, prefix, { ...toAcme, except: room, message: message(300) });
     await relayToBrowsers(redis, prefix, { ...toAcme, message: message(301) });
-    await until(() => seenSkipped.length >= 1 && seenReached.length >= 2, 'the events on both sockets');
-    expect(seenReached.map((m) => m.export_id)).toEqual([300, 301]);
-    expect(seenSkipped.map((m) => m.export_id)).toEqual([301]);
+    // In arrival order: the reached socket gets both, the skipped one only the second (the first came before it).
+    expect([await reached.next(any), await reached.next(any)].map((m) => m.export_id)).toEqual([300, 301]);
+    expect((await skipped.next(any)).export_id).toBe(301);
   });
 
   it('drops entries that are not relayable events, and keeps going', async () => {
-    const seen = await listener(first, 'bm@acme.test');
+    const inbox = await listener(first, 'bm@acme.test');
     await redis.xadd(relayStreamKey(prefix), '*', 'event', '{not json');
     await redis.xadd(
       relayStreamKey(prefix),
@@ -131,16 +109,16 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
       JSON.stringify({ room, event: 'session.ended', message: { reason: 'logout' } }),
     );
     await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(99) });
-    await until(() => seen.length >= 1, 'the valid event');
-    expect(seen.map((m) => m.export_id)).toEqual([99]);
-    await until(async () => (await pending(redis, prefix)) === 0, 'no pending entries');
+    // The first export status the socket gets is the valid event sent after the two bad entries.
+    expect((await inbox.next(any)).export_id).toBe(99);
+    await allAcknowledged();
   });
 
   it('recreates its group when the stream vanished (Redis restarted without data)', async () => {
-    const seen = await listener(second, 'bm@acme.test');
+    const inbox = await listener(second, 'bm@acme.test');
     await redis.del(relayStreamKey(prefix));
     await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(500) });
-    await until(() => seen.some((m) => m.export_id === 500), 'the event after the stream was lost', 20_000);
+    await inbox.next(withId(500), 20_000);
   }, 30_000);
 });
 

@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { hideRedisOutageNoise } from '../../../worker/test/faults/support/outage-noise';
 import { PrivateRedis } from '../../../worker/test/faults/support/private-redis';
-import { settleWithin, sleep } from '../../../worker/test/faults/support/timing';
+import { readUntil, waitFor } from '../../../test/wait-for';
+import { settleWithin } from '../../../worker/test/faults/support/timing';
 import { bearer, startApi, type ApiHarness } from '../api-harness';
 import {
   closeFollowers,
@@ -75,18 +76,18 @@ describe('Redis restart under the api', () => {
       .post(`/api/caller/case/${followed.token}/close`)
       .set(bearer(submitterToken))
       .send({});
-    await sleep(1000);
+    // Redis comes back once the api itself reports it away (its health route), not after a guessed pause.
+    await waitFor(
+      async () => (await api.http().get('/api/health')).body as { redis?: boolean },
+      (health) => health.redis === false,
+      { what: 'the api to report Redis down' },
+    );
     await redis.start();
 
     // The same api answers a route that needs Redis again (rate limit and mail queue), within a bounded wait.
-    const deadline = Date.now() + 30_000;
     const forgot = () => api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' });
-    let after = await forgot();
-    while (after.status !== 200 && Date.now() < deadline) {
-      await sleep(500);
-      after = await forgot();
-    }
-    expect(after.status).toBe(200);
+    const after = await readUntil(forgot, (answer) => answer.status === 200, { timeoutMs: 30_000, everyMs: 500 });
+    expect(after.value.status).toBe(200);
 
     const lastSeq = await currentSeq(followed.token);
     const behind = await waitForConvergence(followers, lastSeq, 30_000);
@@ -95,11 +96,14 @@ describe('Redis restart under the api', () => {
     // Mails the api accepted while Redis was away are queued once it is back (bounded wait), in order.
     const closedKeys = await closedMailKeys([followed.token]);
     const expected = [...closedKeys, 'password-reset to caller@acme.test'];
-    let lostMails = expected;
-    for (const until = Date.now() + 20_000; lostMails.length > 0 && Date.now() < until; await sleep(250)) {
-      const queued = (await api.mailJobs()).flatMap((job) => [job.dedupeKey, `${job.template} to ${job.to.join()}`]);
-      lostMails = expected.filter((key) => !queued.includes(key));
-    }
+    const { value: lostMails } = await readUntil(
+      async () => {
+        const queued = (await api.mailJobs()).flatMap((job) => [job.dedupeKey, `${job.template} to ${job.to.join()}`]);
+        return expected.filter((key) => !queued.includes(key));
+      },
+      (lost) => lost.length === 0,
+      { timeoutMs: 20_000, everyMs: 250 },
+    );
     console.log(
       `redis restart under the api: notes during the outage answered ${duringNotes.join(', ')}; the close answered ` +
         `${closed.status}; ${CLIENTS - behind}/${CLIENTS} clients converged on seq ` +

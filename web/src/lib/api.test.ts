@@ -22,6 +22,13 @@ let refreshAnswer: () => Response;
 let refreshGate: Promise<void>;
 const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn(), onRateLimited: vi.fn() };
 
+/**
+ * A request of the test's own through the same stand-in: its answer comes after every answer to a request sent
+ * before it, and the client has handled those answers (each one's promise callbacks ran before the next timer).
+ */
+const SENTINEL = '/sentinel';
+const sentinel = () => fetch(SENTINEL, { method: 'GET', headers: {} });
+
 function fakeServer() {
   return vi.fn(async (url: string, init: RequestInit) => {
     const request: Sent = {
@@ -32,7 +39,9 @@ function fakeServer() {
     };
     sent.push(request);
     // A network round trip is a macrotask: a client that kept retrying would hit the test's timeout, not hang it.
+    // Answers come in the order the requests were sent (timers of equal delay run in order).
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (url === SENTINEL) return json(200, {});
     if (url === '/api/auth/refresh') {
       await refreshGate;
       return refreshAnswer();
@@ -43,7 +52,7 @@ function fakeServer() {
 }
 
 const refreshes = () => sent.filter((request) => request.url === '/api/auth/refresh');
-const calls = () => sent.filter((request) => request.url !== '/api/auth/refresh');
+const calls = () => sent.filter((request) => request.url !== '/api/auth/refresh' && request.url !== SENTINEL);
 
 beforeEach(() => {
   sent = [];
@@ -91,9 +100,11 @@ describe('call: refresh once on 401', () => {
       call(API.dashboard.favorites, { query: { page: 2 } }),
       call(API.dashboard.toggleFavorite, { body: { company_id: 4, type: 'company', is_favorite: true } }),
     ]);
-    // All three have met their 401 and wait for the one refresh in flight.
+    // All three have met their 401 and wait for the one refresh in flight: once an answer sent after their 401s is
+    // in, no second refresh and no early retry was sent.
     await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sentinel();
+    expect(refreshes()).toHaveLength(1);
     expect(calls()).toHaveLength(3);
     openGate();
     const answers = await pending;

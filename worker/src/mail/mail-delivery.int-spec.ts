@@ -3,6 +3,7 @@ import { EmailTemplate } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { waitFor } from '../../../test/wait-for';
 import { CaughtMail, findFreePort, MailCatcher } from '../../test/support/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { RunningWorker, startWorker } from '../../test/support/worker-app';
@@ -10,19 +11,12 @@ import { REDIS } from '../config/tokens';
 import { DeliveryRegistry } from './delivery-registry';
 
 /** The mails to `recipient` once one of them passes `last` (the catcher stores a mail a little after accepting it). */
-async function mailsTo(
-  catcher: MailCatcher,
-  recipient: string,
-  last: (mail: CaughtMail) => boolean,
-  timeoutMs = 15_000,
-): Promise<CaughtMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await catcher.allTo(recipient);
-    if (mails.some(last)) return mails;
-    if (Date.now() > deadline) throw new Error(`No closing mail to ${recipient} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function mailsTo(catcher: MailCatcher, recipient: string, last: (mail: CaughtMail) => boolean): Promise<CaughtMail[]> {
+  return waitFor(
+    () => catcher.allTo(recipient),
+    (mails) => mails.some(last),
+    { what: `the closing mail to ${recipient}`, timeoutMs: 15_000 },
+  );
 }
 
 describe('mail queue delivery', () => {

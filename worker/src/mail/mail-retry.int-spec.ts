@@ -1,5 +1,6 @@
 import { mailJobId } from '@casebridge/contracts';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { waitFor } from '../../../test/wait-for';
 import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { RunningWorker, startWorker } from '../../test/support/worker-app';
@@ -36,12 +37,11 @@ describe('mail queue retries', () => {
       { backoff: { type: 'fixed', delay: 300 } },
     );
 
-    const deadline = Date.now() + 15_000;
-    let job = await worker.queue.getJob(mailJobId(dedupeKey));
-    while ((job?.attemptsMade ?? 0) < 1 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = await worker.queue.getJob(mailJobId(dedupeKey));
-    }
+    const job = await waitFor(
+      () => worker.queue.getJob(mailJobId(dedupeKey)),
+      (found) => (found?.attemptsMade ?? 0) >= 1,
+      { what: 'a first failed attempt', timeoutMs: 15_000 },
+    );
     expect(job?.attemptsMade).toBeGreaterThanOrEqual(1);
     expect(job?.failedReason).toMatch(/ECONNREFUSED/);
 

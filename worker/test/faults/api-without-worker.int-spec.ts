@@ -26,17 +26,16 @@ describe('api while the worker is down', () => {
 
   it('answers forgot-password with 200, keeps the mail queued, and a later worker delivers it', async () => {
     expect(await producer.queue.getWorkersCount()).toBe(0);
-    const started = Date.now();
+    // Answered with no consumer anywhere: the request never waits for one.
     await api
       .http()
       .post('/api/auth/forgot_password')
       .send({ email: 'caller@acme.test' })
       .expect(200, { message: MESSAGES.forgotPasswordSent });
-    // Answered at once: the request never waits for a consumer.
-    expect(Date.now() - started).toBeLessThan(5_000);
 
+    // Nothing can take the job while no worker runs: it waits in the queue, and nothing was sent.
     const queued = await api.lastMailTo('caller@acme.test', 'password-reset');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await producer.queue.getWorkersCount()).toBe(0);
     expect(await producer.state(queued)).toBe('waiting');
     expect(await catcher.all()).toHaveLength(0);
 

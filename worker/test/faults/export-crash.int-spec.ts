@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { readUntil, waitFor } from '../../../test/wait-for';
 import { fastForwardStalledCheck } from './support/stalled-jobs';
-import { sleep } from './support/timing';
 import { WorkerProcess } from './support/worker-process';
 
 /** Enough rows that the build takes seconds, so the kill lands mid-file; small enough for a 2-core CI run. */
@@ -84,14 +84,16 @@ describe('worker crash mid-export', () => {
     await queue.add(EXPORT_JOB_NAMES.build, { export_id: id }, { ...EXPORT_JOB_OPTIONS, jobId: exportJobId(id) });
 
     // Mid-build: the half-written file holds thousands of rows already (the whole file is about 2.5 MB).
-    const deadline = Date.now() + 120_000;
-    let partialBytes = 0;
-    while (partialBytes < MID_FILE_BYTES) {
-      const partial = (await exportFiles()).find((name) => name.endsWith('.partial'));
-      if (partial) partialBytes = (await stat(path.join(storageDir, 'exports', partial)).catch(() => null))?.size ?? 0;
-      if (Date.now() > deadline) throw new Error(`the export never started: ${JSON.stringify(await exportRow(id))}`);
-      if (partialBytes < MID_FILE_BYTES) await sleep(25);
-    }
+    const { value: partialBytes, met: midFile } = await readUntil(
+      async () => {
+        const partial = (await exportFiles()).find((name) => name.endsWith('.partial'));
+        if (!partial) return 0;
+        return (await stat(path.join(storageDir, 'exports', partial)).catch(() => null))?.size ?? 0;
+      },
+      (bytes) => bytes >= MID_FILE_BYTES,
+      { timeoutMs: 120_000, everyMs: 25 },
+    );
+    if (!midFile) throw new Error(`the export never got mid-file: ${JSON.stringify(await exportRow(id))}`);
     await first.kill('SIGKILL');
     const atKill = await exportRow(id);
     const job = await queue.getJob(exportJobId(id));
@@ -103,12 +105,11 @@ describe('worker crash mid-export', () => {
     const second = await WorkerProcess.start(workerEnv, WORKER_BOOT_MS);
     workers.push(second);
 
-    let finished = await exportRow(id);
-    for (const until = Date.now() + 90_000; finished.status !== 'ready' && finished.status !== 'failed';) {
-      if (Date.now() > until) throw new Error(`export still ${finished.status} after 90 s`);
-      await sleep(200);
-      finished = await exportRow(id);
-    }
+    const finished = await waitFor(
+      () => exportRow(id),
+      (row) => row.status === 'ready' || row.status === 'failed',
+      { what: 'the export ready or failed', timeoutMs: 90_000, everyMs: 200 },
+    );
     const files = await exportFiles();
     const state = await (await queue.getJob(exportJobId(id)))?.getState();
     console.log(

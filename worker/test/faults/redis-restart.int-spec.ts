@@ -1,12 +1,13 @@
 import { DeliveryRegistry } from '../../src/mail/delivery-registry';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { waitFor } from '../../../test/wait-for';
 import { findFreePort, MailCatcher } from '../support/mail-catcher';
 import { RunningWorker, startWorker } from '../support/worker-app';
 import { faultMail, MailProducer } from './support/fault-mail';
 import { hideRedisOutageNoise } from './support/outage-noise';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpProxy } from './support/smtp-proxy';
-import { settleWithin, sleep } from './support/timing';
+import { settleWithin } from './support/timing';
 
 /** MAIL_CONCURRENCY of the mail worker. */
 const IN_FLIGHT = 5;
@@ -65,9 +66,19 @@ describe('Redis restart under the worker', () => {
 
     await redis.kill('SIGKILL');
     expect(redis.running).toBe(false);
-    // SMTP accepts the five mails while Redis is away: recording "sent" and completing the jobs must wait.
-    proxy.release();
-    await sleep(1500);
+    // SMTP accepts the five mails while Redis is away: recording "sent" and completing the jobs must wait. Redis
+    // comes back once the worker heard each acceptance (it goes on to record "sent"), not after a guessed pause.
+    const recording = jest.spyOn(DeliveryRegistry.prototype, 'markSent');
+    try {
+      proxy.release();
+      await waitFor(
+        () => recording.mock.calls.length,
+        (calls) => calls >= IN_FLIGHT,
+        { what: 'the worker recording the released mails as sent', timeoutMs: 15_000 },
+      );
+    } finally {
+      recording.mockRestore();
+    }
 
     await redis.start();
     const all = [...early, ...late];

@@ -11,12 +11,14 @@ import { Client } from 'pg';
 import { relayStreamKey } from '../../src/realtime/relay';
 import { MARK_LATE_EVERY_MS, SLA_JOBS } from '../../src/sla/sla-queue.worker';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { waitFor } from '../../../test/wait-for';
+import { REDIS } from '../../src/config/tokens';
 import { waitUntil } from '../support/http-stand-in';
 import { findFreePort, MailCatcher } from '../support/mail-catcher';
 import { RunningWorker, startWorker } from '../support/worker-app';
 import { hideRedisOutageNoise } from './support/outage-noise';
 import { PrivateRedis } from './support/private-redis';
-import { settleWithin, sleep } from './support/timing';
+import { settleWithin } from './support/timing';
 
 /**
  * The worker's other background work across a Redis crash (private redis-server with an append-only file): an
@@ -37,7 +39,13 @@ describe('scheduled work and exports across a Redis restart', () => {
   async function crashRedis(): Promise<void> {
     await redis.kill('SIGKILL');
     expect(redis.running).toBe(false);
-    await sleep(1000);
+    // Back once the worker's own connection has lost the server, not after a guessed pause.
+    const connection = worker!.app.get<Redis>(REDIS);
+    await waitFor(
+      () => connection.status,
+      (status) => status !== 'ready',
+      { what: "the worker's Redis connection to notice the crash", timeoutMs: 10_000, everyMs: 20 },
+    );
     await redis.start();
   }
 

@@ -1,6 +1,7 @@
 import { mailJobId, QUEUES } from '@casebridge/contracts';
 import { DeliveryRegistry } from '../../src/mail/delivery-registry';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
+import { readUntil } from '../../../test/wait-for';
 import { findFreePort, MailCatcher } from '../support/mail-catcher';
 import { faultMail, MailProducer } from './support/fault-mail';
 import { SmtpProxy } from './support/smtp-proxy';
@@ -48,9 +49,12 @@ describe('worker crash mid-job', () => {
 
     // Five conversations reached "message stored, acceptance not yet heard"; three jobs still wait.
     await proxy.waitForHeld(IN_FLIGHT);
-    for (let tries = 0; (await catcher.all()).length < IN_FLIGHT && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // maildev stores a mail a little after it received it.
+    await readUntil(
+      () => catcher.all(),
+      (stored) => stored.length >= IN_FLIGHT,
+      { timeoutMs: 10_000 },
+    );
     const markersBefore = await Promise.all(
       mails.map((mail) => producer.connection.get(registry.keyFor(mail.dedupeKey))),
     );

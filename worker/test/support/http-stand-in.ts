@@ -1,4 +1,5 @@
 import { createServer, IncomingHttpHeaders, Server } from 'http';
+import { waitFor } from '../../../test/wait-for';
 
 export interface ReceivedRequest {
   method: string;
@@ -64,30 +65,15 @@ export class HttpStandIn {
     filter: (request: ReceivedRequest) => boolean = () => true,
     timeoutMs = 20_000,
   ): Promise<ReceivedRequest[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const matching = this.requests.filter(filter);
-      if (matching.length >= count) return matching;
-      if (Date.now() > deadline) {
-        throw new Error(`Expected ${count} requests on ${this.url}, got ${matching.length} within ${timeoutMs} ms`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return waitFor(
+      () => this.requests.filter(filter),
+      (matching) => matching.length >= count,
+      { what: `${count} requests on ${this.url}`, timeoutMs, everyMs: 50 },
+    );
   }
 }
 
 /** Polls `read` until `done` accepts its value (e.g. a row reaching a state), returning that value. */
-export async function waitUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  return waitFor(read, done, { timeoutMs, everyMs: 50 });
 }

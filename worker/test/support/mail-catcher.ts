@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import net from 'net';
 import os from 'os';
 import path from 'path';
+import { waitFor } from '../../../test/wait-for';
 
 export interface CaughtMail {
   subject: string;
@@ -80,12 +81,11 @@ export class MailCatcher {
 
   /** Waits for the first mail to `recipient`. */
   async waitForMailTo(recipient: string, timeoutMs = 15_000): Promise<CaughtMail> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const [mail] = await this.allTo(recipient);
-      if (mail) return mail;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`No mail to ${recipient} within ${timeoutMs} ms`);
+    const [mail] = await waitFor(
+      () => this.allTo(recipient),
+      (mails) => mails.length > 0,
+      { what: `a mail to ${recipient}`, timeoutMs },
+    );
+    return mail;
   }
 }

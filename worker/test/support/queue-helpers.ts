@@ -1,4 +1,5 @@
 import { Job, JobState, Queue } from 'bullmq';
+import { waitFor } from '../../../test/wait-for';
 
 /** Polls a job until it reaches one of `states` (completed / failed...), returning the fresh job. */
 export async function waitForJobState(
@@ -7,13 +8,11 @@ export async function waitForJobState(
   states: JobState[],
   timeoutMs = 20_000,
 ): Promise<Job> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const job = await queue.getJob(jobId);
-    // Read the job again once it is there: the copy fetched before the state change lacks its return value.
-    if (job && states.includes((await job.getState()) as JobState)) return (await queue.getJob(jobId)) ?? job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const job = await queue.getJob(jobId);
-  throw new Error(`Job ${jobId} is ${job ? await job.getState() : 'missing'}, expected ${states.join(' or ')}`);
+  await waitFor(
+    async () => (await (await queue.getJob(jobId))?.getState()) ?? 'missing',
+    (state) => states.includes(state as JobState),
+    { what: `job ${jobId} ${states.join(' or ')}`, timeoutMs },
+  );
+  // Read the job again once it is there: the copy fetched before the state change lacks its return value.
+  return (await queue.getJob(jobId)) as Job;
 }

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { binary } from '../../../test/export-files';
+import { binary, finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
 import { demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
 
@@ -133,11 +133,7 @@ describe('super admin groups: partners and documents', () => {
   it('exports the partners as a spreadsheet', async () => {
     const started = (await get(`super_admin/groups/${groupId}/partners/export`).expect(200)).body.export as ExportShape;
     expect(started.kind).toBe('group_partners');
-    let current = started;
-    for (let attempt = 0; attempt < 100 && !['ready', 'failed'].includes(current.status); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      current = (await get(`exports/${started.id}`).expect(200)).body.export as ExportShape;
-    }
+    const current = await finishedExport(api, admin, started);
     expect(current.status).toBe('ready');
     expect(current.file_name).toMatch(/^Members-Test-Program-partners\.\d{6}\.xlsx$/);
     const file = await get(`exports/${started.id}/download`).buffer(true).parse(binary).expect(200);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
 import { orm } from '../../../test/member-fixtures';
 
@@ -198,12 +199,7 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
     it('exports the same users as a spreadsheet', async () => {
       const started = (await get('super_admin/users/export').expect(200)).body.export as ExportShape;
       expect(started.kind).toBe('inactive_users');
-      let current = started;
-      for (let attempt = 0; attempt < 100 && current.status !== 'ready' && current.status !== 'failed'; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        current = (await get(`exports/${started.id}`).expect(200)).body.export as ExportShape;
-      }
-      expect(current.status).toBe('ready');
+      expect((await finishedExport(api, admin, started)).status).toBe('ready');
       const file = await get(`exports/${started.id}/download`)
         .buffer(true)
         .parse((response, done) => {

@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { sleep } from '../../../../worker/test/faults/support/timing';
+import { readUntil } from '../../../../test/wait-for';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -108,12 +108,8 @@ export async function openFollowers(url: string, token: string, caseToken: strin
  * Bounded, never timed: the test asserts the outcome, not how fast it came.
  */
 export async function waitForConvergence(followers: LiveFollower[], lastSeq: number, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const behind = followers.filter((follower) => follower.lastSeq !== lastSeq).length;
-    if (behind === 0 || Date.now() > deadline) return behind;
-    await sleep(100);
-  }
+  const behind = () => followers.filter((follower) => follower.lastSeq !== lastSeq).length;
+  return (await readUntil(behind, (count) => count === 0, { timeoutMs })).value;
 }
 
 /**
@@ -122,12 +118,8 @@ export async function waitForConvergence(followers: LiveFollower[], lastSeq: num
  * answer to its new follow arrives.
  */
 export async function waitForRefollow(followers: LiveFollower[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const waiting = followers.filter((follower) => follower.connects < 2 || follower.follows < 2).length;
-    if (waiting === 0 || Date.now() > deadline) return waiting;
-    await sleep(100);
-  }
+  const waiting = () => followers.filter((follower) => follower.connects < 2 || follower.follows < 2).length;
+  return (await readUntil(waiting, (count) => count === 0, { timeoutMs })).value;
 }
 
 /** Followers whose accepted seqs after `fromSeq` are not exactly fromSeq+1..toSeq, in order. */

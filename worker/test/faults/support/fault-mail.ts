@@ -1,6 +1,7 @@
 import { JOB_NAMES, MAIL_JOB_OPTIONS, MailJob, mailJobId, QUEUES } from '@casebridge/contracts';
 import { Job, JobState, Queue } from 'bullmq';
 import IORedis, { Redis } from 'ioredis';
+import { waitFor } from '../../../../test/wait-for';
 
 /** A mail of the seeded `registration-approved` template to its own address, so maildev counts are per mail. */
 export function faultMail(group: string, index: number): MailJob {
@@ -34,20 +35,13 @@ export class MailProducer {
 
   /** Waits until every job is in one of `states`; returns the jobs in the order given. */
   async waitForAll(jobs: MailJob[], states: JobState[], timeoutMs: number): Promise<Job<MailJob>[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = await Promise.all(jobs.map((job) => this.queue.getJob(mailJobId(job.dedupeKey))));
-      const current = await Promise.all(found.map((job) => (job ? job.getState() : 'missing')));
-      if (current.every((state) => states.includes(state as JobState))) {
-        // Read again: a job fetched just before it finished carries no return value or failure reason yet.
-        return (await Promise.all(jobs.map((job) => this.queue.getJob(mailJobId(job.dedupeKey))))) as Job<MailJob>[];
-      }
-      if (Date.now() > deadline) {
-        const summary = jobs.map((job, i) => `${job.dedupeKey}=${current[i]}`).join(', ');
-        throw new Error(`Not every job reached ${states.join('/')} within ${timeoutMs} ms: ${summary}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitFor(
+      () => Promise.all(jobs.map(async (job) => ({ job: job.dedupeKey, state: await this.state(job) }))),
+      (current) => current.every(({ state }) => states.includes(state as JobState)),
+      { what: `every job ${states.join('/')}`, timeoutMs, everyMs: 200 },
+    );
+    // Read again: a job fetched just before it finished carries no return value or failure reason yet.
+    return (await Promise.all(jobs.map((job) => this.queue.getJob(mailJobId(job.dedupeKey))))) as Job<MailJob>[];
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ import path from 'path';
 import { Client } from 'pg';
 import { promisify } from 'util';
 import { findFreePort } from '../../support/mail-catcher';
-import { sleep } from './timing';
+import { waitFor } from '../../../../test/wait-for';
 
 const run = promisify(execFile);
 
@@ -129,11 +129,11 @@ export class PrivatePostgres {
   }
 
   private async waitForConnection(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await this.accepting())) {
-      if (Date.now() > deadline) throw new Error(`private PostgreSQL not accepting within ${timeoutMs} ms`);
-      await sleep(100);
-    }
+    await waitFor(
+      () => this.accepting(),
+      (accepting) => accepting,
+      { what: 'the private PostgreSQL accepting connections', timeoutMs },
+    );
   }
 
   private async asServerUser(program: string, args: string[]): Promise<void> {

@@ -4,7 +4,8 @@ import IORedis from 'ioredis';
 import os from 'os';
 import path from 'path';
 import { findFreePort } from '../../support/mail-catcher';
-import { settleWithin, sleep } from './timing';
+import { readUntil } from '../../../../test/wait-for';
+import { settleWithin } from './timing';
 
 export interface PrivateRedisOptions {
   /** Keep the data across restarts in an append-only file (in a temporary folder removed by destroy()). */
@@ -73,22 +74,26 @@ export class PrivateRedis {
   }
 
   private async waitForPing(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const client = new IORedis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        // A persistent server answers LOADING while it reads its append-only file.
-        if ((await client.ping()) === 'PONG') return;
-      } catch {
-        // not up yet
-      } finally {
-        client.disconnect();
-      }
-      if (!this.running) throw new Error(`private redis exited: ${this.output}`);
-      if (Date.now() > deadline) throw new Error(`private redis not ready within ${timeoutMs} ms: ${this.output}`);
-      await sleep(50);
+    const { value } = await readUntil(
+      async () => (this.running ? await this.ping() : 'exited'),
+      (answer) => answer !== 'not up yet',
+      { timeoutMs, everyMs: 50 },
+    );
+    if (value === 'exited') throw new Error(`private redis exited: ${this.output}`);
+    if (value !== 'PONG') throw new Error(`private redis not ready after ${timeoutMs} ms: ${this.output}`);
+  }
+
+  /** 'PONG' once the server answers; a persistent server answers LOADING while it reads its append-only file. */
+  private async ping(): Promise<'PONG' | 'not up yet'> {
+    const client = new IORedis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG' ? 'PONG' : 'not up yet';
+    } catch {
+      return 'not up yet';
+    } finally {
+      client.disconnect();
     }
   }
 }

@@ -1,4 +1,5 @@
 import net from 'net';
+import { waitFor } from '../../../../test/wait-for';
 
 const END_OF_DATA = '\r\n.\r\n';
 
@@ -59,11 +60,11 @@ export class SmtpProxy {
 
   /** Waits until `count` acceptances are held. */
   async waitForHeld(count: number, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.heldCount < count) {
-      if (Date.now() > deadline) throw new Error(`Expected ${count} held SMTP answers, got ${this.heldCount}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      () => this.heldCount,
+      (held) => held >= count,
+      { what: `${count} held SMTP answers`, timeoutMs, everyMs: 50 },
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,8 +1,3 @@
-/** Waits `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Resolves when `promise` settles or after `ms`, whichever comes first, and never rejects: for teardown steps
  * that must not hang or fail afterAll (e.g. closing clients of a server that is down). Leaves no timer behind.

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
-import { settleWithin, sleep } from './timing';
+import { readUntil } from '../../../../test/wait-for';
+import { settleWithin } from './timing';
 
 /** The repository root, from this file's place in worker/test/faults/support. */
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -69,13 +70,16 @@ export class WorkerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const worker = new WorkerProcess(child);
-    const deadline = Date.now() + timeoutMs;
-    while (!worker.logLines().some((line) => line.msg === 'worker started')) {
-      if (!worker.running || Date.now() > deadline) {
-        await worker.kill();
-        throw new Error(`worker process did not start: ${worker.output.slice(-3000)}`);
-      }
-      await sleep(100);
+    const started = () => worker.logLines().some((line) => line.msg === 'worker started');
+    // Stops waiting as soon as the process exits: it will not start any more.
+    await readUntil(
+      () => started() || !worker.running,
+      (over) => over,
+      { timeoutMs },
+    );
+    if (!started()) {
+      await worker.kill();
+      throw new Error(`worker process did not start: ${worker.output.slice(-3000)}`);
     }
     return worker;
   }
