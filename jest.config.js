@@ -24,7 +24,9 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2,
-  testTimeout: 30000,
+  // A bound for a broken run, not a target: the first suite of each worker compiles the whole api for its hook
+  // (ts-jest, cold cache) and may take half a minute on two busy cores.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,
