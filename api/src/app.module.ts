@@ -23,6 +23,7 @@ import { ManagerRequestsModule } from './manager-requests/manager-requests.modul
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { ProfileModule } from './profile/profile.module';
 import { RedisModule } from './redis/redis.module';
+import { QueuesModule } from './queues/queues.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { SsoModule } from './sso/sso.module';
@@ -63,6 +64,7 @@ import { TeamsModule } from './teams/teams.module';
       driver: undefined as never,
     }),
     RedisModule,
+    QueuesModule,
     IdempotencyModule,
     RealtimeModule,
     MailModule,

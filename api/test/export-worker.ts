@@ -1,12 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { QUEUES } from '@casebridge/contracts';
 import { createOrmConfig, loadServerConfig } from '@casebridge/db';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Redis } from 'ioredis';
 import { createRedisConnection } from '../../worker/src/config/redis-connection';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../../worker/src/config/tokens';
 import { ExportsModule } from '../../worker/src/exports/exports.module';
+import { QueuesModule } from '../../worker/src/jobs/queues.module';
 import { createLogger } from '../../worker/src/logging/logger';
 
 export interface ExportWorker {
@@ -27,6 +29,7 @@ export async function startExportWorker(): Promise<ExportWorker> {
   @Module({
     imports: [
       MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
+      QueuesModule.forRoot({ consumes: [QUEUES.exports] }),
       ExportsModule,
     ],
     providers: [

@@ -1,3 +1,4 @@
+import { QUEUES } from '@casebridge/contracts';
 import { createOrmConfig, ServerConfig } from '@casebridge/db';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
@@ -5,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { createRedisConnection } from './config/redis-connection';
 import { LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
+import { QueuesModule } from './jobs/queues.module';
 import { AttachmentsModule } from './attachments/attachments.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -27,6 +29,7 @@ export class WorkerModule implements OnApplicationShutdown {
       module: WorkerModule,
       imports: [
         MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
+        QueuesModule.forRoot({ consumes: Object.values(QUEUES) }),
         MailModule,
         AttachmentsModule,
         NotificationsModule,
@@ -44,7 +47,7 @@ export class WorkerModule implements OnApplicationShutdown {
     };
   }
 
-  /** Last step of shutdown: workers are closed by now (onModuleDestroy). */
+  /** Last step of shutdown: the processors' workers closed in onModuleDestroy, the queues before this. */
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit();
   }

@@ -1,24 +1,24 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { EXPORT_JOB_NAMES, EXPORT_JOB_OPTIONS, exportJobId, QUEUES, type BuildExportJob } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  EXPORT_JOB_NAMES,
+  EXPORT_JOB_OPTIONS,
+  exportJobId,
+  QUEUES,
+  type BuildExportJob,
+  type ProducedJobName,
+} from '@casebridge/contracts';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { SERVER_CONFIG } from '../config/config.module';
 
-/** Enqueues the build of an export for the worker; the api never builds files itself. */
+/**
+ * Enqueues the build of an export for the worker; the api never builds files itself. The queue's connection fails
+ * fast (QueuesModule), so a request is answered 503 instead of hanging while Redis is away.
+ */
 @Injectable()
-export class ExportsProducer implements OnApplicationShutdown {
-  private readonly connection: Redis;
-  private readonly queue: Queue<BuildExportJob>;
-
-  constructor(@Inject(SERVER_CONFIG) config: ServerConfig) {
-    // Fails fast (2 retries) instead of hanging a request while Redis is away.
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    this.queue = new Queue<BuildExportJob>(QUEUES.exports, {
-      connection: this.connection,
-      prefix: config.REDIS_PREFIX,
-    });
-  }
+export class ExportsProducer {
+  constructor(
+    @InjectQueue(QUEUES.exports) private readonly queue: Queue<BuildExportJob, unknown, ProducedJobName<'exports'>>,
+  ) {}
 
   async enqueue(exportId: number): Promise<void> {
     await this.queue.add(
@@ -26,10 +26,5 @@ export class ExportsProducer implements OnApplicationShutdown {
       { export_id: exportId },
       { ...EXPORT_JOB_OPTIONS, jobId: exportJobId(exportId) },
     );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-    await this.connection.quit().catch(() => undefined);
   }
 }

@@ -1,10 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { JOB_NAMES, MAIL_JOB_OPTIONS, mailJobId, QUEUES, type MailJob } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  JOB_NAMES,
+  MAIL_JOB_OPTIONS,
+  mailJobId,
+  QUEUES,
+  type MailJob,
+  type ProducedJobName,
+} from '@casebridge/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SERVER_CONFIG } from '../config/config.module';
+import { QUEUE_CONNECTION } from '../queues/queues.module';
 
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5000;
@@ -20,18 +27,16 @@ const RETRY_MAX_MS = 5000;
 @Injectable()
 export class MailProducer implements OnApplicationShutdown {
   private readonly logger = new Logger('MailProducer');
-  private readonly connection: Redis;
-  private readonly queue: Queue<MailJob>;
   /** Mails not yet queued because Redis was down, oldest first. */
   private readonly waiting: MailJob[] = [];
   private retrying: Promise<void> | null = null;
   private closing = false;
 
-  constructor(@Inject(SERVER_CONFIG) config: ServerConfig) {
-    // A producer fails fast (2 retries) instead of hanging a request while Redis is away.
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    this.queue = new Queue<MailJob>(QUEUES.mail, { connection: this.connection, prefix: config.REDIS_PREFIX });
-  }
+  constructor(
+    @InjectQueue(QUEUES.mail) private readonly queue: Queue<MailJob, unknown, ProducedJobName<'mail'>>,
+    // The queue's connection: it fails fast (2 retries) instead of hanging a request while Redis is away.
+    @Inject(QUEUE_CONNECTION) private readonly connection: Redis,
+  ) {}
 
   async send(mail: MailJob): Promise<void> {
     if (this.waiting.length === 0) {
@@ -62,8 +67,7 @@ export class MailProducer implements OnApplicationShutdown {
       this.waiting.shift();
     }
     if (this.waiting.length > 0) this.logger.error(`${this.waiting.length} mail(s) never queued: Redis stayed down`);
-    await this.queue.close();
-    await this.connection.quit().catch(() => undefined);
+    // The queue closes after this (MailModule), its connection last (QueuesModule).
   }
 
   private add(mail: MailJob) {

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
 import {
   attachmentJobId,
   caseEventJobId,
@@ -8,33 +9,27 @@ import {
   QUEUES,
   type CaseEventJob,
   type ForwardAttachmentJob,
+  type ProducedJobName,
   type RetryPolicies,
 } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { SERVER_CONFIG } from '../config/config.module';
 
 /**
  * Enqueues the work that reaches services outside Casebridge. Called after commit, so a failure here cannot undo
- * the change: it is logged, and the job ids keep a repeated enqueue harmless.
+ * the change: it is logged, and the job ids keep a repeated enqueue harmless. The queues' connection fails fast
+ * (QueuesModule) instead of holding a request while Redis is away.
  */
 @Injectable()
-export class IntegrationJobsProducer implements OnApplicationShutdown {
+export class IntegrationJobsProducer {
   private readonly logger = new Logger(IntegrationJobsProducer.name);
-  private readonly connection: Redis;
-  private readonly attachments: Queue<ForwardAttachmentJob>;
-  private readonly notifications: Queue<CaseEventJob>;
-  private readonly retry: RetryPolicies;
+  private readonly retry: RetryPolicies = loadRetryPolicies(process.env);
 
-  constructor(@Inject(SERVER_CONFIG) config: ServerConfig) {
-    this.retry = loadRetryPolicies(process.env);
-    // Fails fast (2 retries) instead of holding a request while Redis is away.
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    const options = { connection: this.connection, prefix: config.REDIS_PREFIX };
-    this.attachments = new Queue<ForwardAttachmentJob>(QUEUES.attachments, options);
-    this.notifications = new Queue<CaseEventJob>(QUEUES.notifications, options);
-  }
+  constructor(
+    @InjectQueue(QUEUES.attachments)
+    private readonly attachments: Queue<ForwardAttachmentJob, unknown, ProducedJobName<'attachments'>>,
+    @InjectQueue(QUEUES.notifications)
+    private readonly notifications: Queue<CaseEventJob, unknown, ProducedJobName<'notifications'>>,
+  ) {}
 
   async forwardAttachments(attachmentIds: number[]): Promise<void> {
     for (const attachmentId of attachmentIds) {
@@ -67,11 +62,5 @@ export class IntegrationJobsProducer implements OnApplicationShutdown {
     } catch (error) {
       this.logger.error(`Could not enqueue ${what}: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.attachments.close();
-    await this.notifications.close();
-    await this.connection.quit().catch(() => undefined);
   }
 }

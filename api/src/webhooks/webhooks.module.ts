@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES } from '@casebridge/contracts';
 import { IntegrationJobsProducer } from './integration-jobs.producer';
 import { IntegrationJobsSubscriber } from './integration-jobs.subscriber';
 import { WebhooksController } from './webhooks.controller';
@@ -9,6 +11,7 @@ import { WebhooksService } from './webhooks.service';
  * notifications of case events, attachment forwarding) for the worker.
  */
 @Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.attachments }, { name: QUEUES.notifications })],
   controllers: [WebhooksController],
   providers: [WebhooksService, IntegrationJobsProducer, IntegrationJobsSubscriber],
 })

@@ -23,6 +23,7 @@ export * from './api/reports';
 export * from './api/webhooks';
 export * from './api/api-tokens';
 export * from './integration-jobs';
+export * from './queue-jobs';
 export * from './api/admin/processes';
 export * from './api/admin/groups';
 export * from './api/admin/company';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { MailQueueWorker } from './mail-queue.worker';
+import { MailProcessor } from './mail.processor';
 import { MailSenderService } from './mail-sender.service';
 
 @Module({
-  providers: [MailSenderService, MailQueueWorker],
+  providers: [MailSenderService, MailProcessor],
 })
 export class MailModule {}

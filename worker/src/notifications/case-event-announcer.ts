@@ -2,17 +2,20 @@ import {
   caseEventJobId,
   INTEGRATION_JOB_NAMES,
   integrationJobOptions,
+  QUEUES,
   type CaseEventJob,
+  type ProducedJobName,
   type RetryPolicies,
 } from '@casebridge/contracts';
 import { CaseEvent } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Logger } from 'pino';
 import { LOGGER } from '../config/tokens';
 import { AfterCommit } from '@casebridge/db';
-import { NOTIFICATIONS_QUEUE, RETRY_POLICIES } from './tokens';
+import { RETRY_POLICIES } from './tokens';
 
 /**
  * Case events the worker writes (attachment uploaded or failed, SLA late...) reach webhooks and Teams like the
@@ -22,7 +25,8 @@ import { NOTIFICATIONS_QUEUE, RETRY_POLICIES } from './tokens';
 export class CaseEventAnnouncer implements OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
-    @Inject(NOTIFICATIONS_QUEUE) private readonly queue: Queue<CaseEventJob>,
+    @InjectQueue(QUEUES.notifications)
+    private readonly queue: Queue<CaseEventJob, unknown, ProducedJobName<'notifications'>>,
     @Inject(RETRY_POLICIES) private readonly retry: RetryPolicies,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

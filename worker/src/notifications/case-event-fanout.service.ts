@@ -1,9 +1,11 @@
 import {
   INTEGRATION_JOB_NAMES,
   integrationJobOptions,
+  QUEUES,
   teamsJobId,
   webhookJobId,
   type CaseEventType,
+  type ProducedJobName,
   type RetryPolicies,
   type TeamsCardJob,
   type WebhookDeliveryJob,
@@ -19,9 +21,10 @@ import {
 } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { NOTIFICATIONS_QUEUE, RETRY_POLICIES } from './tokens';
+import { RETRY_POLICIES } from './tokens';
 
 /** Events worth a card in a group's Teams channel: a new case, and a case past its response time. */
 export const TEAMS_EVENT_TYPES: readonly CaseEventType[] = ['submitted', 'sla_late'];
@@ -37,7 +40,8 @@ export class CaseEventFanoutService {
     // Read by @CreateRequestContext: each job works in a fresh, forked EntityManager.
     private readonly orm: MikroORM,
     private readonly em: EntityManager,
-    @Inject(NOTIFICATIONS_QUEUE) private readonly queue: Queue<WebhookDeliveryJob | TeamsCardJob>,
+    @InjectQueue(QUEUES.notifications)
+    private readonly queue: Queue<WebhookDeliveryJob | TeamsCardJob, unknown, ProducedJobName<'notifications'>>,
     @Inject(RETRY_POLICIES) private readonly retry: RetryPolicies,
   ) {}
 

@@ -11,7 +11,7 @@ import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { REDIS } from '../config/tokens';
 import { WorkerModule } from '../worker.module';
-import { RETENTION_JOBS, RetentionQueueWorker } from './retention-queue.worker';
+import { RETENTION_JOBS, RetentionProcessor } from './retention.processor';
 import { RetentionService } from './retention.service';
 
 const DAY = 24 * 3_600_000;
@@ -172,8 +172,8 @@ describe('retention purges', () => {
     await makeNote(kase, daysBefore(45));
 
     const jobs = [
-      await app.get(RetentionQueueWorker).queue.runOnce(RETENTION_JOBS.purgeCustomerData, NOW),
-      await app.get(RetentionQueueWorker).queue.runOnce(RETENTION_JOBS.purgeNotes, NOW),
+      await app.get(RetentionProcessor).runOnce(RETENTION_JOBS.purgeCustomerData, NOW),
+      await app.get(RetentionProcessor).runOnce(RETENTION_JOBS.purgeNotes, NOW),
     ];
     const [data, notes] = await Promise.all(
       jobs.map((job) => waitForJobState(retentionQueue, job.id as string, ['completed'])),

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { RetentionQueueWorker } from './retention-queue.worker';
+import { RetentionProcessor } from './retention.processor';
 import { RetentionService } from './retention.service';
 
 /** Retention purges (spec 1 §9): customer data after a month, feed notes after 30 days, run daily. */
 @Module({
-  providers: [RetentionService, RetentionQueueWorker],
+  providers: [RetentionService, RetentionProcessor],
 })
 export class RetentionModule {}

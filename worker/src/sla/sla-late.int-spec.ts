@@ -24,7 +24,7 @@ import { relayStreamKey } from '../realtime/relay';
 import { WorkerModule } from '../worker.module';
 import { lateMailKey } from './late-mail';
 import { SlaLateService } from './sla-late.service';
-import { SLA_JOBS, SlaQueueWorker } from './sla-queue.worker';
+import { SLA_JOBS, SlaProcessor } from './sla.processor';
 
 const MINUTE = 60_000;
 /**
@@ -236,7 +236,7 @@ describe('SLA late marking', () => {
 
   it('runs through the sla queue at a pinned time and logs one line with the counts', async () => {
     const kase = await makeCase({ responseDueAt: at(-500) });
-    const job = await app.get(SlaQueueWorker).queue.runOnce(SLA_JOBS.markLate, at(-499));
+    const job = await app.get(SlaProcessor).runOnce(SLA_JOBS.markLate, at(-499));
     const done = await waitForJobState(slaQueue, job.id as string, ['completed']);
 
     expect(done.returnvalue).toEqual({ marked: 1, mailed: 1, unmailed: 0 });

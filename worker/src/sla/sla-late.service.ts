@@ -5,15 +5,16 @@ import {
   mailJobId,
   QUEUES,
   type MailJob,
+  type ProducedJobName,
 } from '@casebridge/contracts';
 import { appendCaseEvents, Case, ServerConfig } from '@casebridge/db';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { Logger } from 'pino';
-import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { LOGGER, SERVER_CONFIG } from '../config/tokens';
 import { lateMail } from './late-mail';
 
 /** Cases handled per transaction: keeps row locks short while a backlog is worked off. */
@@ -53,18 +54,14 @@ const SELECT_UNNOTIFIED = `
   for update skip locked`;
 
 @Injectable()
-export class SlaLateService implements BeforeApplicationShutdown {
-  private readonly mailQueue: Queue<MailJob>;
-
+export class SlaLateService {
   constructor(
     // `orm` is read by @CreateRequestContext: each run works in a fresh, forked EntityManager.
     private readonly orm: MikroORM,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @InjectQueue(QUEUES.mail) private readonly mailQueue: Queue<MailJob, unknown, ProducedJobName<'mail'>>,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.mailQueue = new Queue<MailJob>(QUEUES.mail, { connection: redis, prefix: config.REDIS_PREFIX });
-  }
+  ) {}
 
   /** One run at `now`: marks every case due by then and mails each late case's escalation contacts once. */
   @CreateRequestContext()
@@ -157,10 +154,5 @@ export class SlaLateService implements BeforeApplicationShutdown {
 
   private get em(): EntityManager {
     return this.orm.em as EntityManager;
-  }
-
-  /** After the queue workers stopped (onModuleDestroy), so no running job loses its mail queue. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.mailQueue.close();
   }
 }

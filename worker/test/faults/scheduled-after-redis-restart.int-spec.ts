@@ -9,7 +9,7 @@ import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
 import { relayStreamKey } from '../../src/realtime/relay';
-import { MARK_LATE_EVERY_MS, SLA_JOBS } from '../../src/sla/sla-queue.worker';
+import { MARK_LATE_EVERY_MS, SLA_JOBS } from '../../src/sla/sla.processor';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitFor } from '../../../test/wait-for';
 import { REDIS } from '../../src/config/tokens';

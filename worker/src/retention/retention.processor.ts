@@ -1,11 +1,7 @@
 import { QUEUES } from '@casebridge/contracts';
-import { ServerConfig } from '@casebridge/db';
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { JobsOptions } from 'bullmq';
-import { Redis } from 'ioredis';
-import { Logger } from 'pino';
-import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
-import { ScheduledQueue } from '../jobs/scheduled-queue';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { JobsOptions, Queue } from 'bullmq';
+import { QueueProcessor } from '../jobs/queue-processor';
 import { RetentionService } from './retention.service';
 
 /** Job names of QUEUES.retention (only the worker schedules them, so they live here). */
@@ -30,20 +26,15 @@ const PURGE_OPTIONS: JobsOptions = {
   removeOnFail: { count: 100 },
 };
 
-/** Consumes QUEUES.retention and keeps its daily schedules registered. */
-@Injectable()
-export class RetentionQueueWorker implements OnApplicationBootstrap, OnModuleDestroy {
-  readonly queue: ScheduledQueue;
-
-  constructor(
-    retention: RetentionService,
-    @Inject(SERVER_CONFIG) config: ServerConfig,
-    @Inject(REDIS) redis: Redis,
-    @Inject(LOGGER) logger: Logger,
-  ) {
-    this.queue = new ScheduledQueue(
-      QUEUES.retention,
-      [
+/**
+ * Consumes QUEUES.retention and keeps its schedules registered. Concurrency 1: purges never overlap within a
+ * process; across processes SKIP LOCKED keeps them apart.
+ */
+@Processor(QUEUES.retention, { concurrency: 1 })
+export class RetentionProcessor extends QueueProcessor {
+  constructor(retention: RetentionService, @InjectQueue(QUEUES.retention) queue: Queue) {
+    super(queue, {
+      schedules: [
         {
           name: RETENTION_JOBS.purgeCustomerData,
           repeat: RETENTION_SCHEDULES.purgeCustomerData,
@@ -63,15 +54,6 @@ export class RetentionQueueWorker implements OnApplicationBootstrap, OnModuleDes
           run: (now) => retention.purgeIdempotencyKeys(now),
         },
       ],
-      { redis, prefix: config.REDIS_PREFIX, logger },
-    );
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.queue.stop();
+    });
   }
 }
