@@ -2,25 +2,29 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { ConnectionException, DriverException } from '@mikro-orm/core';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 
-/** What the filter wrote on an express-like response. */
+/** What the filter wrote on a Fastify-like reply. */
 function answerTo(exception: unknown) {
   const written: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
-  const response = {
-    headersSent: false,
-    set(headers: Record<string, string>) {
+  const reply = {
+    sent: false,
+    headers(headers: Record<string, string>) {
       Object.assign(written.headers, headers);
-      return response;
+      return reply;
     },
     status(code: number) {
       written.status = code;
-      return response;
+      return reply;
     },
-    json(body: unknown) {
+    type(contentType: string) {
+      written.headers['content-type'] = contentType;
+      return reply;
+    },
+    send(body: unknown) {
       written.body = body;
-      return response;
+      return reply;
     },
   };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => response }) } as ArgumentsHost;
+  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => reply }) } as ArgumentsHost;
   const filter = new AllExceptionsFilter(1024);
   // The 5xx log line is not under test.
   Object.assign(filter, { logger: { error: () => undefined } });
@@ -54,6 +58,6 @@ describe('AllExceptionsFilter: database or Redis unreachable', () => {
   ])('still answers 500 without Retry-After for %s', (_name, exception) => {
     const answer = answerTo(exception);
     expect(answer.status).toBe(500);
-    expect(answer.headers).toEqual({});
+    expect(answer.headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
   });
 });
