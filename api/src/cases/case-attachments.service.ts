@@ -13,7 +13,8 @@ import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
-import { attachmentStoragePath, isExecutable, removeFiles } from './case-uploads';
+import { removeFiles } from '../common/staged-files';
+import { attachmentStoragePath, isExecutable } from './case-uploads';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
 export type { StagedFile } from '../common/staged-files';

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
-import { open, unlink } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { UploadOptions } from '../common/multipart';
 import { StagedUploadCleanup, stagingUploadOptions } from '../common/staged-files';
@@ -16,11 +16,6 @@ export function stagingDir(config: ServerConfig): string {
 /** multer for case attachments: staged on disk under random names, limited in size (413) and count. */
 export function caseUploadOptions(config: ServerConfig): UploadOptions {
   return stagingUploadOptions(stagingDir(config), config, { files: MAX_FILES_PER_UPLOAD, fields: 10 });
-}
-
-/** Deletes files, ignoring those already gone (moved or never written). */
-export async function removeFiles(paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
 }
 
 /**

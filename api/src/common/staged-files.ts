@@ -62,8 +62,13 @@ export function stagedFilesOf(request: FastifyRequest & { file?: StagedFile; fil
   return request.file ? [...list, request.file] : list;
 }
 
+/** Deletes files, ignoring those already gone (moved or never written). */
+export async function removeFiles(paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
+}
+
 export async function removeStaged(files: readonly StagedFile[]): Promise<void> {
-  await Promise.all(files.map((file) => unlink(file.path).catch(() => undefined)));
+  await removeFiles(files.map((file) => file.path));
 }
 
 /**

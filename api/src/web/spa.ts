@@ -40,8 +40,10 @@ export async function serveWebApp(fastify: FastifyInstance, webDist: string): Pr
   const files = filesOf(root);
   const compressed = compressedAssets();
 
+  const isHashed = (path: string) => isHashedAsset(root, join(root, path));
+
   const sendFile = (reply: FastifyReply, path: string) => {
-    const hashed = isHashedAsset(root, join(root, path));
+    const hashed = isHashed(path);
     if (hashed) reply.header('Cache-Control', IMMUTABLE_CACHE);
     if (isCompressible(path)) reply.header('Vary', 'Accept-Encoding');
     return reply.sendFile(path.slice(1), hashed ? { cacheControl: false } : { maxAge: UNHASHED_MAX_AGE_MS });
@@ -53,8 +55,9 @@ export async function serveWebApp(fastify: FastifyInstance, webDist: string): Pr
       return reply.callNotFound();
     }
     if (files.has(path)) {
-      const encoding = isHashedAsset(root, join(root, path)) && isCompressible(path);
-      const preferred = encoding ? preferredEncoding(request.headers['accept-encoding']) : null;
+      // Only hashed text assets are kept compressed in memory; everything else is streamed from disk.
+      const compressible = isHashed(path) && isCompressible(path);
+      const preferred = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
       const body = preferred ? await compressed(join(root, path), preferred) : null;
       if (!preferred || !body) return sendFile(reply, path);
       return reply
