@@ -25,6 +25,7 @@ import { ProfileModule } from './profile/profile.module';
 import { RedisModule } from './redis/redis.module';
 import { QueuesModule } from './queues/queues.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ReadCacheModule } from './read-cache/read-cache.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { SsoModule } from './sso/sso.module';
 import { SuperAdminCompaniesModule } from './super-admin/companies/super-admin-companies.module';
@@ -64,6 +65,7 @@ import { TeamsModule } from './teams/teams.module';
       driver: undefined as never,
     }),
     RedisModule,
+    ReadCacheModule,
     QueuesModule,
     IdempotencyModule,
     RealtimeModule,

@@ -12,7 +12,8 @@ import {
 } from '@casebridge/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
-import { readRows } from '../common/prepared-reads';
+import { CachedReads } from '../read-cache/cached-reads.service';
+import { readTags } from '../read-cache/read-cache';
 import { CASE_NOT_FOUND } from './case-access.service';
 import { caseDetailsQuery, type CaseDetailsLookup, type CaseDetailsRecord } from './case-details.sql';
 
@@ -23,7 +24,10 @@ import { caseDetailsQuery, type CaseDetailsLookup, type CaseDetailsRecord } from
  */
 @Injectable()
 export class CaseDetailsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly reads: CachedReads,
+  ) {}
 
   async forMember(actor: Actor, token: string): Promise<{ case: CaseDetail }> {
     const superAdmin = actor.role === 'super_admin';
@@ -57,7 +61,9 @@ export class CaseDetailsService {
   }
 
   private async read(lookup: CaseDetailsLookup): Promise<CaseDetailsRecord> {
-    const [record] = await readRows<CaseDetailsRecord>(this.em, caseDetailsQuery(lookup));
+    const [record] = await this.reads.rows<CaseDetailsRecord>(this.em, caseDetailsQuery(lookup), (rows) =>
+      rows.map((row) => readTags.case(row.id)),
+    );
     if (!record) throw new NotFoundException(CASE_NOT_FOUND);
     return record;
   }

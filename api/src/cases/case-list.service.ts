@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { pageTotal } from '../common/page-totals';
 import { readRows } from '../common/prepared-reads';
+import { CachedReads } from '../read-cache/cached-reads.service';
+import { readTags } from '../read-cache/read-cache';
 import { caseListStatements, type CaseListRequest } from './case-list.sql';
 
 export type { CaseListRequest, CaseListScope } from './case-list.sql';
@@ -46,13 +48,23 @@ const dateOrNull = (value: string | null): Date | null => (value ? new Date(valu
  */
 @Injectable()
 export class CaseListService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly reads: CachedReads,
+  ) {}
 
   async list(actor: Actor, request: CaseListRequest, query: ListQuery): Promise<CaseList> {
     const statements = caseListStatements(actor, request, query);
-    const records = await readRows<RowRecord>(this.em, statements.page);
-    const counted = records[0]?.total ?? 0;
-    const { total, total_estimated } = await pageTotal(this.em, counted, statements.matching);
+    const read = async () => {
+      const records = await readRows<RowRecord>(this.em, statements.page);
+      return { records, ...(await pageTotal(this.em, records[0]?.total ?? 0, statements.matching)) };
+    };
+    // A member's lists hold only their company's cases, so a change to a case drops the lists of its two companies.
+    const companyId = actor.companyId;
+    const { records, total, total_estimated } =
+      companyId === null
+        ? await read()
+        : await this.reads.answer(this.em, [statements.page], read, () => [readTags.companyLists(companyId)]);
     return {
       data: records.filter((record) => record.id !== null).map(toRow),
       total,

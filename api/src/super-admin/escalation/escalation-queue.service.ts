@@ -26,6 +26,8 @@ import { boundedCount, pageTotal } from '../../common/page-totals';
 import { readRows } from '../../common/prepared-reads';
 import { ExportsService } from '../../exports/exports.service';
 import { RealtimePublisher } from '../../realtime/realtime.publisher';
+import { CachedReads } from '../../read-cache/cached-reads.service';
+import { readTags } from '../../read-cache/read-cache';
 
 type QueueQuery = z.output<typeof EscalationQueueQuery>;
 
@@ -41,6 +43,7 @@ export class EscalationQueueService {
     private readonly caseDetails: CaseDetailsService,
     private readonly publisher: RealtimePublisher,
     private readonly exports: ExportsService,
+    private readonly reads: CachedReads,
   ) {}
 
   async queue(filter: EscalationFilter, query: QueueQuery): Promise<EscalationPage> {
@@ -48,19 +51,24 @@ export class EscalationQueueService {
       throw ValidationException.forField('filter', 'The filter does not match the path.');
     }
     const options = { filter, q: query.q ?? null };
-    // The count stops at its bound; past it the total is the planner's estimate (page-totals.ts).
     const matching = escalationQueueMatchingQuery(options);
-    const [{ total: counted }] = await this.execute<{ total: number }>(boundedCount(matching));
-    const { total, total_estimated } = await pageTotal(this.em, counted, matching);
-    const records = await this.execute<EscalationQueueRecord>(
-      escalationQueueRowsQuery({
-        ...options,
-        sort: query.sort,
-        dir: query.dir,
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      }),
-    );
+    const rows = escalationQueueRowsQuery({
+      ...options,
+      sort: query.sort,
+      dir: query.dir,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    const read = async () => {
+      // The count stops at its bound; past it the total is the planner's estimate (page-totals.ts).
+      const [{ total: counted }] = await this.execute<{ total: number }>(boundedCount(matching));
+      const totals = await pageTotal(this.em, counted, matching);
+      return { ...totals, records: await this.execute<EscalationQueueRecord>(rows) };
+    };
+    // Any case may enter or leave any page of the queue: every case change drops it.
+    const { total, total_estimated, records } = await this.reads.answer(this.em, [matching, rows], read, () => [
+      readTags.escalationQueue,
+    ]);
     return {
       data: records.map(toEscalationRow),
       per_page: query.limit,
