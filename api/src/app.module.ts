@@ -48,20 +48,14 @@ import { TeamsModule } from './teams/teams.module';
     LoggerModule.forRootAsync({
       inject: [SERVER_CONFIG],
       useFactory: (config: ServerConfig) => ({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          // One short line per request: what was asked, the answer and its time. Headers (bearer tokens,
-          // cookies) are never logged, and serializing them cost more than the answer on the hottest reads.
-          serializers: {
-            req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url }),
-            res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-          },
-          autoLogging: { ignore: (request) => request.url === '/api/health' },
-        },
+        pinoHttp: { level: config.LOG_LEVEL },
+        // No per-request middleware: the request log is one line from a Fastify hook (http/request-hooks.ts).
+        forRoutes: [],
       }),
     }),
     MikroOrmModule.forRootAsync({
-      useFactory: () => createOrmConfig(loadServerConfig().DATABASE_URL),
+      // The request's ORM context is a Fastify hook too (http/request-hooks.ts), not a middleware.
+      useFactory: () => ({ ...createOrmConfig(loadServerConfig().DATABASE_URL), registerRequestContext: false }),
       driver: undefined as never,
     }),
     RedisModule,

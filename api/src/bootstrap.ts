@@ -5,13 +5,17 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { SERVER_CONFIG } from './config/config.module';
 import { buildOpenApiDocument } from './docs/openapi';
 import { configureHttpServer } from './http/http-server';
+import { registerRequestHooks } from './http/request-hooks';
 import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
+import { registerFreshReadsAfterWrites } from './read-cache/fresh-reads.hook';
 import { serveWebApp } from './web/spa';
 
 /** Everything main.ts and the integration tests both need, so tests run the app exactly as production does. */
 export async function configureApp(app: NestFastifyApplication): Promise<ServerConfig> {
   const config = app.get<ServerConfig>(SERVER_CONFIG);
   const fastify = configureHttpServer(app, config.STRIPE_JS_URL);
+  registerRequestHooks(app);
+  registerFreshReadsAfterWrites(app);
   app.useGlobalFilters(new AllExceptionsFilter(config.UPLOAD_LIMIT_BYTES));
   app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, config));
   app.enableShutdownHooks();

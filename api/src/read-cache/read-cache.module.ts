@@ -1,12 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CachedReads } from './cached-reads.service';
-import { FreshReadsAfterWrites } from './fresh-reads.interceptor';
 
-/** The instance's cache of hot reads, dropped by the database's change announcements (cached-reads.service.ts). */
+/**
+ * The instance's cache of hot reads, dropped by the database's change announcements (cached-reads.service.ts);
+ * configureApp registers its hook for writes (fresh-reads.hook.ts).
+ */
 @Global()
-@Module({
-  providers: [CachedReads, { provide: APP_INTERCEPTOR, useClass: FreshReadsAfterWrites }],
-  exports: [CachedReads],
-})
+@Module({ providers: [CachedReads], exports: [CachedReads] })
 export class ReadCacheModule {}
