@@ -8,11 +8,18 @@ import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
 import { SERVER_CONFIG } from '../config/config.module';
 import { openStoredFile, storedFileAnswer } from '../common/stored-files';
 import { readRows } from '../common/prepared-reads';
-import { DIRECTORY_SQL, type DirectoryRecord } from './directory.sql';
+import { CachedReads } from '../read-cache/cached-reads.service';
+import { readTags } from '../read-cache/read-cache';
+import {
+  NETWORK_DIRECTORY_SQL,
+  VIEWER_GROUPS_QUERY,
+  type NetworkDirectoryRecord,
+  type ViewerGroupsRecord,
+} from './directory.sql';
 import { MemberContextService } from './member-context.service';
 import { maySubmit, type DocumentAccessFacts, type ViewerAccess } from './partner-access';
 
-type DocumentRecord = DirectoryRecord['documents'][number];
+type DocumentRecord = NetworkDirectoryRecord['documents'][number];
 
 /** The partner directory, company pages and logos. */
 @Injectable()
@@ -21,6 +28,7 @@ export class DirectoryService {
     private readonly em: EntityManager,
     private readonly members: MemberContextService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly reads: CachedReads,
   ) {}
 
   /**
@@ -31,11 +39,19 @@ export class DirectoryService {
    */
   async directory(actor: Actor): Promise<DirectoryEntry[]> {
     const ownId = actor.companyId ?? -1;
-    const [record] = await readRows<DirectoryRecord>(this.em, {
-      sql: DIRECTORY_SQL,
-      params: [ownId, actor.userId, ownId, ownId, ownId],
-    });
-    const access = viewerAccess(actor, record.groups);
+    // The network is the same for every viewer and kept in memory; only the viewer's groups are read each time.
+    const [[network], [viewer]] = await Promise.all([
+      this.reads.rows<NetworkDirectoryRecord>(this.em, { sql: NETWORK_DIRECTORY_SQL, params: [] }, () => [
+        readTags.directory,
+      ]),
+      readRows<ViewerGroupsRecord>(this.em, { sql: VIEWER_GROUPS_QUERY, params: [ownId, actor.userId] }),
+    ]);
+    const record = {
+      companies: network.companies.filter((company) => company.id !== ownId),
+      departments: network.departments.filter((department) => department.company_id !== ownId),
+      documents: network.documents.filter((doc) => doc.company_id !== ownId),
+    };
+    const access = viewerAccess(actor, viewer.groups);
     const byCompany = new Map<number, DocumentRecord[]>();
     const byDepartment = new Map<number, DocumentRecord[]>();
     const documentsById = new Map(record.documents.map((doc) => [doc.id, doc]));
@@ -58,6 +74,12 @@ export class DirectoryService {
       tags: [...new Set(docs.flatMap((doc) => doc.tags))].sort((a, b) => a.localeCompare(b)).map((tag) => ({ tag })),
     });
 
+    const departmentsOf = new Map<number, NetworkDirectoryRecord['departments']>();
+    for (const department of record.departments) {
+      const list = departmentsOf.get(department.company_id) ?? [];
+      list.push(department);
+      departmentsOf.set(department.company_id, list);
+    }
     const entries: DirectoryEntry[] = [];
     for (const company of record.companies) {
       const logo = companyLogoUrl({ logoPath: company.logo_path, slug: company.slug });
@@ -70,7 +92,7 @@ export class DirectoryService {
         logo,
         ...entryFacts(byCompany.get(company.id)),
       });
-      for (const department of record.departments.filter((candidate) => candidate.company_id === company.id)) {
+      for (const department of departmentsOf.get(company.id) ?? []) {
         entries.push({
           type: 'department',
           company_id: company.id,

@@ -13,8 +13,11 @@ export const VIEWER_GROUPS_SQL = `(select coalesce(json_agg(json_build_object('i
         where ru.company_group_relation_id = r.id and ru.user_id = ?))
     group by r.community_id) g)`;
 
-export interface DirectoryRecord {
+export interface ViewerGroupsRecord {
   groups: { id: number; wide: boolean }[];
+}
+
+export interface NetworkDirectoryRecord {
   companies: { id: number; name: string; slug: string; logo_path: string | null }[];
   departments: { id: number; company_id: number; name: string; contact_document_id: number | null }[];
   /** Approved, live documents of the listed companies, with what the access rule reads and their tags. */
@@ -28,18 +31,18 @@ export interface DirectoryRecord {
 }
 
 /**
- * Every active company but the viewer's, their active departments and their approved documents, ordered as the
- * directory lists them (name, then id). Parameters: viewer company, viewer user (groups), then the viewer company
- * three times (the exclusions).
+ * The whole network's directory, the same for every viewer (each instance keeps it: CachedReads): every active
+ * company, their active departments and their approved documents, ordered as the directory lists them (name, then
+ * id). The viewer's own company is left out in code. No parameters.
  */
-export const DIRECTORY_SQL = `select ${VIEWER_GROUPS_SQL} as groups,
+export const NETWORK_DIRECTORY_SQL = `select
   (select coalesce(json_agg(json_build_object('id', co.id, 'name', co.name, 'slug', co.slug,
       'logo_path', co.logo_path) order by co.name, co.id), '[]')
-    from companies co where co.status = 'active' and co.id <> ?) as companies,
+    from companies co where co.status = 'active') as companies,
   (select coalesce(json_agg(json_build_object('id', dep.id, 'company_id', dep.company_id, 'name', dep.name,
       'contact_document_id', dep.contact_document_id) order by dep.name, dep.id), '[]')
     from departments dep join companies co on co.id = dep.company_id
-    where dep.status = 'active' and co.status = 'active' and co.id <> ?) as departments,
+    where dep.status = 'active' and co.status = 'active') as departments,
   (select coalesce(json_agg(json_build_object('id', d.id, 'company_id', d.company_id,
       'groups', (select coalesce(json_agg(json_build_object('id', cm.id, 'active', cm.status = 'active',
           'sponsor_company_id', cm.sponsor_company_id)), '[]')
@@ -50,7 +53,10 @@ export const DIRECTORY_SQL = `select ${VIEWER_GROUPS_SQL} as groups,
     from contact_documents d
     join companies co on co.id = d.company_id
     join document_versions v on v.id = d.current_version_id
-    where co.status = 'active' and co.id <> ? and d.deleted_at is null and v.status = 'approved') as documents`;
+    where co.status = 'active' and d.deleted_at is null and v.status = 'approved') as documents`;
+
+/** The viewer's groups (what the access rule reads of the viewer). Parameters: viewer company, viewer user. */
+export const VIEWER_GROUPS_QUERY = `select ${VIEWER_GROUPS_SQL} as groups`;
 
 export interface FavoriteRecord {
   id: number;

@@ -1,4 +1,4 @@
-import type { CaseDetail, CaseList, EscalationPage } from '@casebridge/contracts';
+import type { CaseDetail, CaseList, DirectoryEntry, EscalationPage } from '@casebridge/contracts';
 import { Client } from 'pg';
 import { waitFor } from '../../../test/wait-for';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
@@ -138,6 +138,25 @@ describe('cached hot reads follow the database', () => {
       options,
     );
     await db.query(`update companies set name = 'Globex Storage' where slug = 'globex'`);
+  });
+
+  it('shows a new tag of a partner document in the directory, kept for the whole network', async () => {
+    const globexTags = async () =>
+      (await get<DirectoryEntry[]>('caller/company_directory', acme))
+        .filter((entry) => entry.type === 'company' && entry.company_name.startsWith('Globex'))
+        .flatMap((entry) => entry.tags.map((tag) => tag.tag));
+    await globexTags();
+    await globexTags();
+    // Kept once for every viewer: another company's member reads the same entry from memory.
+    await get<DirectoryEntry[]>('caller/company_directory', globex);
+    const { rows } = await db.query<{ id: number }>(
+      `select d.id from contact_documents d join companies co on co.id = d.company_id
+        join document_versions v on v.id = d.current_version_id
+        where co.slug = 'globex' and d.deleted_at is null and v.status = 'approved' order by d.id limit 1`,
+    );
+    expect(rows).toHaveLength(1);
+    await db.query(`insert into document_tags (document_id, tag) values ($1, 'added-by-psql')`, [rows[0].id]);
+    await waitFor(globexTags, (tags) => tags.includes('added-by-psql'), { timeoutMs: BOUND_MS, what: 'the tag' });
   });
 
   it('answers a write of this instance only once its own reads show it', async () => {

@@ -8,7 +8,7 @@ import type { Fragment } from '../common/page-totals';
 import { readRows } from '../common/prepared-reads';
 import { ReadCache, readTags } from './read-cache';
 
-/** The channel the database's triggers announce changes on (migration 20261125033000). */
+/** The channel the database's triggers announce changes on (migrations 20261125033000 and 20261125040000). */
 export const CASE_READS_CHANNEL = 'case_reads';
 /** How long a write waits to see its own change announced before it drops every answer instead. */
 export const SYNC_TIMEOUT_MS = 1_000;
@@ -16,7 +16,7 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 15_000;
 
 /**
- * Hot reads (case pages, case lists, the escalation queue) answered from this instance's memory while nothing they
+ * Hot reads (case pages, case lists, the escalation queue, the directory) answered from this instance's memory while nothing they
  * show has changed. What changed is learned from PostgreSQL itself: triggers announce every committed change on
  * CASE_READS_CHANNEL, whoever wrote it, and this instance listens on a connection of its own.
  *
@@ -141,6 +141,10 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
     }
     if (payload === '*') {
       this.cache.clear();
+      return;
+    }
+    if (payload === 'd') {
+      this.cache.drop([readTags.directory]);
       return;
     }
     const [kind, caseId, submitterId, receiverId] = payload.split(':');

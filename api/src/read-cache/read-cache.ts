@@ -1,8 +1,12 @@
-/** Tags an answer is dropped by: its case, the companies whose lists show it, the escalation queue. */
+/**
+ * Tags an answer is dropped by: its case, the companies whose lists show it, the escalation queue, the network's
+ * directory.
+ */
 export const readTags = {
   case: (caseId: number) => `case:${caseId}`,
   companyLists: (companyId: number) => `company:${companyId}`,
   escalationQueue: 'escalation-queue',
+  directory: 'directory',
 } as const;
 
 interface Entry {
