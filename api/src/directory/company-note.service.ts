@@ -5,7 +5,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { isBlankRichText, sanitizeRichText } from '../common/rich-text';
-import { readRows } from '../common/prepared-reads';
+import { CachedReads } from '../read-cache/cached-reads.service';
+import { readTags } from '../read-cache/read-cache';
 import { COMPANY_NOTE_SQL } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 
@@ -20,14 +21,16 @@ export class CompanyNoteService {
   constructor(
     private readonly em: EntityManager,
     private readonly members: MemberContextService,
+    private readonly reads: CachedReads,
   ) {}
 
   /** One indexed row (directory.sql.ts); a viewer without a company (super admin) has no note to read. */
   async get(actor: Actor) {
-    const [record] = await readRows<{ note: string | null; type: User['type']; role: User['role'] }>(this.em, {
-      sql: COMPANY_NOTE_SQL,
-      params: [actor.userId],
-    });
+    const [record] = await this.reads.rows<{ note: string | null; type: User['type']; role: User['role'] }>(
+      this.em,
+      { sql: COMPANY_NOTE_SQL, params: [actor.userId] },
+      () => [readTags.user(actor.userId)],
+    );
     if (!record) throw new ForbiddenException(MESSAGES.noAccess);
     return { note: record.note, can_edit: mayEditCompanyNote(record) };
   }

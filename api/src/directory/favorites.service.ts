@@ -10,7 +10,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { ValidationException } from '../common/errors';
-import { readRows } from '../common/prepared-reads';
+import { CachedReads } from '../read-cache/cached-reads.service';
+import { readTags } from '../read-cache/read-cache';
 import { FAVORITES_SQL, type FavoriteRecord } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 
@@ -20,11 +21,16 @@ export class FavoritesService {
   constructor(
     private readonly em: EntityManager,
     private readonly members: MemberContextService,
+    private readonly reads: CachedReads,
   ) {}
 
   /** One statement, no entity hydrated (directory.sql.ts). */
   async list(actor: Actor): Promise<FavoriteShape[]> {
-    const records = await readRows<FavoriteRecord>(this.em, { sql: FAVORITES_SQL, params: [actor.userId] });
+    const records = await this.reads.rows<FavoriteRecord>(
+      this.em,
+      { sql: FAVORITES_SQL, params: [actor.userId] },
+      () => [readTags.user(actor.userId)],
+    );
     return records
       .filter((favorite) => favorite.department_id === null || favorite.department_status === 'active')
       .map((favorite) => ({

@@ -159,6 +159,30 @@ describe('cached hot reads follow the database', () => {
     await waitFor(globexTags, (tags) => tags.includes('added-by-psql'), { timeoutMs: BOUND_MS, what: 'the tag' });
   });
 
+  it("keeps a member's favourites and company note until the database changes them", async () => {
+    const favorites = async () =>
+      (await get<{ company: { name: string } }[]>('caller/favorites', acme)).map((favorite) => favorite.company.name);
+    const note = async () => (await get<{ note: string | null }>('caller/company_note', acme)).note;
+    const [{ id: globexId }] = (await db.query<{ id: number }>(`select id from companies where slug = 'globex'`)).rows;
+    await favorites();
+    await api
+      .http()
+      .post('/api/caller/favorites/toggle')
+      .set(bearer(acme))
+      .send({ company_id: globexId, type: 'company', is_favorite: true })
+      .expect(200);
+    // Read back at once (this instance answered the write), then kept.
+    expect(await favorites()).toContain('Globex Storage');
+    expect(await favorites()).toContain('Globex Storage');
+    await note();
+    await note();
+    const { rows } = await db.query<{ id: number }>(`select id from users where email = 'caller@acme.test'`);
+    await db.query('delete from favorites where user_id = $1', [rows[0].id]);
+    await waitFor(favorites, (names) => names.length === 0, { timeoutMs: BOUND_MS, what: 'no favourite left' });
+    await db.query(`update companies set note = '<p>From psql</p>' where slug = 'acme'`);
+    await waitFor(note, (text) => text === '<p>From psql</p>', { timeoutMs: BOUND_MS, what: 'the new note' });
+  });
+
   it('answers a write of this instance only once its own reads show it', async () => {
     await warm();
     // Holds the listening connection's notifications: the write's own cannot drop the cached page by itself now.

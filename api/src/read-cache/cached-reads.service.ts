@@ -16,7 +16,7 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 15_000;
 
 /**
- * Hot reads (case pages, case lists, the escalation queue, the directory) answered from this instance's memory while nothing they
+ * Hot reads (case pages, case lists, the escalation queue, the dashboard's directory, favourites and note) answered from this instance's memory while nothing they
  * show has changed. What changed is learned from PostgreSQL itself: triggers announce every committed change on
  * CASE_READS_CHANNEL, whoever wrote it, and this instance listens on a connection of its own.
  *
@@ -145,6 +145,10 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
     }
     if (payload === 'd') {
       this.cache.drop([readTags.directory]);
+      return;
+    }
+    if (payload.startsWith('u:')) {
+      this.cache.drop([readTags.user(Number(payload.slice(2)))]);
       return;
     }
     const [kind, caseId, submitterId, receiverId] = payload.split(':');

@@ -1,12 +1,13 @@
 /**
  * Tags an answer is dropped by: its case, the companies whose lists show it, the escalation queue, the network's
- * directory.
+ * directory, the user it was read for (favourites, company note).
  */
 export const readTags = {
   case: (caseId: number) => `case:${caseId}`,
   companyLists: (companyId: number) => `company:${companyId}`,
   escalationQueue: 'escalation-queue',
   directory: 'directory',
+  user: (userId: number) => `user:${userId}`,
 } as const;
 
 interface Entry {
