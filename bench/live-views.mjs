@@ -38,7 +38,9 @@ async function query(databaseUrl, sql, params = []) {
 
 /**
  * An accepted case of the last 30 days between two generated companies that both show notes, the active members
- * of its submitting company (first) and its receiving one.
+ * of its submitting company (first) and its receiving one. Of the biggest company's cases, the one with the fewest
+ * notes: a reused database would otherwise hand every run the case earlier runs filled with their notes, and each
+ * simulated page would apply every note to a feed of thousands.
  */
 async function benchCase(databaseUrl) {
   const [found] = await query(
@@ -48,7 +50,8 @@ async function benchCase(databaseUrl) {
       join companies r on r.id = c.receiver_company_id and r.allow_notes and r.membership_type <> 'limited'
       where c.status = 'accepted' and c.deleted_at is null and c.is_sample = false
         and c.created_at > now() - interval '20 days' and s.slug like 'bench-%' and r.slug like 'bench-%'
-      order by (select count(*) from users u where u.company_id = c.submitter_company_id) desc, c.id limit 1`,
+      order by (select count(*) from users u where u.company_id = c.submitter_company_id) desc,
+        (select count(*) from case_notes n where n.case_id = c.id), c.id limit 1`,
   );
   if (!found) throw new Error('the bench database holds no recent accepted case between generated companies');
   const members = await query(
