@@ -229,7 +229,8 @@ export async function runLiveViewsBench({ databaseUrl, redisUrl, settings }) {
     for (const clients of sizes) {
       visible[clients] = await noteVisible({ api, kase, clients, notes: settings.liveNotes, tokens });
       settings.log(
-        `note visible, ${clients} browsers: p99 ${summary(visible[clients]).p99.toFixed(1)} ms, ` +
+        `note visible, ${clients} browsers: p50 ${summary(visible[clients]).p50.toFixed(1)} ms, ` +
+          `p99 ${summary(visible[clients]).p99.toFixed(1)} ms, ` +
           `${visible[clients].requestsPerNote.toFixed(2)} requests and ${(visible[clients].cpuPerNote * 1000).toFixed(1)} ms api CPU per note`,
       );
     }
@@ -242,6 +243,9 @@ export async function runLiveViewsBench({ databaseUrl, redisUrl, settings }) {
       clients: largest,
       notes: settings.liveNotes,
     });
+    settings.log(
+      `bare emit, ${largest} clients: p50 ${summary(raw).p50.toFixed(1)} ms, p99 ${summary(raw).p99.toFixed(1)} ms`,
+    );
     for (const clients of sizes.filter((size) => size >= 100)) {
       const label = `note visible in ${clients.toLocaleString('en-US')} browsers' state (POST to every page)`;
       const ours = summary(visible[clients]);
