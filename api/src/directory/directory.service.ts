@@ -55,9 +55,9 @@ export class DirectoryService {
     const byCompany = new Map<number, DocumentRecord[]>();
     const byDepartment = new Map<number, DocumentRecord[]>();
     const documentsById = new Map(record.documents.map((doc) => [doc.id, doc]));
-    const add = (map: Map<number, DocumentRecord[]>, key: number, doc: DocumentRecord) => {
+    const add = <T>(map: Map<number, T[]>, key: number, item: T) => {
       const list = map.get(key) ?? [];
-      if (!list.includes(doc)) list.push(doc);
+      if (!list.includes(item)) list.push(item);
       map.set(key, list);
     };
     for (const doc of record.documents) {
@@ -75,11 +75,7 @@ export class DirectoryService {
     });
 
     const departmentsOf = new Map<number, NetworkDirectoryRecord['departments']>();
-    for (const department of record.departments) {
-      const list = departmentsOf.get(department.company_id) ?? [];
-      list.push(department);
-      departmentsOf.set(department.company_id, list);
-    }
+    for (const department of record.departments) add(departmentsOf, department.company_id, department);
     const entries: DirectoryEntry[] = [];
     for (const company of record.companies) {
       const logo = companyLogoUrl({ logoPath: company.logo_path, slug: company.slug });

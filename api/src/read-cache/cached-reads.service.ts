@@ -57,8 +57,7 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
    * change to its tags. Inside a transaction it always reads the database (the transaction may have written).
    */
   rows<T>(em: EntityManager, statement: Fragment, tagsOf: (rows: T[]) => readonly string[]): Promise<T[]> {
-    if (em.getTransactionContext()) return readRows<T>(em, statement);
-    return this.cache.read(keyOf(statement), () => readRows<T>(em, statement), tagsOf);
+    return this.answer(em, [statement], () => readRows<T>(em, statement), tagsOf);
   }
 
   /** Any computed answer, keyed by the statements it runs; `load` must read the database only. */
