@@ -2,6 +2,7 @@ import { FullConfig } from '@playwright/test';
 import type { Server } from 'http';
 import { startStripeStandIn, type StripeStandIn } from '../api/test/stripe-stand-in';
 import { deleteRedisKeys } from './support/redis-keys';
+import { saveSharedSessions } from './support/shared-sessions';
 import {
   E2E_STACK,
   isPortInUse,
@@ -16,7 +17,8 @@ import { E2E_STRIPE, startChargesInspector } from './support/stripe';
 
 /**
  * Starts the whole stack once for the run: fresh `casebridge_e2e` database (migrated + seeded), an SMTP catcher,
- * the api (which serves the built web app) and the worker. The test command builds everything first.
+ * the api (which serves the built web app) and the worker. The test command builds everything first. Then signs in
+ * the shared identities once and saves their browser state for the journeys (support/shared-sessions.ts).
  * Returns the teardown that stops the children (Playwright calls it after the last test).
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
@@ -69,6 +71,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     started.push(startNodeProcess('worker', ['worker/dist/main.js'], env));
     started.push(startNodeProcess('api', ['api/dist/main.js'], env));
     await waitForHttpOk(`${E2E_STACK.baseUrl}/api/health`, started);
+    await saveSharedSessions();
   } catch (error) {
     await stopAll();
     throw error;

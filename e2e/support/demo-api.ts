@@ -18,13 +18,20 @@ export class DemoApi {
 
   constructor(private readonly request: APIRequestContext) {}
 
+  /** This user's token, signed in on first use and kept for the calls after. */
   async token(email: string, password = DEMO_PASSWORD): Promise<string> {
     const known = this.tokens.get(email);
     if (known) return known;
+    const token = await this.signIn(email, password);
+    this.tokens.set(email, token);
+    return token;
+  }
+
+  /** A session of its own (a new sign-in each call): signing it out ends no other. */
+  async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
     const login = await this.request.post('/api/auth/login', { data: { email, password } });
-    expect(login.status(), `sign-in of ${email}`).toBe(200);
+    expect(login.status(), `sign-in of ${email}: ${await login.text()}`).toBe(200);
     const { access_token } = (await login.json()) as { access_token: string };
-    this.tokens.set(email, access_token);
     return access_token;
   }
 
@@ -32,6 +39,24 @@ export class DemoApi {
     const response = await this.request.get(`/api/${path}`, { headers: await this.bearer(email) });
     expect(response.status(), `GET ${path} as ${email}`).toBe(200);
     return (await response.json()) as T;
+  }
+
+  /** A public path (a token page's call): no session. */
+  async getPublic<T>(path: string): Promise<T> {
+    const response = await this.request.get(`/api/${path}`);
+    expect(response.status(), `GET ${path} as a visitor`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  /** A clean-up's GET: done (200) or already gone (404) are both fine. */
+  async getAllowingGone(email: string, path: string): Promise<void> {
+    const response = await this.request.get(`/api/${path}`, { headers: await this.bearer(email) });
+    expect([200, 404], `GET ${path} as ${email}: ${await response.text()}`).toContain(response.status());
+  }
+
+  /** Calls as `email` go with this session's token (one signed in elsewhere, e.g. a shared session). */
+  useSession(email: string, token: string): void {
+    this.tokens.set(email, token);
   }
 
   async post<T>(email: string | null, path: string, data: object): Promise<T> {
@@ -43,11 +68,18 @@ export class DemoApi {
 
   /**
    * What a tab keeps after this user signed in (token, role and membership level in localStorage), so a browser
-   * context starts signed in without going through the login form each time.
+   * context starts signed in without going through the login form each time. `token`: a session opened by
+   * `signIn`; without it, the session this DemoApi keeps for the user.
    */
-  async signedInState(email: string): Promise<SignedInState> {
-    const token = await this.token(email);
-    const { role, level } = await this.get<{ role: string; level: string | null }>(email, 'auth/middleware');
+  async signedInState(email: string, token?: string): Promise<SignedInState> {
+    token ??= await this.token(email);
+    const answer = await this.request.get('/api/auth/middleware', { headers: { Authorization: `Bearer ${token}` } });
+    const { authorized, role, level } = (await answer.json()) as {
+      authorized: boolean;
+      role: string;
+      level: string | null;
+    };
+    expect(authorized, `the session of ${email} authorizes`).toBe(true);
     const localStorage = [
       { name: STORAGE_KEYS.token, value: token },
       { name: STORAGE_KEYS.role, value: role },

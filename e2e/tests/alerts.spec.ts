@@ -1,40 +1,18 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
-import { createCompanyUser } from '../support/company-users';
-import { MESSAGES, STORAGE_KEYS, type CaseListRow } from '../../libs/contracts/src';
+import { expect, test } from '../fixtures';
+import { MESSAGES } from '../../libs/contracts/src';
 
 /*
  * Banners answer one action (issue 17, point 7): a new message replaces the old one, the next action takes an old
  * one away, success leaves by itself after a few seconds, and an action taken in a modal answers inside it.
  */
 
-const PASSWORD = 'B4nner!Pass';
-
-/** A new Acme caller made by Acme's business manager, so the journey changes no demo identity. */
-const newAcmeCaller = (request: APIRequestContext, email: string) =>
-  createCompanyUser(request, 'bm@acme.test', { first_name: 'Bea', last_name: 'Banner', email, password: PASSWORD });
-
-/** The newest Acme→Globex case in `status`, read with the page's own session. */
-async function acmeCaseToGlobex(page: Page, status: CaseListRow['status']): Promise<CaseListRow> {
-  const token = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
-  const response = await page.request.get('/api/caller/my-cases?limit=100', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { my_cases } = (await response.json()) as { my_cases: { data: CaseListRow[] } };
-  const found = my_cases.data.find(
-    (row) => row.direction === 'outbound' && row.partner.name === 'Globex Storage' && row.status === status,
-  );
-  if (!found) throw new Error(`No Acme→Globex case in status ${status} (seeded demo data expected)`);
-  return found;
-}
-
 test('saving three times shows one banner; the next form’s errors stand alone; success leaves by itself', async ({
-  page,
-  request,
+  fresh,
+  signedInAs,
 }) => {
-  const email = `banners-${Date.now()}@acme.test`;
-  await newAcmeCaller(request, email);
-  await signInOnLanding(page, 'acme', email, PASSWORD);
+  // A user of its own: the journey saves a profile, so no demo identity is changed.
+  const caller = await fresh.companyUser({ first_name: 'Bea', last_name: 'Banner' });
+  const page = await signedInAs(caller.email, caller.password);
   await page.goto('/profile');
   const contact = page.getByRole('region', { name: 'Contact Details' });
   const updated = page.getByRole('status').filter({ hasText: MESSAGES.profileUpdated });
@@ -77,11 +55,10 @@ test('an error banner stays until the next action, which takes it away', async (
 });
 
 test('an action in a modal answers inside it, its reason under the field; the page keeps no stale banner', async ({
-  page,
+  asCompanyAdmin: page,
+  fresh,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  await page.waitForURL('**/dashboard');
-  const kase = await acmeCaseToGlobex(page, 'accepted');
+  const kase = await fresh.acmeCaseToGlobex({ status: 'accepted' });
   await page.goto(`/my-cases/${kase.token}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Outbound to Globex Storage/ })).toBeVisible();
 

@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
 
@@ -8,17 +7,6 @@ function mailLink(mail: CaughtMail, fragment: string): string {
   if (!link) throw new Error(`No link containing ${fragment} in "${mail.subject}": ${mail.links.join(', ')}`);
   const url = new URL(link, 'http://placeholder.invalid');
   return url.pathname + url.search;
-}
-
-/** Id and name of a demo user, read through the real api. */
-async function demoUser(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token } = (await login.json()) as { access_token: string };
-  const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${access_token}` } });
-  expect(me.ok()).toBeTruthy();
-  const { user } = (await me.json()) as { user: { id: number; first_name: string; last_name: string } };
-  return user;
 }
 
 test.describe('signing in from the landing pages', () => {
@@ -61,9 +49,7 @@ test.describe('route guards', () => {
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.mustBeLoggedIn })).toBeVisible();
   });
 
-  test('a caller opening the company admin is sent to the dashboard', async ({ page }) => {
-    await signInOnLanding(page, 'acme', 'caller@acme.test');
-    await page.waitForURL('**/dashboard');
+  test('a caller opening the company admin is sent to the dashboard', async ({ asMember: page }) => {
     await page.goto('/admin/company');
     await page.waitForURL('**/dashboard');
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.noAccess })).toBeVisible();
@@ -134,11 +120,11 @@ test.describe('mailed links', () => {
   });
 });
 
-test('the super admin logs in as a user and comes back with Back to Admin', async ({ page, request }) => {
-  const caller = await demoUser(request, 'caller@acme.test');
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
-
+test('the super admin logs in as a user and comes back with Back to Admin', async ({ asSuperAdmin: page, demo }) => {
+  const { user: caller } = await demo.get<{ user: { id: number; first_name: string; last_name: string } }>(
+    'caller@acme.test',
+    'auth/me',
+  );
   await page.goto(`/super_admin/user/${caller.id}`);
   await page.getByRole('button', { name: `Login as ${caller.first_name} ${caller.last_name}` }).click();
   await page.waitForURL('**/dashboard');

@@ -1,5 +1,5 @@
 import { CHANGE_REQUEST_SENT } from '../../libs/contracts/src';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { isSameDocument, markDocument, SocketEvents } from '../support/socket-events';
 
 /**
@@ -7,14 +7,13 @@ import { isSameDocument, markDocument, SocketEvents } from '../support/socket-ev
  * the company's page and marks it done, and the requesting admin's open company page shows it done without a reload.
  */
 test('a change request reaches membership by mail, is marked done in the back office and shows done live', async ({
-  page,
-  browser,
+  asCompanyAdmin: page,
+  asSuperAdmin: staff,
   mailbox,
 }) => {
   const stamp = Date.now().toString(36);
   const changeType = `New billing address ${stamp}`;
 
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
   const events = new SocketEvents(page);
   await page.goto('/admin/company');
   const requests = page.getByRole('region', { name: 'Change Requests' });
@@ -44,8 +43,6 @@ test('a change request reaches membership by mail, is marked done in the back of
   expect(link).toBeDefined();
 
   // The super admin opens the mailed link: the request is listed open there and is marked done.
-  const staff = await (await browser.newContext()).newPage();
-  await signInOnLanding(staff, 'acme', 'admin@casebridge.test');
   await staff.goto(new URL(link!).pathname);
   const panel = staff.getByRole('table', { name: 'Change requests' });
   const staffRow = panel.getByRole('row').filter({ hasText: changeType });
@@ -61,5 +58,4 @@ test('a change request reaches membership by mail, is marked done in the back of
   );
   await expect(row.getByRole('cell', { name: /^Done / })).toBeVisible();
   expect(await isSameDocument(page)).toBe(true);
-  await staff.context().close();
 });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { SocketEvents } from '../support/socket-events';
 
 /** Confirms the page's Yes/Cancel dialog after checking its question. */
@@ -55,12 +55,7 @@ function tinyPdf(): Buffer {
 }
 
 test.describe('company admin: processes, groups, access and exports (bm@acme.test)', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInOnLanding(page, 'acme', 'bm@acme.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test('edits support hours on Process Details, then tests the form with a sample submission', async ({ page }) => {
+  test('edits support hours on Process Details, then tests the form with a sample submission', async ({ asCompanyAdmin: page }) => {
     await page.goto('/admin/inbound_process');
     await page.getByRole('link', { name: 'Acme Systems Collaboration' }).click();
     await expect(page.getByRole('heading', { name: 'Process Details' })).toBeVisible();
@@ -95,37 +90,28 @@ test.describe('company admin: processes, groups, access and exports (bm@acme.tes
     await expect(page.getByRole('button', { name: 'Sample Submission' })).toHaveCount(0);
   });
 
-  test('the registration queue shows a new registration live, without a reload', async ({ page }) => {
+  test('the registration queue shows a new registration live, without a reload', async ({
+    asCompanyAdmin: page,
+    fresh,
+  }) => {
     const events = new SocketEvents(page);
     await page.goto('/admin/users');
     const queue = page.getByRole('region', { name: 'Registration Queue' });
     await expect(queue.getByRole('table')).toBeVisible();
-    const email = `e2e.live.${Date.now()}@acme.test`;
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
 
-    const registered = await page.request.post('/api/caller/register/acme', {
-      data: {
-        first_name: 'Livia',
-        last_name: 'Queue',
-        email,
-        phone: '555 0199',
-        phone_country_code: 'US',
-        password: 'L1ve!Queue',
-        password_confirmation: 'L1ve!Queue',
-        agree_confirm: true,
-      },
-    });
-    expect(registered.status()).toBe(200);
+    // Someone registers on Acme's landing page meanwhile.
+    const registration = await fresh.registration('acme');
     await events.waitFor<{ queue: string }>('queue.changed', (message) => message.queue === 'registration');
-    await expect(queue.getByRole('cell', { name: email })).toBeVisible();
+    await expect(queue.getByRole('cell', { name: registration.email })).toBeVisible();
     expect(navigations).toEqual([]);
 
-    await queue.getByRole('button', { name: 'Reject Livia Queue' }).click();
-    await expect(queue.getByRole('cell', { name: email })).toHaveCount(0);
+    await queue.getByRole('button', { name: `Reject ${registration.first_name} ${registration.last_name}` }).click();
+    await expect(queue.getByRole('cell', { name: registration.email })).toHaveCount(0);
   });
 
-  test('uploads a PDF to a partner group and deletes it after confirming', async ({ page }) => {
+  test('uploads a PDF to a partner group and deletes it after confirming', async ({ asCompanyAdmin: page }) => {
     await page.goto('/admin/partner_groups');
     await page.getByRole('table', { name: 'Partner groups' }).getByRole('link', { name: 'Storage Alliance' }).click();
     const documents = page.getByRole('region', { name: 'Documents' });
@@ -153,7 +139,7 @@ test.describe('company admin: processes, groups, access and exports (bm@acme.tes
     await expect(page.getByText(name)).toHaveCount(0);
   });
 
-  test('grants a user access to a group and removes it with the confirmation', async ({ page }) => {
+  test('grants a user access to a group and removes it with the confirmation', async ({ asCompanyAdmin: page }) => {
     await page.goto('/admin/partner_groups');
     await page
       .getByRole('table', { name: 'Partner groups' })
@@ -192,7 +178,7 @@ test.describe('company admin: processes, groups, access and exports (bm@acme.tes
     ).toHaveCount(0);
   });
 
-  test('exports users, group partners and My Partners as real spreadsheets', async ({ page }) => {
+  test('exports users, group partners and My Partners as real spreadsheets', async ({ asCompanyAdmin: page }) => {
     test.setTimeout(180_000);
     await page.goto('/admin/users');
     const users = await exportSheet(page, page.getByRole('region', { name: 'Company Users' }), 'Export Users');

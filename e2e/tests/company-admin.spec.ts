@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
-import { createCompanyUser } from '../support/company-users';
+import type { Page } from '@playwright/test';
+import { expect, signInOnLanding, test } from '../fixtures';
+import type { FreshData } from '../support/fresh-data';
 
 async function chooseRequiresApproval(page: Page, label: string): Promise<void> {
   await page.goto('/admin/company/registration');
@@ -12,17 +12,18 @@ async function chooseRequiresApproval(page: Page, label: string): Promise<void> 
 }
 
 test('a business manager changes registration settings, creates a user who signs in, and approves a registration', async ({
-  page,
+  asCompanyAdmin: page,
   browser,
+  fresh,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const registration = await fresh.registration('acme');
 
   // Registration settings persist (and are put back, so the registration journey still needs approval).
   await chooseRequiresApproval(page, 'Auto Approve All Users');
   await chooseRequiresApproval(page, 'All Users Must be Approved');
 
-  // A new user created by the admin can sign in with the password given.
+  // A new user created by the admin can sign in with the password given (made here through the form under test, so
+  // it stays after the run under its unique address).
   const email = `e2e.admin.created.${Date.now()}@acme.test`;
   await page.goto('/admin/users/0');
   await page.getByLabel('First Name').fill('Created');
@@ -40,32 +41,36 @@ test('a business manager changes registration settings, creates a user who signs
   await expect(newUser).toHaveURL(/\/dashboard$/);
   await newUser.context().close();
 
-  // The seeded registration waiting in Acme's queue is approved and joins the users table.
+  // A registration waiting in Acme's queue is approved and joins the users table.
   const queue = page.getByRole('region', { name: 'Registration Queue' });
-  await queue.getByRole('button', { name: 'Approve Olivia Chen' }).click();
-  await expect(queue.getByRole('button', { name: 'Approve Olivia Chen' })).toHaveCount(0);
-  await expect(page.getByRole('cell', { name: 'olivia.chen@acme.test' })).toBeVisible();
+  const approve = queue.getByRole('button', { name: `Approve ${registration.first_name} ${registration.last_name}` });
+  await approve.click();
+  await expect(approve).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: registration.email })).toBeVisible();
 });
 
 /** Globex users made by its business manager through the api: `count` of them sharing the last name `lastName`. */
-async function newGlobexUsers(request: APIRequestContext, lastName: string, count: number): Promise<void> {
+async function newGlobexUsers(fresh: FreshData, lastName: string, count: number): Promise<void> {
   for (let n = 1; n <= count; n++) {
-    await createCompanyUser(request, 'bm@globex.test', {
+    await fresh.companyUser({
+      admin: 'bm@globex.test',
       first_name: `Pager${String(n).padStart(2, '0')}`,
       last_name: lastName,
       email: `pager${n}.${lastName.toLowerCase()}@globex.test`,
       // The last one is an API user, for the role filter.
       role: n === count ? 'api' : 'caller',
-      password: DEMO_PASSWORD,
     });
   }
 }
 
-test('the users table searches names and e-mails, filters by status and role, and pages', async ({ page, request }) => {
+test('the users table searches names and e-mails, filters by status and role, and pages', async ({
+  fresh,
+  signedInAs,
+}) => {
   const lastName = `Zz${Date.now().toString(36)}`;
   // One more than a page (25 rows).
-  await newGlobexUsers(request, lastName, 26);
-  await signInOnLanding(page, 'globex', 'bm@globex.test');
+  await newGlobexUsers(fresh, lastName, 26);
+  const page = await signedInAs('bm@globex.test');
   await page.goto('/admin/users');
   const users = page.getByRole('region', { name: 'Company Users' });
   const table = users.getByRole('table', { name: 'Company users' });

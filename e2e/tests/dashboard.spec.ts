@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../libs/contracts/src';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** Acme's company note as the demo seed writes it. */
 const SEEDED_NOTE = 'Globex P1 cases: call their hotline after submitting.';
@@ -51,10 +51,9 @@ test.describe('on a tall desktop screen (Lighthouse desktop size), where the new
   test.use({ viewport: { width: 1350, height: 940 } });
 
   test('the dashboard draws its rows in place: no card moves as favourites, note, cases and news arrive', async ({
-    page,
+    asCompanyAdmin: page,
   }) => {
-    await signInOnLanding(page, 'acme', 'bm@acme.test');
-    await page.waitForURL('**/dashboard');
+    await page.goto('/dashboard');
     // All of Acme's cases: a list with rows, so the table grows when they arrive.
     await page.evaluate(([key]) => localStorage.setItem(key, 'company-all'), [STORAGE_KEYS.caseRequestType]);
     await recordLayoutShifts(page);
@@ -92,12 +91,18 @@ test.describe('on a tall desktop screen (Lighthouse desktop size), where the new
   });
 });
 
-test('a business manager edits the company note on the dashboard, and it stays', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  await page.waitForURL('**/dashboard');
-  const note = page.getByRole('region', { name: 'Company Note' });
-  const original = (await note.locator('.company-note').textContent()) ?? '';
+test('a business manager edits the company note on the dashboard, and it stays', async ({
+  asCompanyAdmin: page,
+  demo,
+  fresh,
+}) => {
+  // Acme has one note, which other journeys read: it is put back through the api after the test, failed or not.
+  const { note: original } = await demo.get<{ note: string | null }>('bm@acme.test', 'caller/company_note');
   expect(original).toContain(SEEDED_NOTE);
+  fresh.putBackAfter(() => demo.post('bm@acme.test', 'caller/company_note', { note: original }));
+  await page.goto('/dashboard');
+  const note = page.getByRole('region', { name: 'Company Note' });
+  await expect(note).toContainText(SEEDED_NOTE);
 
   const edit = async (text: string) => {
     await note.getByRole('button', { name: 'Edit Note' }).click();
@@ -112,17 +117,12 @@ test('a business manager edits the company note on the dashboard, and it stays',
   await expect(page.getByRole('region', { name: 'Company Note' })).toContainText(
     'Storage escalations go to the Denver desk first.',
   );
-
-  // Put the seeded note back for the other journeys.
-  await edit(original);
-  await expect(note).toContainText(SEEDED_NOTE);
 });
 
 test('the company directory lists every partner A to Z with its tags, narrows as one types, jumps by letter', async ({
-  page,
+  asCompanyAdmin: page,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  await page.waitForURL('**/dashboard');
+  await page.goto('/dashboard');
   const directory = page.getByRole('region', { name: 'Company Directory' });
   const entries = directory.getByRole('listitem');
   await expect(entries.first()).toBeVisible();
@@ -158,9 +158,10 @@ test('the company directory lists every partner A to Z with its tags, narrows as
 test.describe('on a 1366 px laptop screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('the active cases table fits its card: every column, Updated included, is in view', async ({ page }) => {
-    await signInOnLanding(page, 'acme', 'bm@acme.test');
-    await page.waitForURL('**/dashboard');
+  test('the active cases table fits its card: every column, Updated included, is in view', async ({
+    asCompanyAdmin: page,
+  }) => {
+    await page.goto('/dashboard');
     // All of Acme's cases: every status and SLA text (the longest is "Paused while information is requested").
     await page.evaluate(([key]) => localStorage.setItem(key, 'company-all'), [STORAGE_KEYS.caseRequestType]);
     await page.reload();

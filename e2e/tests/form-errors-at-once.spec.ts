@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { MESSAGES, SLUG_TAKEN } from '../../libs/contracts/src';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * Issue 17, point 6: one Submit shows every error, those the browser finds and those only the server knows (a taken
@@ -13,13 +13,7 @@ const says = (field: Locator, message: string | RegExp) =>
     typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message,
   );
 
-async function signedIn(page: Page, email: string, home: string): Promise<void> {
-  await signInOnLanding(page, 'acme', email);
-  await page.waitForURL(`**${home}`);
-}
-
-test("the company admin's new user: empty names and a taken e-mail after one Save", async ({ page }) => {
-  await signedIn(page, 'bm@acme.test', '/dashboard');
+test("the company admin's new user: empty names and a taken e-mail after one Save", async ({ asCompanyAdmin: page }) => {
   await page.goto('/admin/users/0');
   await page.getByLabel('Email').fill('caller@acme.test');
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
@@ -32,8 +26,7 @@ test("the company admin's new user: empty names and a taken e-mail after one Sav
   await expect(page).toHaveURL(/\/admin\/users\/0$/);
 });
 
-test("the back office's new user: empty names and a taken e-mail after one Save", async ({ page }) => {
-  await signedIn(page, 'admin@casebridge.test', '/super_admin/dashboard');
+test("the back office's new user: empty names and a taken e-mail after one Save", async ({ asSuperAdmin: page }) => {
   await page.goto('/super_admin/companies');
   await page.getByRole('link', { name: 'Acme Systems', exact: true }).click();
   await expect(page).toHaveURL(/\/super_admin\/companies\/\d+$/);
@@ -47,8 +40,7 @@ test("the back office's new user: empty names and a taken e-mail after one Save"
   await expect(page).toHaveURL(/\/users\/0$/);
 });
 
-test('the company form: an empty name and a taken slug after one Save', async ({ page }) => {
-  await signedIn(page, 'admin@casebridge.test', '/super_admin/dashboard');
+test('the company form: an empty name and a taken slug after one Save', async ({ asSuperAdmin: page }) => {
   await page.goto('/super_admin/companies/0/edit');
   await page.getByLabel('Slug').fill('acme');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -58,8 +50,8 @@ test('the company form: an empty name and a taken slug after one Save', async ({
   await expect(page).toHaveURL(/\/super_admin\/companies\/0\/edit$/);
 });
 
-test("an empty case form: the fixed fields and the process's own fields after one Submit", async ({ page }) => {
-  await signedIn(page, 'caller@acme.test', '/dashboard');
+test("an empty case form: the fixed fields and the process's own fields after one Submit", async ({ asMember: page }) => {
+  await page.goto('/dashboard');
   await page.getByLabel('Search partners').fill('Globex');
   await page
     .getByRole('list', { name: 'Partners found' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** Reads the secret the one-time modal shows, closes it and returns it. */
 async function takeOneTimeSecret(page: Page, title: string): Promise<string> {
@@ -12,11 +12,10 @@ async function takeOneTimeSecret(page: Page, title: string): Promise<string> {
 }
 
 test('a business manager manages a webhook and an API token that works on the cases API until revoked', async ({
-  page,
+  asCompanyAdmin: page,
   request,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Integrations' }).click();
   await expect(page).toHaveURL(/\/admin\/integrations$/);
   await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
@@ -84,9 +83,9 @@ test('a business manager manages a webhook and an API token that works on the ca
   await expect(page.getByRole('row', { name: url })).toHaveCount(0);
 });
 
-test('an api user sees only its own tokens on the Integrations page', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'api@acme.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('an api user sees only its own tokens on the Integrations page', async ({ signedInAs }) => {
+  const page = await signedInAs('api@acme.test');
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Integrations' }).click();
   await expect(page).toHaveURL(/\/admin\/integrations$/);
   // Webhooks are company-admin business; no user choice either: the token is the api user's own.

@@ -1,24 +1,14 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
-import { INVITE_CHOOSE_COMPANY, MESSAGES, STORAGE_KEYS, type CaseListRow } from '../../libs/contracts/src';
+import { expect, test } from '../fixtures';
+import { INVITE_CHOOSE_COMPANY, MESSAGES, type PublicCaseResponse } from '../../libs/contracts/src';
 
 /*
  * Issue 17 points 11 and 12: the words a member or admin reads (labels, hosts, roles, messages) and the
  * confirmation every place a case can be closed asks with the spec's buttons.
  */
 
-/** GET an api path with the page's own session. */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
-  const response = await page.request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as T;
-}
-
 test('partner groups: the Host is the host company; Invite Member and Missing Partner say what to fix', async ({
-  page,
+  asCompanyAdmin: page,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
   await page.goto('/admin/partner_groups');
   const groups = page.getByRole('table', { name: 'Partner groups' });
   const alliance = groups.getByRole('row').filter({ hasText: 'Storage Alliance' });
@@ -47,10 +37,9 @@ test('partner groups: the Host is the host company; Invite Member and Missing Pa
   await expect(missing).toBeVisible();
 });
 
-test('roles read as the spec names them: Standard User, not caller', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test');
-  const { groups } = await apiGet<{ groups: { community: { id: number; name: string } }[] }>(
-    page,
+test('roles read as the spec names them: Standard User, not caller', async ({ asCompanyAdmin: page, demo }) => {
+  const { groups } = await demo.get<{ groups: { community: { id: number; name: string } }[] }>(
+    'bm@acme.test',
     'admin/company/partner_groups',
   );
   const vault = groups.find((row) => row.community.name === 'VaultBackup Solution Support')!;
@@ -61,8 +50,8 @@ test('roles read as the spec names them: Standard User, not caller', async ({ pa
   await expect(users.getByRole('cell', { name: 'caller', exact: true })).toHaveCount(0);
 });
 
-test('process types read Solution Support and JSON', async ({ page }) => {
-  await signInOnLanding(page, 'globex', 'bm@globex.test');
+test('process types read Solution Support and JSON', async ({ signedInAs }) => {
+  const page = await signedInAs('bm@globex.test');
   await page.goto('/admin/inbound_process');
   const list = page.getByRole('table');
   await expect(list.getByRole('row').filter({ hasText: 'Globex Backup Solution Support' })).toContainText(
@@ -78,9 +67,14 @@ test('process types read Solution Support and JSON', async ({ page }) => {
   await expect(list.getByRole('cell', { name: 'Json', exact: true })).toHaveCount(0);
 });
 
-test('the favourite button has one wording: Add to Favorites / Remove from Favorites', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'caller@acme.test');
-  const directory = await apiGet<{ company_id: number; company_name: string }[]>(page, 'caller/company_directory');
+test('the favourite button has one wording: Add to Favorites / Remove from Favorites', async ({
+  asMember: page,
+  demo,
+}) => {
+  const directory = await demo.get<{ company_id: number; company_name: string }[]>(
+    'caller@acme.test',
+    'caller/company_directory',
+  );
   const globex = directory.find((entry) => entry.company_name === 'Globex Storage')!;
   await page.goto(`/case/company/${globex.company_id}`);
   const toggle = page.getByRole('button', { name: /(Add to|Remove from) Favorites$/ });
@@ -95,24 +89,35 @@ test('the favourite button has one wording: Add to Favorites / Remove from Favor
 });
 
 test('closing a case asks first, with Not Yet / Yes, we’re done!, on the member and the admin case page', async ({
-  page,
+  asCompanyAdmin: page,
+  demo,
+  fresh,
 }) => {
-  await signInOnLanding(page, 'acme', 'bm@acme.test', DEMO_PASSWORD);
-  const { my_cases } = await apiGet<{ my_cases: { data: CaseListRow[] } }>(page, 'caller/my-cases?limit=100');
-  const accepted = my_cases.data.find(
-    (row) => row.direction === 'outbound' && row.partner.name === 'Globex Storage' && row.status === 'accepted',
-  );
-  expect(accepted).toBeDefined();
-  for (const path of [`/my-cases/${accepted!.token}`, `/admin/case/${accepted!.token}`]) {
+  const accepted = await fresh.acmeCaseToGlobex({ status: 'accepted' });
+  const closeDialog = async (path: string) => {
     await page.goto(path);
     await page.getByRole('button', { name: 'Close Case' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close Case' });
     await expect(dialog.getByRole('button', { name: MESSAGES.closeConfirmNo })).toBeVisible();
     await expect(dialog.getByRole('button', { name: MESSAGES.closeConfirmYes })).toBeVisible();
-    // Not Yet: the case stays as it was (the journeys share the seeded accepted case, so it is not closed here).
+    return dialog;
+  };
+  const statusOfCase = async () =>
+    (await demo.getPublic<PublicCaseResponse>(`caller/case/${accepted.token}`)).case.status;
+
+  // Not Yet, on both pages: the case stays as it was.
+  for (const path of [`/my-cases/${accepted.token}`, `/admin/case/${accepted.token}`]) {
+    const dialog = await closeDialog(path);
     await dialog.getByRole('button', { name: MESSAGES.closeConfirmNo }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('button', { name: 'Close Case' })).toBeVisible();
+    expect(await statusOfCase()).toBe('accepted');
   }
+
+  // Yes on the admin case page: the case (the journey's own) is closed.
+  const dialog = await closeDialog(`/admin/case/${accepted.token}`);
+  await dialog.getByRole('button', { name: MESSAGES.closeConfirmYes }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(statusOfCase).toBe('closed');
 });

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
-import { CASE_STATUS_LABELS, STORAGE_KEYS, type CaseListRow, type CaseStatus } from '../../libs/contracts/src';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { CASE_STATUS_LABELS, type CaseStatus } from '../../libs/contracts/src';
 import { isSameDocument, markDocument, SocketEvents } from '../support/socket-events';
 
 const PAUSED_TEXT = 'Paused while information is requested';
@@ -16,29 +16,9 @@ interface CaseEventPayload {
   status: CaseStatus;
 }
 
-/** A browser context of its own (its own session and socket), signed in with the landing page's password form. */
-async function signedInViewer(browser: Browser, slug: string, email: string): Promise<Viewer> {
-  const page = await (await browser.newContext()).newPage();
-  const events = new SocketEvents(page);
-  await signInOnLanding(page, slug, email);
-  await page.waitForURL('**/dashboard');
-  return { page, events };
-}
-
-/** The newest Acme→Globex case in `status`, from the My Cases api with the page's own access token. */
-async function acmeCaseToGlobex(acme: Page, status: CaseStatus): Promise<CaseListRow> {
-  const token = await acme.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
-  expect(token, 'the Acme page holds an access token').toBeTruthy();
-  const response = await acme.request.get('/api/caller/my-cases?limit=100', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBeTruthy();
-  const { my_cases } = (await response.json()) as { my_cases: { data: CaseListRow[] } };
-  const found = my_cases.data.find(
-    (row) => row.direction === 'outbound' && row.partner.name === 'Globex Storage' && row.status === status,
-  );
-  if (!found) throw new Error(`No Acme→Globex case in status ${status} (seeded demo data expected)`);
-  return found;
+/** A signed-in page (its own context, session and socket) with its socket events recorded from the start. */
+function viewer(page: Page): Viewer {
+  return { page, events: new SocketEvents(page) };
 }
 
 /** Opens the case detail and waits until the page follows the case live; marks the document to prove no reload. */
@@ -77,22 +57,15 @@ function saveReturned(page: Page, pathEnd: string): Promise<void> {
 }
 
 test.describe('live collaboration between two companies on one case', () => {
-  let acme: Viewer;
-  let globex: Viewer;
-
-  test.beforeEach(async ({ browser }) => {
-    acme = await signedInViewer(browser, 'acme', 'bm@acme.test');
-    globex = await signedInViewer(browser, 'globex', 'bm@globex.test');
-  });
-
-  test.afterEach(async () => {
-    await acme.page.context().close();
-    await globex.page.context().close();
-  });
-
-  test('presence, typing, a note and a file reach the other company without a reload', async () => {
+  test('presence, typing, a note and a file reach the other company without a reload', async ({
+    asCompanyAdmin,
+    signedInAs,
+    fresh,
+  }) => {
+    const acme = viewer(asCompanyAdmin);
+    const globex = viewer(await signedInAs('bm@globex.test'));
     const stamp = Date.now().toString(36).toUpperCase();
-    const kase = await acmeCaseToGlobex(acme.page, 'accepted');
+    const kase = await fresh.acmeCaseToGlobex({ status: 'accepted' });
     await openCase(acme, kase.token);
     await openCase(globex, kase.token);
     const acmeReads = await refuseApiReads(acme.page);
@@ -148,8 +121,15 @@ test.describe('live collaboration between two companies on one case', () => {
     expect(globexReads).toEqual([]);
   });
 
-  test('an information request from the token page pauses the SLA on both open pages', async ({ browser }) => {
-    const kase = await acmeCaseToGlobex(acme.page, 'open');
+  test('an information request from the token page pauses the SLA on both open pages', async ({
+    asCompanyAdmin,
+    signedInAs,
+    fresh,
+    browser,
+  }) => {
+    const acme = viewer(asCompanyAdmin);
+    const globex = viewer(await signedInAs('bm@globex.test'));
+    const kase = await fresh.acmeCaseToGlobex({ status: 'open' });
     await openCase(acme, kase.token);
     await openCase(globex, kase.token);
     for (const viewer of [acme, globex]) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+import { expect, test, type CaughtMail } from '../fixtures';
 
 function mailLink(mail: CaughtMail, fragment: string): string {
   const link = mail.links.find((href) => href.includes(fragment));
@@ -25,15 +25,12 @@ async function openGlobexManagerProcess(page: Page): Promise<void> {
   await expect(page.getByLabel('Business Impact')).toBeVisible();
 }
 
-test('a manager escalation is answered from the link in its mail', async ({ page, browser, mailbox }) => {
+test('a manager escalation is answered from the link in its mail', async ({ page, asCompanyAdmin: acme, mailbox }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const reference = `ESC-E2E-${stamp}`;
 
-  const acmeContext = await browser.newContext();
-  const acme = await acmeContext.newPage();
-  await signInOnLanding(acme, 'acme', 'bm@acme.test');
-  await acme.waitForURL('**/dashboard');
+  await acme.goto('/dashboard');
   await openGlobexManagerProcess(acme);
   await acme.getByLabel('First Name', { exact: true }).fill('Betty');
   await acme.getByLabel('Last Name', { exact: true }).fill('Manager');
@@ -73,5 +70,4 @@ test('a manager escalation is answered from the link in its mail', async ({ page
   // The link took its one answer: the form is gone.
   await expect(page.getByRole('region', { name: 'Answered' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Response' })).toHaveCount(0);
-  await acmeContext.close();
 });

@@ -1,15 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, type CaughtMail } from '../fixtures';
 import { MESSAGES } from '../../libs/contracts/src';
 import { listboxOf } from '../support/combobox';
-
-async function signedInPage(browser: Browser, slug: string, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInOnLanding(page, slug, email);
-  await page.waitForURL('**/dashboard');
-  return page;
-}
 
 /** The first link of a mail whose path contains `fragment`, as a same-origin path for page.goto. */
 function mailLink(mail: CaughtMail, fragment: string): string {
@@ -71,7 +63,8 @@ async function addNote(page: Page, summary: string, description: string): Promis
 }
 
 test('a case from submission through information, acceptance, notes and closing', async ({
-  browser,
+  asMember: acme,
+  signedInAs,
   page,
   mailbox,
 }) => {
@@ -81,7 +74,7 @@ test('a case from submission through information, acceptance, notes and closing'
   const summary = `Replication stalls ${stamp}`;
 
   // Acme's caller submits the case to Globex's ticket process.
-  const acme = await signedInPage(browser, 'acme', 'caller@acme.test');
+  await acme.goto('/dashboard');
   await openGlobexTicketProcess(acme);
   await fillGlobexTicketForm(acme, caseNumber, summary);
   await acme.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -129,7 +122,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
 
   // A Globex manager and the Acme caller each add a note; both see both, newest first.
-  const globex = await signedInPage(browser, 'globex', 'bm@globex.test');
+  const globex = await signedInAs('bm@globex.test');
   await globex.goto(`/my-cases/${token}`);
   await expect(globex.getByRole('heading', { name: 'Inbound from Acme Systems', level: 1 })).toBeVisible();
   await addNote(globex, `Globex note ${stamp}`, 'Controller firmware 9.2 has a known replication bug.');
@@ -158,7 +151,4 @@ test('a case from submission through information, acceptance, notes and closing'
   // My Cases still lists it, linking to the detail.
   await acme.goto('/my-cases');
   await expect(acme.getByRole('table', { name: 'My Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
-
-  await acme.context().close();
-  await globex.context().close();
 });

@@ -1,10 +1,10 @@
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * What the seeded demo must show (the demo identities of the spec; libs/db/src/seeders/demo): facts no other
  * journey changes, so this holds whichever journeys ran before it.
  */
-const BUSINESS_MANAGER = { email: 'bm@acme.test', firstName: 'Alice' };
+const BUSINESS_MANAGER = { firstName: 'Alice' };
 const SEEDED_FAVORITES = ['Globex Storage', 'Initech Networks'];
 const SEEDED_NOTE = 'Globex P1 cases: call their hotline after submitting.';
 const SEEDED_CASE = {
@@ -37,10 +37,9 @@ test('the home page offers the company search and the sign-in form, and finds a 
 });
 
 test('a business manager’s dashboard shows the seeded demo: greeting, navigation, favourites, note, cases', async ({
-  page,
+  asCompanyAdmin: page,
 }) => {
-  await signInOnLanding(page, 'acme', BUSINESS_MANAGER.email);
-  await page.waitForURL('**/dashboard');
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(`Welcome, ${BUSINESS_MANAGER.firstName}.`)).toBeVisible();
 
@@ -68,4 +67,49 @@ test('a business manager’s dashboard shows the seeded demo: greeting, navigati
   await expect(rows).toContainText(SEEDED_CASE.partner);
   await expect(rows).toContainText(SEEDED_CASE.summary);
   await expect(rows.getByRole('link', { name: SEEDED_CASE.number })).toBeVisible();
+});
+
+test('the super admin’s back office finds the seeded companies and users and opens them', async ({
+  asSuperAdmin: page,
+}) => {
+  await page.goto('/super_admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const companies = page.getByRole('region', { name: 'Search Companies' });
+  await companies.getByLabel('Search Companies').fill('Glob');
+  const globex = companies.getByRole('list', { name: 'Search Companies results' }).getByRole('link');
+  await expect(globex).toHaveCount(1);
+  await expect(globex).toContainText('Globex Storage');
+  await expect(globex).toContainText('globex');
+
+  const users = page.getByRole('region', { name: 'Search Users' });
+  await users.getByLabel('Search Users').fill('bm@acme');
+  const alice = users.getByRole('list', { name: 'Search Users results' }).getByRole('link');
+  await expect(alice).toHaveCount(1);
+  await expect(alice).toContainText(`${BUSINESS_MANAGER.firstName} Carter`);
+  await expect(alice).toContainText('bm@acme.test · Acme Systems');
+
+  await globex.click();
+  await expect(page).toHaveURL(/\/super_admin\/companies\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Globex Storage' })).toBeVisible();
+});
+
+test('a caller’s navigation has no admin areas, and the company’s seeded case opens from its list', async ({
+  asMember: page,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Home',
+    'Events',
+    'Training',
+    'Premium Membership',
+    'Profile',
+    'Logout',
+  ]);
+  const activeCases = page.getByRole('region', { name: 'Active Cases' });
+  await activeCases.getByLabel('Show').selectOption({ label: 'All Company Cases' });
+  await activeCases.getByLabel('Search cases').fill(SEEDED_CASE.number);
+  await activeCases.getByRole('link', { name: SEEDED_CASE.number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Outbound to ${SEEDED_CASE.partner}`) })).toBeVisible();
+  await expect(page.getByText(SEEDED_CASE.summary).first()).toBeVisible();
 });
