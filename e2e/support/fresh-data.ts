@@ -129,7 +129,8 @@ export class FreshData {
         admin,
         `admin/company/users?q=${encodeURIComponent(person.email)}`,
       );
-      for (const user of users.filter((row) => row.email === person.email)) await this.deleteCompanyUser(admin, user.id);
+      for (const user of users.filter((row) => row.email === person.email))
+        await this.deleteCompanyUser(admin, user.id);
     });
     return person;
   }
@@ -218,7 +219,10 @@ export class FreshData {
     );
     const globex = directory.find((entry) => entry.company_name === 'Globex Storage');
     expect(globex, 'Globex Storage in the company directory').toBeDefined();
-    const { documents } = await this.demo.get<DocumentsResponse>(submitter, `caller/documents/company/${globex!.company_id}`);
+    const { documents } = await this.demo.get<DocumentsResponse>(
+      submitter,
+      `caller/documents/company/${globex!.company_id}`,
+    );
     const process = documents.find((doc) => doc.name === 'Globex Storage Collaboration');
     expect(process, "Globex's ticket process (demo seed)").toBeDefined();
     return process!;

@@ -55,7 +55,9 @@ function tinyPdf(): Buffer {
 }
 
 test.describe('company admin: processes, groups, access and exports (bm@acme.test)', () => {
-  test('edits support hours on Process Details, then tests the form with a sample submission', async ({ asCompanyAdmin: page }) => {
+  test('edits support hours on Process Details, then tests the form with a sample submission', async ({
+    asCompanyAdmin: page,
+  }) => {
     await page.goto('/admin/inbound_process');
     await page.getByRole('link', { name: 'Acme Systems Collaboration' }).click();
     await expect(page.getByRole('heading', { name: 'Process Details' })).toBeVisible();

@@ -13,7 +13,9 @@ const says = (field: Locator, message: string | RegExp) =>
     typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message,
   );
 
-test("the company admin's new user: empty names and a taken e-mail after one Save", async ({ asCompanyAdmin: page }) => {
+test("the company admin's new user: empty names and a taken e-mail after one Save", async ({
+  asCompanyAdmin: page,
+}) => {
   await page.goto('/admin/users/0');
   await page.getByLabel('Email').fill('caller@acme.test');
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
@@ -50,7 +52,9 @@ test('the company form: an empty name and a taken slug after one Save', async ({
   await expect(page).toHaveURL(/\/super_admin\/companies\/0\/edit$/);
 });
 
-test("an empty case form: the fixed fields and the process's own fields after one Submit", async ({ asMember: page }) => {
+test("an empty case form: the fixed fields and the process's own fields after one Submit", async ({
+  asMember: page,
+}) => {
   await page.goto('/dashboard');
   await page.getByLabel('Search partners').fill('Globex');
   await page

@@ -1,14 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, signInOnLanding, test, type CaughtMail } from '../fixtures';
-import { createCompanyUser } from '../support/company-users';
+import { expect, test, type CaughtMail } from '../fixtures';
 import { STORAGE_KEYS } from '../../libs/contracts/src';
 import { listboxOf } from '../support/combobox';
+import type { FreshData } from '../support/fresh-data';
 
 const PASSWORD = 'Str0ng!Pass';
 
 /** A new Acme caller made by Acme's business manager, so the journey changes no demo identity. */
-const newAcmeCaller = (request: APIRequestContext, email: string) =>
-  createCompanyUser(request, 'bm@acme.test', { first_name: 'Mona', last_name: 'Mover', email, password: PASSWORD });
+const newAcmeCaller = (fresh: FreshData, email: string) =>
+  fresh.companyUser({ first_name: 'Mona', last_name: 'Mover', email, password: PASSWORD });
 
 function linkPath(mail: CaughtMail, fragment: string): string {
   const link = mail.links.find((href) => href.includes(fragment));
@@ -17,15 +16,16 @@ function linkPath(mail: CaughtMail, fragment: string): string {
 }
 
 test('a member changes the e-mail address: current password asked, the new address confirms by its link', async ({
-  page,
+  fresh,
+  signedInAs,
   request,
   mailbox,
 }) => {
   const stamp = Date.now();
   const oldEmail = `mover-${stamp}@acme.test`;
   const newEmail = `moved-${stamp}@acme.test`;
-  await newAcmeCaller(request, oldEmail);
-  await signInOnLanding(page, 'acme', oldEmail, PASSWORD);
+  await newAcmeCaller(fresh, oldEmail);
+  const page = await signedInAs(oldEmail, PASSWORD);
   await page.goto('/profile');
 
   const contact = page.getByRole('region', { name: 'Contact Details' });
@@ -56,10 +56,10 @@ test('a member changes the e-mail address: current password asked, the new addre
   expect(signIn.status()).toBe(200);
 });
 
-test('changing the password asks for the current one', async ({ page, request }) => {
+test('changing the password asks for the current one', async ({ fresh, signedInAs, request }) => {
   const email = `rotator-${Date.now()}@acme.test`;
-  await newAcmeCaller(request, email);
-  await signInOnLanding(page, 'acme', email, PASSWORD);
+  await newAcmeCaller(fresh, email);
+  const page = await signedInAs(email, PASSWORD);
   await page.goto('/profile');
   const form = page.getByRole('region', { name: 'Change Password' });
   await form.getByLabel('Current Password').fill('Wrong1!pass');
@@ -75,12 +75,13 @@ test('changing the password asks for the current one', async ({ page, request })
 });
 
 test('country and phone country are searchable pickers, worked by keyboard, that save what a select saved', async ({
-  page,
+  fresh,
+  signedInAs,
   request,
 }) => {
   const email = `picker-${Date.now()}@acme.test`;
-  await newAcmeCaller(request, email);
-  await signInOnLanding(page, 'acme', email, PASSWORD);
+  await newAcmeCaller(fresh, email);
+  const page = await signedInAs(email, PASSWORD);
   await page.goto('/profile');
   const contact = page.getByRole('region', { name: 'Contact Details' });
 

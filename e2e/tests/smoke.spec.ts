@@ -110,6 +110,8 @@ test('a caller’s navigation has no admin areas, and the company’s seeded cas
   await activeCases.getByLabel('Show').selectOption({ label: 'All Company Cases' });
   await activeCases.getByLabel('Search cases').fill(SEEDED_CASE.number);
   await activeCases.getByRole('link', { name: SEEDED_CASE.number }).click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Outbound to ${SEEDED_CASE.partner}`) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`^Outbound to ${SEEDED_CASE.partner}`) }),
+  ).toBeVisible();
   await expect(page.getByText(SEEDED_CASE.summary).first()).toBeVisible();
 });

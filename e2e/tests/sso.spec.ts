@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { startSamlIdp, type RunningIdp } from '../support/saml-idp';
 import { E2E_STACK } from '../support/stack';
 
@@ -91,9 +91,8 @@ test.describe('single sign-on', () => {
   });
 
   test("Acme's business manager reads the IdP metadata from its URL and sees the settings read back", async ({
-    page,
+    asCompanyAdmin: page,
   }) => {
-    await signInOnLanding(page, 'acme', 'bm@acme.test');
     await page.goto('/admin/company/sso');
     await expect(page.getByLabel('Service Provider Metadata')).toHaveValue(`${E2E_STACK.baseUrl}/saml2/acme/metadata`);
     await page.getByLabel('Url', { exact: true }).check();

@@ -1,12 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInOnLanding, test } from '../fixtures';
+import { DEMO_PASSWORD, expect, test } from '../fixtures';
 
-test('a super admin creates, edits, disables, enables and deletes a company', async ({ page }) => {
+test('a super admin creates, edits, disables, enables and deletes a company', async ({ asSuperAdmin: page }) => {
   const stamp = Date.now();
   const name = `E2E Company ${stamp}`;
   const slug = `e2e-company-${stamp}`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
 
   // Companies list → Add New.
   await page.getByRole('link', { name: 'Companies' }).click();
@@ -85,7 +84,10 @@ async function superAdmin(request: APIRequestContext): Promise<{ Authorization: 
  * Issue 17 point 4: a company with users is no longer deleted on a bare "Are you sure?": the confirmation counts
  * what goes with it, and a company that cannot be deleted says why before anything is asked.
  */
-test('the delete confirmation says what goes with the company, with counts', async ({ page, request }) => {
+test('the delete confirmation says what goes with the company, with counts', async ({
+  asSuperAdmin: page,
+  request,
+}) => {
   const stamp = Date.now();
   const name = `E2E Staffed ${stamp}`;
   const headers = await superAdmin(request);
@@ -117,7 +119,6 @@ test('the delete confirmation says what goes with the company, with counts', asy
   });
   expect(department.status()).toBe(200);
 
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
   await page.goto(`/super_admin/companies/${companyId}`);
   const info = page.getByRole('region', { name });
   await info.getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * Back office process editors, departments and group access on Umbrella Cloud, whose processes no other journey
@@ -33,12 +33,11 @@ async function deleteOpenProcess(page: Page, detailUrl: string, name: string) {
   await expect(page.getByText('The process document has been deleted.')).toBeVisible();
 }
 
-test('a super admin edits a managed and a parent process of a company', async ({ page }) => {
+test('a super admin edits a managed and a parent process of a company', async ({ asSuperAdmin: page }) => {
   const stamp = Date.now();
   const managed = `E2E Managed ${stamp}`;
   const parent = `E2E Parent ${stamp}`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
   const detailUrl = await umbrellaDetail(page);
 
   // A new Collaborative Document with the defaults of spec 3 §9.
@@ -117,10 +116,9 @@ test('a super admin edits a managed and a parent process of a company', async ({
   await expect(processForms(page).getByRole('link', { name: managed })).toHaveCount(0);
 });
 
-test('a super admin adds and deletes a department, and limits a group to one user', async ({ page }) => {
+test('a super admin adds and deletes a department, and limits a group to one user', async ({ asSuperAdmin: page }) => {
   const department = `E2E Department ${Date.now()}`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
   const detailUrl = await umbrellaDetail(page);
 
   // Departments: Umbrella has none, so the page starts with one empty row.

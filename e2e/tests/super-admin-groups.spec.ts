@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, signInOnLanding, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** Starts with the PDF magic bytes, so the upload's content check accepts it. */
 const PDF = Buffer.from(
@@ -8,13 +8,12 @@ const PDF = Buffer.from(
 );
 
 test('a super admin creates a partner program, adds a partner, shares a document and exports the partners', async ({
-  page,
+  asSuperAdmin: page,
 }) => {
   const stamp = Date.now();
   const name = `E2E Program ${stamp}`;
   const vhost = `e2e-program-${stamp}`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
 
   // Groups list → Add New.
   await page.getByRole('link', { name: 'Groups' }).click();
@@ -130,9 +129,11 @@ test('a super admin creates a partner program, adds a partner, shares a document
   ]);
 });
 
-test('a Teams-enabled group shows its connection link, and opening it connects the team', async ({ page, browser }) => {
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+test('a Teams-enabled group shows its connection link, and opening it connects the team', async ({
+  asSuperAdmin: page,
+  browser,
+}) => {
+  await page.goto('/super_admin/dashboard');
   await page.getByRole('link', { name: 'Groups' }).click();
   // The dashboard has search fields of its own: fill the groups page's once it is there.
   await page.waitForURL('**/super_admin/groups');

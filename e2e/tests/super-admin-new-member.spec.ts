@@ -10,7 +10,7 @@ const panel = (page: Page, title: string) => page.locator('details', { hasText: 
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
 test('a super admin creates a company, its user and process, and makes it a partner of a new program', async ({
-  page,
+  asSuperAdmin: page,
   browser,
 }) => {
   const stamp = Date.now();
@@ -19,8 +19,7 @@ test('a super admin creates a company, its user and process, and makes it a part
   const email = `lead.${stamp}@member.test`;
   const process = `E2E Member Collaboration ${stamp}`;
   const program = `E2E Member Program ${stamp}`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
 
   // The company.
   await page.goto('/super_admin/companies/0/edit');

@@ -31,9 +31,8 @@ async function exportReport(page: Page, report: string, stem: string): Promise<s
   return sheetRows(await file.path());
 }
 
-test('a super admin downloads the six reports as spreadsheets', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+test('a super admin downloads the six reports as spreadsheets', async ({ asSuperAdmin: page }) => {
+  await page.goto('/super_admin/dashboard');
   await page.getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
 
@@ -105,9 +104,8 @@ test('a super admin downloads the six reports as spreadsheets', async ({ page })
   expect(aged.find((row) => row[4] === 'admin@casebridge.test')?.slice(0, 2)).toEqual(['0-30 days', '0']);
 });
 
-test('a super admin edits an e-mail template subject and sees it in the preview', async ({ page }) => {
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+test('a super admin edits an e-mail template subject and sees it in the preview', async ({ asSuperAdmin: page }) => {
+  await page.goto('/super_admin/dashboard');
   await page.getByRole('link', { name: 'Email Templates', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Email Templates', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Missing partner report', exact: true }).click();
@@ -142,10 +140,9 @@ test('a super admin edits an e-mail template subject and sees it in the preview'
 });
 
 test('a super admin formats an e-mail template body in the rich-text editor and it is stored sanitized', async ({
-  page,
+  asSuperAdmin: page,
 }) => {
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
   await page.getByRole('link', { name: 'Email Templates', exact: true }).click();
   await page.getByRole('link', { name: 'Missing partner report', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Missing partner report', level: 1 })).toBeVisible();

@@ -62,7 +62,7 @@ test.afterAll(async () => {
 
 test('the super admin approves a new member live from the queue, and the member signs in', async ({
   page,
-  browser,
+  asSuperAdmin: admin,
   mailbox,
 }) => {
   const stamp = Date.now();
@@ -70,10 +70,7 @@ test('the super admin approves a new member live from the queue, and the member 
   const email = uniqueApplicantEmail('review');
 
   // The back office is open before the application arrives.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signInOnLanding(admin, 'acme', 'admin@casebridge.test');
-  await admin.waitForURL('**/super_admin/dashboard');
+  await admin.goto('/super_admin/dashboard');
   const queue = admin.getByRole('region', { name: 'Approval Queue' });
   await expect(queue.getByRole('table')).toBeVisible();
   await expect(queue.getByRole('link', { name: `Review ${company}` })).toHaveCount(0);
@@ -100,7 +97,7 @@ test('the super admin approves a new member live from the queue, and the member 
   await expect(row).toContainText('pending review');
 
   // A second back-office screen keeps the queue in view while the first one decides.
-  const watcher = await adminContext.newPage();
+  const watcher = await admin.context().newPage();
   await watcher.goto('/super_admin/dashboard');
   const watchedQueue = watcher.getByRole('region', { name: 'Approval Queue' });
   await expect(watchedQueue.getByRole('link', { name: `Review ${company}` })).toBeVisible();
@@ -134,17 +131,15 @@ test('the super admin approves a new member live from the queue, and the member 
   // The new member signs in on its company's page with the password chosen while applying.
   await signInOnLanding(page, `e2e-review-co-${stamp}`, email, APPLICANT_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await adminContext.close();
 });
 
 test('the super admin filters the escalation queue to late cases, exports it, answers one and deletes it', async ({
-  page,
+  asSuperAdmin: page,
 }) => {
   const caseNumber = `${LATE_PREFIX}${Date.now()}`;
   await insertLateCase(caseNumber);
 
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
   const escalation = page.getByRole('region', { name: 'Escalation Reporting' });
   await expect(escalation.getByLabel('Open', { exact: true })).toBeChecked();
   await escalation.getByLabel('Late', { exact: true }).check();

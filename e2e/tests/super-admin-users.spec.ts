@@ -11,11 +11,13 @@ async function dismissAlerts(page: Page): Promise<void> {
   while ((await close.count()) > 0) await close.first().click();
 }
 
-test('the super admin searches, creates and manages a Globex user, and logs in as it', async ({ page, browser }) => {
+test('the super admin searches, creates and manages a Globex user, and logs in as it', async ({
+  asSuperAdmin: page,
+  browser,
+}) => {
   const stamp = Date.now();
   const email = `e2e.backoffice.${stamp}@globex.test`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
 
   // Company search: nothing below 2 characters, 'No Results Found', then a pick opens the company.
   const companies = page.getByRole('region', { name: 'Search Companies' });
@@ -121,13 +123,12 @@ test('the super admin searches, creates and manages a Globex user, and logs in a
 });
 
 test('a registration made on the company page appears live in the dashboard queue and is approved there', async ({
-  page,
+  asSuperAdmin: page,
   browser,
   mailbox,
 }) => {
   const email = `e2e.queue.${Date.now()}@acme.test`;
-  await signInOnLanding(page, 'acme', 'admin@casebridge.test');
-  await page.waitForURL('**/super_admin/dashboard');
+  await page.goto('/super_admin/dashboard');
   const queue = page.getByRole('region', { name: 'User Registration Queue' });
   await expect(queue.getByRole('table')).toBeVisible();
 
