@@ -19,8 +19,7 @@ const DASHBOARD_API_PREFIX = `${QUEUE_DASHBOARD.basePath}/api/`;
 /**
  * Mounts the queue dashboard at QUEUE_DASHBOARD.basePath: bull-board on every queue of the worker, in a Fastify
  * plugin of its own, so its access hook and its relaxed Content-Security-Policy apply to its requests only and cost
- * the rest of the api nothing. Registered before the web app's files: bull-board brings its own @fastify/static,
- * which must decorate its replies before the root's copy does.
+ * the rest of the api nothing (bull-board's own @fastify/static and views stay inside it too).
  */
 export async function mountQueueDashboard(app: NestFastifyApplication, fastify: FastifyInstance): Promise<void> {
   const plugin = queueDashboardPlugin(app.get(QueueDashboardAccess), app.get<Queue[]>(DASHBOARD_QUEUES));
