@@ -37,6 +37,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { SuperAdminOnboardingModule } from './super-admin/onboarding/super-admin-onboarding.module';
 import { SuperAdminEscalationModule } from './super-admin/escalation/super-admin-escalation.module';
 import { SuperAdminReportsModule } from './super-admin/reports/super-admin-reports.module';
+import { QueueDashboardModule } from './super-admin/queues/queue-dashboard.module';
 import { EmailTemplatesModule } from './email-templates/email-templates.module';
 import { TeamsModule } from './teams/teams.module';
 
@@ -90,6 +91,7 @@ import { TeamsModule } from './teams/teams.module';
     SuperAdminOnboardingModule,
     SuperAdminEscalationModule,
     SuperAdminReportsModule,
+    QueueDashboardModule,
     EmailTemplatesModule,
     TeamsModule,
   ],

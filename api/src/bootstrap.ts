@@ -8,6 +8,7 @@ import { configureHttpServer } from './http/http-server';
 import { registerRequestHooks } from './http/request-hooks';
 import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
 import { registerFreshReadsAfterWrites } from './read-cache/fresh-reads.hook';
+import { mountQueueDashboard } from './super-admin/queues/queue-dashboard.plugin';
 import { serveWebApp } from './web/spa';
 
 /** Everything main.ts and the integration tests both need, so tests run the app exactly as production does. */
@@ -22,6 +23,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<ServerC
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(config.PRODUCT_NAME) as unknown as OpenAPIObject, {
     customSiteTitle: `${config.PRODUCT_NAME} API`,
   });
+  await mountQueueDashboard(app, fastify);
   await serveWebApp(fastify, config.WEB_DIST);
   return config;
 }

@@ -91,22 +91,19 @@ export class SessionTokenService {
     if (!claims || !UUID_PATTERN.test(claims.sid) || typeof claims.exp !== 'number') return null;
     const [row] = await readRows<SessionActorRow>(this.em, { sql: SESSION_ACTOR_SQL, params: [claims.sid] });
     if (!row || row.current_jti !== claims.jti) return null;
-    const usable = isUsable({
-      status: row.status,
-      approvalStatus: row.approval_status,
-      role: row.role,
-      companyStatus: row.company_status,
-    });
-    if (!usable) return null;
-    const actor: Actor = {
-      userId: row.user_id,
-      role: row.role,
-      companyId: row.company_id,
-      membershipType: row.company_membership_type,
-      sessionId: claims.sid,
-      impersonatorId: row.impersonator_id,
-    };
-    return { actor, expiresAt: claims.exp * 1000 };
+    const actor = actorOfRow(row, claims.sid);
+    return actor ? { actor, expiresAt: claims.exp * 1000 } : null;
+  }
+
+  /**
+   * The actor of a session that is still open, read now and never cached, with the same rules as a token: for
+   * grants that outlive one request (the queue dashboard's cookie), so that signing out, a disabled account or a
+   * changed role ends them at once. Null for anything else.
+   */
+  async actorOfSession(sessionId: string): Promise<Actor | null> {
+    if (!UUID_PATTERN.test(sessionId)) return null;
+    const [row] = await readRows<SessionActorRow>(this.em, { sql: SESSION_ACTOR_SQL, params: [sessionId] });
+    return row ? actorOfRow(row, sessionId) : null;
   }
 
   /** Exchanges the current token (expired or not, within the refresh window) for a new one. */
@@ -189,6 +186,25 @@ const usabilityOf = (user: User): Usability => ({
   role: user.role,
   companyStatus: user.company?.status ?? null,
 });
+
+/** The actor a session row stands for, or null when its user may not act (isUsable). */
+function actorOfRow(row: SessionActorRow, sessionId: string): Actor | null {
+  const usable = isUsable({
+    status: row.status,
+    approvalStatus: row.approval_status,
+    role: row.role,
+    companyStatus: row.company_status,
+  });
+  if (!usable) return null;
+  return {
+    userId: row.user_id,
+    role: row.role,
+    companyId: row.company_id,
+    membershipType: row.company_membership_type,
+    sessionId,
+    impersonatorId: row.impersonator_id,
+  };
+}
 
 /** Sessions of disabled users or users of disabled companies stop working at once. */
 function isUsable(user: Usability): boolean {

@@ -4,7 +4,7 @@ import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/co
 import type { FastifyReply } from 'fastify';
 import { ValidationException } from './errors';
 
-interface ErrorAnswer {
+export interface ErrorAnswer {
   status: number;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -12,7 +12,7 @@ interface ErrorAnswer {
 
 /** Seconds a client should wait before retrying while the database or Redis is unreachable. */
 const RETRY_AFTER_SECONDS = 5;
-const UNAVAILABLE: ErrorAnswer = {
+export const UNAVAILABLE: ErrorAnswer = {
   status: 503,
   body: { error: 'The service is temporarily unavailable. Please try again shortly.' },
   headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },

@@ -40,6 +40,7 @@ export * from './api/super-admin/departments';
 export * from './api/super-admin/report-dates';
 export * from './api/super-admin/reports';
 export * from './api/super-admin/email-templates';
+export * from './api/super-admin/queue-dashboard';
 export * from './api/teams';
 export * from './case-rules';
 export * from './case-live';

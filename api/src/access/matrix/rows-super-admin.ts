@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { QUEUE_DASHBOARD } from '@casebridge/contracts';
 import { managerRequestBody } from './matrix-bodies';
 import { MISSING_ID, superAdminOnly, type ActorName, type MatrixRow, type Params, type World } from './matrix-types';
 
@@ -156,4 +157,9 @@ export const superAdminRows: Record<string, MatrixRow> = {
   'GET super_admin/escalation/report/:filter': { expect: ok, params: () => ({ filter: 'open' }) },
   'GET super_admin/escalation/report/:filter/:start': { expect: ok, params: () => ({ filter: 'open' }) },
   'GET super_admin/escalation/report/:filter/:start/:end': { expect: ok, params: () => ({ filter: 'open' }) },
+  // The dashboard itself is no contract endpoint: its cookie check has its own tests (queue-dashboard.int-spec.ts).
+  'POST super_admin/queue_dashboard/session': {
+    expect: ok,
+    check: (body) => assert.equal((body as { url: string }).url, QUEUE_DASHBOARD.basePath),
+  },
 };

@@ -25,6 +25,7 @@ import { superAdminEmailTemplatesApi } from './super-admin/email-templates';
 import { teamsApi } from './teams';
 import { superAdminOnboardingApi } from './super-admin/onboarding';
 import { superAdminEscalationApi } from './super-admin/escalation';
+import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -58,6 +59,7 @@ export const API = {
   teams: teamsApi,
   superAdminOnboarding: superAdminOnboardingApi,
   superAdminEscalation: superAdminEscalationApi,
+  superAdminQueueDashboard: superAdminQueueDashboardApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

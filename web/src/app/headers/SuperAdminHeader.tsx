@@ -1,4 +1,5 @@
 import { routePath } from '@casebridge/contracts';
+import { QueueDashboardButton } from '../../features/super-admin/queues/QueueDashboardButton';
 import { HeaderShell } from './HeaderShell';
 import { AccountNavItems, NavItem } from './nav-items';
 
@@ -11,6 +12,9 @@ export function SuperAdminHeader() {
       <NavItem to={routePath('super_admin.groups')}>Groups</NavItem>
       <NavItem to={routePath('super_admin.reports')}>Reports</NavItem>
       <NavItem to={routePath('super_admin.email_templates')}>Email Templates</NavItem>
+      <li>
+        <QueueDashboardButton className="nav-button" />
+      </li>
       <AccountNavItems />
     </HeaderShell>
   );
