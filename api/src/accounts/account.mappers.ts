@@ -1,7 +1,8 @@
 import type { CompanySummary, CurrentUser } from '@casebridge/contracts';
 import type { Company, User } from '@casebridge/db';
 
-export function toCurrentUser(user: User): CurrentUser {
+/** The contact details every user answer starts with (own profile, company admin, back office). */
+export function userContactOf(user: User) {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -10,6 +11,12 @@ export function toCurrentUser(user: User): CurrentUser {
     phone: user.phone,
     phone_country_code: user.phoneCountryCode,
     country_id: user.country?.id ?? null,
+  };
+}
+
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    ...userContactOf(user),
     city: user.city,
     focus_group: user.focusGroup,
     role: user.role,

@@ -10,6 +10,7 @@ import {
   type RegistrationType,
 } from '@casebridge/contracts';
 import type { Company, CompanyGroupRelation, Department, User } from '@casebridge/db';
+import { userContactOf } from '../accounts/account.mappers';
 import type { z } from 'zod';
 
 /** The company info box (company admin page; the back office extends it). */
@@ -66,13 +67,7 @@ export function groupAccessOf(user: User, relations: CompanyGroupRelation[]): nu
 
 export function toManagedUser(user: User, relations: CompanyGroupRelation[]): ManagedUser {
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    phone_country_code: user.phoneCountryCode,
-    country_id: user.country?.id ?? null,
+    ...userContactOf(user),
     country: user.country ? { name: user.country.name } : null,
     city: user.city,
     role: user.role,

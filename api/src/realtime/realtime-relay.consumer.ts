@@ -72,19 +72,7 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
           ownPendingDone = true;
         }
         await this.takeOverAbandoned(redis);
-        const reply = (await redis.xreadgroup(
-          'GROUP',
-          RELAY_GROUP,
-          this.consumer,
-          'COUNT',
-          BATCH,
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          this.key,
-          '>',
-        )) as ReadReply;
-        await this.handle(redis, reply?.[0]?.[1] ?? []);
+        await this.handle(redis, await this.readGroup(redis, '>'));
         backoff = BACKOFF_MIN_MS;
       } catch (error) {
         if (!this.running) break;
@@ -96,6 +84,28 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
         backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
       }
     }
+  }
+
+  /**
+   * One batch of this consumer's entries: `>` waits up to BLOCK_MS for new ones, `0` reads those it was given
+   * before and has not acknowledged (without waiting).
+   */
+  private async readGroup(redis: Redis, from: '>' | '0') {
+    const wait = from === '>' ? ['BLOCK', BLOCK_MS] : [];
+    // The generic call: ioredis's typed xreadgroup overloads take no optional BLOCK in the middle.
+    const reply = (await redis.call(
+      'XREADGROUP',
+      'GROUP',
+      RELAY_GROUP,
+      this.consumer,
+      'COUNT',
+      BATCH,
+      ...wait,
+      'STREAMS',
+      this.key,
+      from,
+    )) as ReadReply;
+    return reply?.[0]?.[1] ?? [];
   }
 
   /** Creates the group (and the stream) if missing; from the start of the stream, so nothing relayed is lost. */
@@ -111,17 +121,7 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
   /** Events this consumer read but did not acknowledge before it stopped. */
   private async drainOwnPending(redis: Redis): Promise<void> {
     for (;;) {
-      const reply = (await redis.xreadgroup(
-        'GROUP',
-        RELAY_GROUP,
-        this.consumer,
-        'COUNT',
-        BATCH,
-        'STREAMS',
-        this.key,
-        '0',
-      )) as ReadReply;
-      const entries = reply?.[0]?.[1] ?? [];
+      const entries = await this.readGroup(redis, '0');
       if (entries.length === 0) return;
       await this.handle(redis, entries);
     }

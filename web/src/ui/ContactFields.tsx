@@ -9,6 +9,17 @@ type NameField = 'first_name' | 'last_name';
 type ContactField = NameField | 'email' | 'country_id' | 'city';
 type DialField = 'phone' | 'phone_country_code';
 
+/** The contact fields, in the order server errors are shown (profile, registration and user forms). */
+export const CONTACT_FIELD_NAMES = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'phone_country_code',
+  'country_id',
+  'city',
+] as const;
+
 // An unchosen select must reach the schema as null, not as "" (which would coerce to 0).
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 

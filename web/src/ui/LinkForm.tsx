@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Editor } from '@tiptap/react';
+import { FieldNotes } from './fields';
 
 /** The address typed, trimmed, when it is an http(s) page or a mailto: address; null otherwise. */
 export function checkedLinkAddress(text: string): string | null {
@@ -94,11 +95,7 @@ export function LinkForm({ editor, id, onClose }: LinkFormProps) {
             setError(null);
           }}
         />
-        {error && (
-          <div className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </div>
-        )}
+        <FieldNotes id={id} error={error} />
       </div>
       <div className="rich-text-link-actions">
         <button type="button" className="button button-small" onClick={apply}>

@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
 import { useApiQuery } from '../lib/queries';
 import { RegisteredCombobox } from './ComboboxField';
+import { FieldNotes } from './fields';
 
 type FieldError = { message?: string };
 
@@ -110,16 +111,11 @@ export function PhoneField({
           onChange={onNumberChange}
         />
       </div>
-      {invalid && (
-        <div className="field-hint" id={`${id}-hint`}>
-          This does not look like a valid phone number; it will not be sent.
-        </div>
-      )}
-      {message && (
-        <div className="field-error" id={`${id}-error`} role="alert">
-          {message}
-        </div>
-      )}
+      <FieldNotes
+        id={id}
+        hint={invalid ? 'This does not look like a valid phone number; it will not be sent.' : undefined}
+        error={message}
+      />
     </div>
   );
 }

@@ -1,20 +1,28 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 interface SubmitActionsProps {
   label: string;
   busy: boolean;
   className?: string;
-  /** Buttons after the submit one (e.g. Cancel). */
+  /** A page form's Cancel: a link back to this address, after the submit button. */
+  cancelTo?: string;
+  /** Buttons after the submit one (e.g. a modal's Cancel). */
   children?: ReactNode;
 }
 
 /** The form's action row: the submit button, disabled while the form is submitting. */
-export function SubmitActions({ label, busy, className = 'button', children }: SubmitActionsProps) {
+export function SubmitActions({ label, busy, className = 'button', cancelTo, children }: SubmitActionsProps) {
   return (
     <div className="form-actions">
       <button type="submit" className={className} disabled={busy}>
         {label}
       </button>
+      {cancelTo !== undefined && (
+        <Link className="button button-secondary" to={cancelTo}>
+          Cancel
+        </Link>
+      )}
       {children}
     </div>
   );

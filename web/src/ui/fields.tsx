@@ -29,17 +29,26 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
         {label}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={message} />
+    </div>
+  );
+}
+
+/** The hint and the error under an input, with the ids its `aria-describedby` names (`{id}-hint`, `{id}-error`). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
       {hint && (
         <div className="field-hint" id={`${id}-hint`}>
           {hint}
         </div>
       )}
-      {message && (
+      {error && (
         <div className="field-error" id={`${id}-error`} role="alert">
-          {message}
+          {error}
         </div>
       )}
-    </div>
+    </>
   );
 }
 
@@ -137,11 +146,7 @@ export function CheckboxField({ label, error, id, ...input }: CheckboxFieldProps
         {...input}
       />
       <label htmlFor={fieldId}>{label}</label>
-      {message && (
-        <div className="field-error" id={`${fieldId}-error`} role="alert">
-          {message}
-        </div>
-      )}
+      <FieldNotes id={fieldId} error={message} />
     </div>
   );
 }

@@ -37,20 +37,24 @@ function onlyOwnCases(body: unknown, world: World, actor: ActorName) {
   if (!isAcme(actor)) assert.ok(!tokens.includes(world.cases.acmeGlobex), 'an Acme case is listed');
 }
 
+/** Company admins (of any company, the limited one too) get `outcome`; signed-out callers 401, everyone else 403. */
+const companyAdmins = (outcome: MatrixRow['expect'][ActorName]) =>
+  outcomes(403, {
+    anonymous: 401,
+    tokenHolder: 401,
+    acmeBm: outcome,
+    acmePm: outcome,
+    otherBm: outcome,
+    otherPm: outcome,
+    limited: outcome,
+  });
+
 const ENGINEER = { engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' };
 const managerRequest = (world: World) => ({ token: world.targets.managerRequestToken });
 
 /** Acme's admins aim at a missing id (404) so the shared webhook survives; the others at Acme's webhook (404). */
 const webhookChange: MatrixRow = {
-  expect: outcomes(403, {
-    anonymous: 401,
-    tokenHolder: 401,
-    acmeBm: 404,
-    acmePm: 404,
-    otherBm: 404,
-    otherPm: 404,
-    limited: 404,
-  }),
+  expect: companyAdmins(404),
   params: (world, actor) => ({ id: isAcmeAdmin(actor) ? MISSING_ID : world.owned.webhook }),
 };
 
@@ -181,15 +185,7 @@ export const memberRows: Record<string, MatrixRow> = {
 
   // ---------- webhooks, API tokens, exports: rows of the requester's company or the requester alone ----------
   'GET webhooks': {
-    expect: outcomes(403, {
-      anonymous: 401,
-      tokenHolder: 401,
-      acmeBm: 'ok',
-      acmePm: 'ok',
-      otherBm: 'ok',
-      otherPm: 'ok',
-      limited: 'ok',
-    }),
+    expect: companyAdmins('ok'),
     check: (body, world, actor) => {
       const ids = (body as { endpoints: { id: number }[] }).endpoints.map((row) => row.id);
       assert.equal(ids.includes(world.owned.webhook), isAcmeAdmin(actor), 'Acme webhook listed iff Acme admin');
@@ -197,15 +193,7 @@ export const memberRows: Record<string, MatrixRow> = {
   },
   // A webhook belongs to the creator's company (GET webhooks above shows each company only its own).
   'POST webhooks': {
-    expect: outcomes(403, {
-      anonymous: 401,
-      tokenHolder: 401,
-      acmeBm: 'ok',
-      acmePm: 'ok',
-      otherBm: 'ok',
-      otherPm: 'ok',
-      limited: 'ok',
-    }),
+    expect: companyAdmins('ok'),
     body: (_world, actor) => ({ url: `https://hooks.${actor.toLowerCase()}.test/matrix` }),
   },
   'POST webhooks/:id/rotate': webhookChange,

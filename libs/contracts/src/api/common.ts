@@ -15,6 +15,8 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const MessageBody = z.object({ message: z.string() });
 export const SuccessBody = z.object({ success: z.boolean(), message: z.string().optional() });
+/** The answer of a change made on request: whether it was done, and the message to show. */
+export const DoneBody = z.object({ success: z.boolean(), message: z.string() });
 export const EmptyBody = z.object({}).strict();
 
 /** Trimmed, required text up to max characters. */
@@ -32,6 +34,31 @@ export const optionalText = (max: number, label = 'This field') =>
     .max(max, `${label} may not be greater than ${max} characters.`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** An optional e-mail address, lower-cased; blank is null. `label` names it in the messages ("to email"). */
+export const optionalEmail = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.emailMax, `The ${label} may not be greater than ${LIMITS.emailMax} characters.`)
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .refine(
+      (value) => value === null || z.email().safeParse(value).success,
+      `The ${label} must be a valid email address.`,
+    );
+
+/** A list's page number in a query string, from 1. */
+export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** A list's page size in a query string: `fallback` when absent, capped at LIMITS.maxPageSize (a larger limit answers maxPageSize rows). */
+export const pageSizeField = (fallback: number = LIMITS.pageSize) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(fallback)
+    .transform((limit) => Math.min(limit, LIMITS.maxPageSize));
 
 export const emailField = z
   .string({ error: 'The email field is required.' })

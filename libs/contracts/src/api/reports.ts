@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants/limits';
-import { Paginated } from './common';
+import { pageField, pageSizeField, Paginated } from './common';
 import { endpoint } from './endpoint';
 import { ExportAnswer } from './exports';
 import { ReportRangeQuery } from './report-range';
@@ -9,13 +8,8 @@ export const UsageReportQuery = z
   .object({
     start: z.string().optional(),
     end: z.string().optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(LIMITS.pageSize)
-      .transform((limit) => Math.min(limit, LIMITS.maxPageSize)),
+    page: pageField,
+    limit: pageSizeField(),
   })
   .transform((value, ctx) => {
     const range = ReportRangeQuery.safeParse({ start: value.start, end: value.end });

@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
+import { CONTACT_FIELD_NAMES } from '../../ui/ContactFields';
 import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { withLoader } from '../../ui/modal-store';
@@ -26,16 +27,7 @@ export function useProfileForm(user: CurrentUser) {
       city: user.city ?? '',
       current_password: '',
     },
-    fields: [
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'phone_country_code',
-      'country_id',
-      'city',
-      'current_password',
-    ],
+    fields: [...CONTACT_FIELD_NAMES, 'current_password'],
     fieldMap: { country: 'country_id' },
   });
   const email = useWatch({ control: form.control, name: 'email' });

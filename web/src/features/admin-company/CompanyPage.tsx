@@ -17,6 +17,7 @@ import { ChangeRequestModal } from './ChangeRequestModal';
 import { ChangeRequestsCard } from './ChangeRequestsCard';
 import { CompanyInfoCard } from './CompanyInfoCard';
 import { statusLabel } from './labels';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 type Department = z.infer<typeof DepartmentRow>;
 type InternalNote = z.infer<typeof InternalNoteRow>;
@@ -40,12 +41,7 @@ export function CompanyPage() {
 
   return (
     <PageFrame title="Company">
-      {company.isPending && <p className="muted">Loading…</p>}
-      {company.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(company.error)}
-        </p>
-      )}
+      <QueryStatus query={company} />
       {company.data && <CompanyInfo data={company.data} />}
       {company.data && <ChangeRequestsCard />}
       {company.data && <Departments companyId={company.data.company.id} />}

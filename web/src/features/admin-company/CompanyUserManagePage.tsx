@@ -11,8 +11,6 @@ import {
   routePath,
   USER_DELETED,
   USER_SAVED,
-  USER_TYPE_LABELS,
-  USER_TYPES,
   type BodyOf,
   type Country,
   type GroupOption,
@@ -26,14 +24,12 @@ import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useApiQuery, useRecordQuery } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
-import { ContactFields, ContactPhoneField } from '../../ui/ContactFields';
-import { PasswordFields } from '../../ui/PasswordFields';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { SelectField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { ChangeRequestModal } from './ChangeRequestModal';
 import { companyUsersChanged } from './company-changes';
 import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
+import { ManagedUserFields } from './ManagedUserFields';
 import { statusLabel } from './labels';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from './managed-user-form';
 
@@ -45,6 +41,7 @@ interface Loaded {
 }
 
 const usersPath = () => routePath('admin.users');
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
 /**
  * /admin/users/{id}: create (id 0) or edit a user of the company (spec 2 "Manage user"). A limited membership
@@ -166,27 +163,14 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
           </p>
         )}
         <fieldset className="bare-fieldset" disabled={readOnly}>
-          <ContactFields
+          <ManagedUserFields
             register={register}
             errors={errors}
-            phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
+            phoneCode={code}
             countries={loaded.countries}
+            roleOptions={ROLE_OPTIONS}
+            showPassword={showPassword}
           />
-          <div className="field-row">
-            <SelectField
-              label="Role"
-              options={ASSIGNABLE_ROLES.map((value) => ({ value, label: roleLabel(value) }))}
-              error={errors.role}
-              {...register('role')}
-            />
-            <SelectField
-              label="Type"
-              options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
-              error={errors.type}
-              {...register('type')}
-            />
-          </div>
-          {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
           <Controller
             control={control}
             name="group_access"

@@ -1,5 +1,4 @@
 import { Controller } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import {
   MESSAGES,
   RegistrationSettingsBody,
@@ -101,11 +100,7 @@ export function RegistrationSettingsForm({
           />
         )}
       />
-      <SubmitActions label="Save Settings" busy={isSubmitting}>
-        <Link className="button button-secondary" to={cancelTo}>
-          Cancel
-        </Link>
-      </SubmitActions>
+      <SubmitActions label="Save Settings" busy={isSubmitting} cancelTo={cancelTo} />
     </form>
   );
 }

@@ -8,10 +8,11 @@ import {
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { call } from '../../lib/api';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { withLoader } from '../../ui/modal-store';
 import { companySettingsChanged } from './company-changes';
 import { RegistrationSettingsForm } from './RegistrationSettingsForm';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 /** /admin/company/registration: how new registrations are approved and which groups they get. */
 export function RegistrationSettingsPage() {
@@ -26,12 +27,7 @@ export function RegistrationSettingsPage() {
           <li aria-current="page">User Registration Settings</li>
         </ol>
       </nav>
-      {company.isPending && <p className="muted">Loading…</p>}
-      {company.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(company.error)}
-        </p>
-      )}
+      <QueryStatus query={company} />
       {company.data && <SettingsForm data={company.data} />}
     </PageFrame>
   );

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routePath } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { queryErrorText } from '../../lib/queries';
 import { ChangeRequestModal } from './ChangeRequestModal';
 import { CompanyUsersCard, useCompanyUsers, userPath } from './CompanyUsersCard';
 import { companyUsersChanged } from './company-changes';
 import { RegistrationQueue } from './RegistrationQueue';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 /** The company's login page: the landing page of its slug. */
 function loginPageAddress(slug: string): string {
@@ -36,12 +36,7 @@ export function UsersPage() {
         ))
       }
     >
-      {users.isPending && <p className="muted">Loading…</p>}
-      {users.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(users.error)}
-        </p>
-      )}
+      <QueryStatus query={users} />
       {data && (
         <>
           <section className="card" aria-labelledby="login-settings-title">

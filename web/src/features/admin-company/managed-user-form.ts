@@ -5,16 +5,11 @@ import {
   type LoginMethod,
   type ManagedUser,
 } from '@casebridge/contracts';
+import { CONTACT_FIELD_NAMES } from '../../ui/ContactFields';
 
 /** The fields of the user form, in the order server errors are shown (company admin and back office alike). */
 export const MANAGED_USER_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'phone_country_code',
-  'country_id',
-  'city',
+  ...CONTACT_FIELD_NAMES,
   'role',
   'type',
   'password',

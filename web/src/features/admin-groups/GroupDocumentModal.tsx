@@ -9,7 +9,7 @@ import { alerts } from '../../app/alerts-store';
 import { ApiError, type FieldErrors } from '../../lib/api-error';
 import { Modal } from '../../ui/Modal';
 import { CancelButton } from '../../ui/SubmitActions';
-import { SelectField, TextField } from '../../ui/fields';
+import { FieldNotes, SelectField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 
 export interface CompanyChoice {
@@ -119,14 +119,7 @@ export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAd
               aria-describedby={`${fileInputId}-hint${fileError ? ` ${fileInputId}-error` : ''}`}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
-            <div className="field-hint" id={`${fileInputId}-hint`}>
-              Accepted: {GROUP_DOCUMENT_EXTENSIONS.join(' ')}
-            </div>
-            {fileError && (
-              <div className="field-error" id={`${fileInputId}-error`} role="alert">
-                {fileError}
-              </div>
-            )}
+            <FieldNotes id={fileInputId} hint={`Accepted: ${GROUP_DOCUMENT_EXTENSIONS.join(' ')}`} error={fileError} />
           </div>
         )}
         <div className="form-actions">

@@ -7,7 +7,7 @@ import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/quer
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { useConfirm, withLoader } from '../../ui/modal-store';
 import { GroupDocumentModal, type DocumentOwner } from './GroupDocumentModal';
-import { TrashIcon } from './TrashIcon';
+import { TrashButton } from '../../ui/TrashButton';
 
 /** The list read of a documents box: the company admin's endpoint or the super admin's, with its parameters. */
 export type GroupDocumentsList =
@@ -94,15 +94,7 @@ export function GroupDocumentsCard({
       className: 'cell-action',
       render: (row) =>
         canDelete(row) ? (
-          <button
-            type="button"
-            className="icon-button icon-danger"
-            aria-label={`Delete ${row.name}`}
-            title="Delete"
-            onClick={() => void remove(row)}
-          >
-            <TrashIcon />
-          </button>
+          <TrashButton label={`Delete ${row.name}`} title="Delete" onClick={() => void remove(row)} />
         ) : null,
     },
   ];

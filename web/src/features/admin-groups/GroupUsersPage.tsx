@@ -18,7 +18,7 @@ import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
 import { useConfirm, withLoader } from '../../ui/modal-store';
-import { TrashIcon } from './TrashIcon';
+import { TrashButton } from '../../ui/TrashButton';
 
 type AccessUser = ResponseOf<typeof adminGroupsApi.users>['users'][number];
 type FoundUser = ResponseOf<typeof adminGroupsApi.searchUsers>['users'][number];
@@ -70,15 +70,11 @@ export function GroupUsersPage() {
       header: 'Remove',
       className: 'cell-action',
       render: (row) => (
-        <button
-          type="button"
-          className="icon-button icon-danger"
-          aria-label={`Remove access for ${fullName(row)}`}
+        <TrashButton
+          label={`Remove access for ${fullName(row)}`}
           title="Remove access"
           onClick={() => void remove(row)}
-        >
-          <TrashIcon />
-        </button>
+        />
       ),
     },
   ];

@@ -11,7 +11,7 @@ import {
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -19,6 +19,7 @@ import { withLoader } from '../../ui/modal-store';
 import { ExportButton } from '../exports/ExportButton';
 import { GroupDocuments } from './GroupDocuments';
 import { userAccessLabel } from './group-labels';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 type Detail = ResponseOf<typeof adminGroupsApi.detail>;
 type Partner = Detail['partners'][number];
@@ -39,12 +40,7 @@ export function PartnerGroupPage() {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to={routePath('admin.partner_groups')}>Partner Groups</Link>
       </nav>
-      {detail.isPending && <p className="muted">Loading…</p>}
-      {detail.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(detail.error)}
-        </p>
-      )}
+      <QueryStatus query={detail} />
       {detail.data && <GroupDetail detail={detail.data} />}
     </PageFrame>
   );

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { ContactButton } from './ContactButton';
 import { FieldsSection } from './FieldsPreview';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 /**
  * /admin/limited_process: the one process of a limited member, read-only (spec 2 "Limited Process page"); changes
@@ -14,12 +15,7 @@ export function LimitedProcessPage() {
   const limited = useApiQuery(adminProcessesApi.limited);
   return (
     <PageFrame title="Limited Process">
-      {limited.isPending && <p className="muted">Loading…</p>}
-      {limited.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(limited.error)}
-        </p>
-      )}
+      <QueryStatus query={limited} />
       {limited.data && <LimitedProcess detail={limited.data} />}
     </PageFrame>
   );

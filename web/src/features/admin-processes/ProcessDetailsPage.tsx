@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { RichText } from '../../ui/RichText';
 import { ContactButton } from './ContactButton';
 import { FieldsSection } from './FieldsPreview';
 import { ProcessSettingsForm } from './ProcessSettingsForm';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 type Relation = AdminProcessDetail['document']['group_relations'][number];
 
@@ -25,12 +26,7 @@ export function ProcessDetailsPage() {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to={routePath('admin.inbound_process')}>Inbound Processes</Link>
       </nav>
-      {detail.isPending && <p className="muted">Loading…</p>}
-      {detail.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(detail.error)}
-        </p>
-      )}
+      <QueryStatus query={detail} />
       {detail.data && <ProcessDetails detail={detail.data} />}
     </PageFrame>
   );

@@ -4,7 +4,6 @@ import {
   adminProcessesApi,
   AdminProcessUpdateBody,
   DOCUMENT_TYPE_ADMIN_LABELS,
-  MESSAGES,
   type AdminProcessDetail,
 } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
@@ -16,6 +15,7 @@ import { SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
 import { ContactButton } from './ContactButton';
+import { escalationUserOptions } from './escalation-user-options';
 
 const FIELDS = [
   'title',
@@ -39,10 +39,7 @@ const FIELD_MAP = Object.fromEntries(FIELDS.map((field) => [`document.${field}`,
 export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) {
   const { document, users } = detail;
   const settings = document.settings;
-  const userOptions = [
-    { value: 0, label: MESSAGES.chooseOne },
-    ...users.map((user) => ({ value: user.id, label: `${user.first_name} ${user.last_name} (${user.email})` })),
-  ];
+  const userOptions = escalationUserOptions(users);
   const {
     register,
     control,

@@ -10,10 +10,11 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { call } from '../../lib/api';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { CaseForm } from '../submit-case/CaseForm';
 import { ManagerRequestForm } from '../submit-case/ManagerRequestForm';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 type Sample = ResponseOf<typeof adminProcessesApi.sample>;
 
@@ -39,12 +40,7 @@ export function ProcessTestPage() {
           </>
         )}
       </nav>
-      {sample.isPending && <p className="muted">Loading…</p>}
-      {sample.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(sample.error)}
-        </p>
-      )}
+      <QueryStatus query={sample} />
       {sample.data && <SampleForm sample={sample.data} />}
     </PageFrame>
   );

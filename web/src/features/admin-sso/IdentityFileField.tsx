@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldNotes } from '../../ui/fields';
 
 interface IdentityFileFieldProps {
   /** Name of the metadata file stored before, if any (a new upload replaces it). */
@@ -21,16 +22,15 @@ export function IdentityFileField({ storedName, error, onChange }: IdentityFileF
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
       />
-      <div className="field-hint" id={`${id}-hint`}>
-        {storedName
-          ? `Stored: ${storedName}. Upload a new file to replace it.`
-          : "Your identity provider's SAML metadata (.xml)."}
-      </div>
-      {error && (
-        <div className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </div>
-      )}
+      <FieldNotes
+        id={id}
+        hint={
+          storedName
+            ? `Stored: ${storedName}. Upload a new file to replace it.`
+            : "Your identity provider's SAML metadata (.xml)."
+        }
+        error={error}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   adminSsoApi,
   MESSAGES,
@@ -160,11 +160,7 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
           />
         )}
       />
-      <SubmitActions label="Save Settings" busy={isSubmitting}>
-        <Link className="button button-secondary" to={routePath('admin.company')}>
-          Cancel
-        </Link>
-      </SubmitActions>
+      <SubmitActions label="Save Settings" busy={isSubmitting} cancelTo={routePath('admin.company')} />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { adminSsoApi, routePath } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiQuery } from '../../lib/queries';
 import { SsoSettingsForm } from './SsoSettingsForm';
+import { QueryStatus } from '../../ui/QueryStatus';
 
 /** /admin/company/sso: where the company's identity provider is configured (admins only, not for limited). */
 export function SsoSettingsPage() {
@@ -17,12 +18,7 @@ export function SsoSettingsPage() {
           <li aria-current="page">Single Sign-On</li>
         </ol>
       </nav>
-      {settings.isPending && <p className="muted">Loading…</p>}
-      {settings.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(settings.error)}
-        </p>
-      )}
+      <QueryStatus query={settings} />
       {settings.data && <SsoSettingsForm settings={settings.data.company} />}
     </PageFrame>
   );

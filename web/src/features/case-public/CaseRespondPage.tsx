@@ -5,7 +5,7 @@ import { CaseErrorBox } from '../cases/CaseErrorBox';
 import { CaseInformation } from '../cases/CaseInformation';
 import { PublicCaseHeader } from './PublicCaseHeader';
 import { RespondForm } from './RespondForm';
-import { ResponsesList } from './ResponsesList';
+import { ResponsesCard } from './ResponsesList';
 import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
@@ -45,10 +45,7 @@ export function CaseRespondPage() {
               onSent={() => setResponded(true)}
             />
           )}
-          <section className="card" aria-labelledby="responses-title">
-            <h2 id="responses-title">Responses</h2>
-            <ResponsesList responses={data.allResponses} />
-          </section>
+          <ResponsesCard responses={data.allResponses} />
         </div>
       </div>
     </PageFrame>

@@ -3,7 +3,7 @@ import { CASE_STATUS_LABELS, PRIORITY_LABELS } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { CaseErrorBox } from '../cases/CaseErrorBox';
 import { PublicCaseHeader } from './PublicCaseHeader';
-import { ResponsesList } from './ResponsesList';
+import { ResponsesCard } from './ResponsesList';
 import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
@@ -37,10 +37,7 @@ export function CaseStatusPage() {
           <dd>{PRIORITY_LABELS[entry.priority]}</dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="responses-title">
-        <h2 id="responses-title">Responses</h2>
-        <ResponsesList responses={data.allResponses} />
-      </section>
+      <ResponsesCard responses={data.allResponses} />
     </PageFrame>
   );
 }

@@ -5,7 +5,7 @@ import { CaseErrorBox } from '../cases/CaseErrorBox';
 import { openInformationRequest, responseText } from '../cases/case-format';
 import { ProvideInformationForm } from './ProvideInformationForm';
 import { PublicCaseHeader } from './PublicCaseHeader';
-import { ResponsesList } from './ResponsesList';
+import { ResponsesCard } from './ResponsesList';
 import { queryErrorText } from '../../lib/queries';
 import { usePublicCase } from './use-public-case';
 
@@ -49,10 +49,7 @@ export function ProvideInformationPage() {
           </section>
         )
       )}
-      <section className="card" aria-labelledby="responses-title">
-        <h2 id="responses-title">Responses</h2>
-        <ResponsesList responses={data.allResponses} />
-      </section>
+      <ResponsesCard responses={data.allResponses} />
     </PageFrame>
   );
 }

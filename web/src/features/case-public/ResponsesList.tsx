@@ -9,7 +9,7 @@ const RESPONSE_TYPE_LABELS: Record<CaseResponseShape['type'], string> = {
 };
 
 /** Every answer given on a case, oldest first, as the token pages show them. */
-export function ResponsesList({ responses }: { responses: CaseResponseShape[] }) {
+function ResponsesList({ responses }: { responses: CaseResponseShape[] }) {
   if (responses.length === 0) return <p className="muted">No responses yet.</p>;
   return (
     <ol className="response-list">
@@ -33,5 +33,21 @@ export function ResponsesList({ responses }: { responses: CaseResponseShape[] })
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The Responses card of the case pages: the list under its heading. */
+export function ResponsesCard({
+  responses,
+  titleId = 'responses-title',
+}: {
+  responses: CaseResponseShape[];
+  titleId?: string;
+}) {
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId}>Responses</h2>
+      <ResponsesList responses={responses} />
+    </section>
   );
 }

@@ -18,17 +18,22 @@ export function CaseStatusPanel({ detail }: { detail: CaseDetail }) {
   );
 }
 
+/** The receiver may respond now; the sender waits for the member. */
+function RespondOrWait({ detail, isReceiver }: { detail: CaseDetail; isReceiver: boolean }) {
+  return isReceiver ? (
+    <p>
+      <Link className="button" to={routePath('case-response', { token: detail.token })}>
+        Respond to Case
+      </Link>
+    </p>
+  ) : (
+    <p className="notice">{MESSAGES.waitingForMember}</p>
+  );
+}
+
 function ResponsePanel({ detail, isReceiver }: { detail: CaseDetail; isReceiver: boolean }) {
   if (detail.status === 'open') {
-    return isReceiver ? (
-      <p>
-        <Link className="button" to={routePath('case-response', { token: detail.token })}>
-          Respond to Case
-        </Link>
-      </p>
-    ) : (
-      <p className="notice">{MESSAGES.waitingForMember}</p>
-    );
+    return <RespondOrWait detail={detail} isReceiver={isReceiver} />;
   }
   const approval = latestResponse(detail.responses, 'approval');
   const engineer = detail.receiver_engineer;
@@ -75,15 +80,7 @@ function MoreInfoPanel({ detail, isReceiver }: { detail: CaseDetail; isReceiver:
         <>
           <h3>Information Supplied</h3>
           <p className="pre-wrap">{answer.additional_information || '—'}</p>
-          {isReceiver ? (
-            <p>
-              <Link className="button" to={routePath('case-response', { token: detail.token })}>
-                Respond to Case
-              </Link>
-            </p>
-          ) : (
-            <p className="notice">{MESSAGES.waitingForMember}</p>
-          )}
+          <RespondOrWait detail={detail} isReceiver={isReceiver} />
         </>
       ) : isReceiver ? (
         <p className="notice">{MESSAGES.waitingForSender}</p>

@@ -6,6 +6,8 @@ import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
 import { withLoader } from '../../ui/modal-store';
+import { FieldNotes } from '../../ui/fields';
+import { CancelButton } from '../../ui/SubmitActions';
 
 interface UploadModalProps {
   token: string;
@@ -77,16 +79,10 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
               setFileError(undefined);
             }}
           />
-          {fileError && (
-            <div className="field-error" id={`${fileInputId}-error`} role="alert">
-              {fileError}
-            </div>
-          )}
+          <FieldNotes id={fileInputId} error={fileError} />
         </div>
         <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
+          <CancelButton onClick={onClose} />
           <button type="submit" className="button" disabled={busy}>
             Upload
           </button>

@@ -10,7 +10,7 @@ import { call } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { AgreementField } from '../../ui/AgreementField';
-import { ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
+import { CONTACT_FIELD_NAMES, ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { withLoader } from '../../ui/modal-store';
@@ -27,18 +27,7 @@ export function RegistrationForm({ landing }: { landing: LandingResponse }) {
     formState: { errors, isSubmitting },
   } = useServerForm(RegistrationBody, {
     defaultValues: { phone_country_code: DEFAULT_PHONE_COUNTRY_CODE },
-    fields: [
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'phone_country_code',
-      'country_id',
-      'city',
-      'password',
-      'password_confirmation',
-      'agree_confirm',
-    ],
+    fields: [...CONTACT_FIELD_NAMES, 'password', 'password_confirmation', 'agree_confirm'],
     fieldMap: { country: 'country_id' },
   });
 

@@ -18,6 +18,7 @@ import { nextPath } from './steps';
 import { useAgreementsStep } from './use-agreements-step';
 import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
 import { useOnboardingForm } from './use-onboarding-form';
+import { SubmitActions } from '../../ui/SubmitActions';
 
 /** /onboarding/agreements: new and limited members accept the agreements, then pay when asked (spec 2 §2, §4). */
 export function AgreementsPage() {
@@ -79,11 +80,7 @@ function AgreementsForm(flow: OnboardingFlow) {
       <form className="narrow-form" onSubmit={onSubmit} noValidate>
         <AgreementChecks vhost={vhost} session={session} register={register} errors={errors} />
         <PaymentPanel group={group} session={session} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Next
-          </button>
-        </div>
+        <SubmitActions label="Next" busy={isSubmitting} />
       </form>
       {paymentModal}
     </OnboardingFrame>

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router-dom';
 import { ONBOARDING_MESSAGES } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { errorMessage } from '../../lib/api-error';
@@ -13,11 +12,11 @@ import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { PaymentPanel } from './PaymentPanel';
 import { CHOICE_FIELDS, choiceDefaults, ProcessChoice, type ChoiceValues } from './ProcessChoice';
 import { useOnboarding } from './onboarding-store';
-import { CHOOSE_PROCESS_MESSAGE, registerExisting } from './register-existing';
-import { nextPath } from './steps';
 import { useAgreementsStep } from './use-agreements-step';
+import { useChoiceRegistration } from './use-choice-registration';
 import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
 import { useOnboardingForm } from './use-onboarding-form';
+import { SubmitActions } from '../../ui/SubmitActions';
 
 type BasicPremiumValues = AgreementValues & ChoiceValues;
 
@@ -33,10 +32,9 @@ export function BasicPremiumPage() {
 
 function BasicPremiumForm(flow: OnboardingFlow) {
   const { vhost, group, session } = flow;
-  const navigate = useNavigate();
   const drafts = useOnboarding((state) => state.drafts);
   const saveDraft = useOnboarding((state) => state.saveDraft);
-  const setSession = useOnboarding((state) => state.setSession);
+  const choice = useChoiceRegistration(vhost, session);
   const { sendAgreements, paymentModal } = useAgreementsStep(flow);
   const {
     register,
@@ -52,18 +50,12 @@ function BasicPremiumForm(flow: OnboardingFlow) {
 
   const onSubmit = submitWith(async (values) => {
     saveDraft('agreements', values);
-    saveDraft('choice', { document_id: values.document_id, user_access: values.user_access });
-    if (values.document_id === '') {
-      setError('document_id', { type: 'required', message: CHOOSE_PROCESS_MESSAGE }, { shouldFocus: true });
-      return;
-    }
+    if (!choice.keepChoice(values, setError)) return;
     // Payment (when due) comes between the agreements and the registration, as on the agreements page.
     const next = await sendAgreements(values);
     if (!next) return;
     try {
-      const registered = await registerExisting(vhost, session, values, values);
-      setSession(registered.session);
-      await navigate(nextPath(registered.next) ?? nextPath('success')!);
+      await choice.register(values, values);
     } catch (error) {
       alerts.show(errorMessage(error), 'warning');
       throw error;
@@ -76,11 +68,7 @@ function BasicPremiumForm(flow: OnboardingFlow) {
         <AgreementChecks vhost={vhost} session={session} register={register} errors={errors} />
         <ProcessChoice vhost={vhost} session={session} register={register} errors={errors} />
         <PaymentPanel group={group} session={session} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            Submit
-          </button>
-        </div>
+        <SubmitActions label="Submit" busy={isSubmitting} />
       </form>
       {paymentModal}
     </OnboardingFrame>

@@ -13,7 +13,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { TextField } from '../../ui/fields';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 import { ExportButton } from '../exports/ExportButton';
 
 const COLUMNS: DataColumn<UsageReportRow>[] = [
@@ -53,22 +53,7 @@ export function ReportsPage() {
       <section className="card" aria-labelledby="usage-report-title">
         <h2 id="usage-report-title">Usage Report</h2>
         <div className="report-filters">
-          <TextField
-            label="Start Date"
-            type="date"
-            value={range.start}
-            max={range.end || undefined}
-            onChange={(event) => pick('start', event.target.value)}
-            error={fieldErrors.start}
-          />
-          <TextField
-            label="End Date"
-            type="date"
-            value={range.end}
-            min={range.start || undefined}
-            onChange={(event) => pick('end', event.target.value)}
-            error={fieldErrors.end}
-          />
+          <DateRangeFields range={range} onPick={pick} errors={fieldErrors} />
           {/* A new range starts a new export: the file offered always matches the dates shown. */}
           <ExportButton
             key={`${range.start}:${range.end}`}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-error';
 import { invalidateEndpoints } from '../../lib/queries';
 import { alerts } from '../../app/alerts-store';
 import { withLoader } from '../../ui/modal-store';
+import { FieldNotes } from '../../ui/fields';
 import { DocumentFiles } from './DocumentFiles';
 import { patchCachedDocument } from './document-cache';
 import { EscalationBox } from './EscalationBox';
@@ -94,11 +95,7 @@ function InternalNote({ document }: { document: ContactDocumentShape }) {
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setNote(event.target.value)}
         />
-        {error && (
-          <div className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </div>
-        )}
+        <FieldNotes id={id} error={error} />
       </div>
       <button type="button" className="button button-small" onClick={() => void save()}>
         Save

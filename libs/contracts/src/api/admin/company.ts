@@ -13,9 +13,12 @@ import {
 import { ApprovalResponse, CurrentUser } from '../auth';
 import { ChangeRequestBody, ChangeRequestRow } from '../change-requests';
 import {
+  DoneBody,
   emailField,
   idField,
   optionalText,
+  pageField,
+  pageSizeField,
   passwordField,
   phoneField,
   requiredText,
@@ -23,6 +26,7 @@ import {
 } from '../common';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
+import { MyGroupRelation } from './groups';
 
 export const REGISTRATION_SETTINGS_SAVED = 'Registration settings saved.';
 export const USER_SAVED = 'User saved.';
@@ -107,19 +111,6 @@ export const InternalNoteRow = z.object({
   updated_at: z.string(),
 });
 
-export const RelationRow = z.object({
-  id: z.number(),
-  community: z.object({
-    id: z.number(),
-    name: z.string(),
-    type: z.enum(GROUP_TYPES),
-    host_name: z.string().nullable(),
-  }),
-  department: z.object({ id: z.number(), name: z.string() }).nullable(),
-  user_access_flag: z.enum(USER_ACCESS_FLAGS),
-  document: z.object({ id: z.number(), name: z.string() }).nullable(),
-});
-
 /** Empty values of a select ("Choose One") read as no choice. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined || value === 0 || value === '0' ? null : value),
@@ -176,13 +167,8 @@ export const CompanyUsersQuery = z.object({
   q: z.string().trim().max(LIMITS.nameMax).optional(),
   status: z.enum(USER_STATUSES, { error: 'The status filter is not valid.' }).optional(),
   role: z.enum(ASSIGNABLE_ROLES, { error: 'The role filter is not valid.' }).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(COMPANY_USERS_PAGE_SIZE)
-    .transform((limit) => Math.min(limit, LIMITS.maxPageSize)),
+  page: pageField,
+  limit: pageSizeField(COMPANY_USERS_PAGE_SIZE),
 });
 export type CompanyUsersQuery = z.input<typeof CompanyUsersQuery>;
 
@@ -265,8 +251,6 @@ export const UserStatusBody = z.object({
   status: z.enum(USER_STATUSES, { error: 'The status must be active or inactive.' }),
 });
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
-
 // ---------- endpoints ----------
 
 export const adminCompanyApi = {
@@ -296,7 +280,7 @@ export const adminCompanyApi = {
     path: 'admin/company/relations',
     access: 'company_admin',
     summary: "The company's partner-group memberships",
-    response: z.object({ relations: z.array(RelationRow) }),
+    response: z.object({ relations: z.array(MyGroupRelation) }),
   }),
   change: endpoint({
     method: 'POST',
@@ -304,7 +288,7 @@ export const adminCompanyApi = {
     access: 'company_admin',
     summary: 'Request a change only membership can make (24-48 hours); the membership team is mailed',
     body: ChangeRequestBody,
-    response: Done.extend({ change_request: ChangeRequestRow }),
+    response: DoneBody.extend({ change_request: ChangeRequestRow }),
   }),
   registration: endpoint({
     method: 'POST',
@@ -313,7 +297,7 @@ export const adminCompanyApi = {
     refusesLimitedMembership: true,
     summary: 'Save the registration settings (blocked for limited membership)',
     body: RegistrationSettingsBody,
-    response: Done.extend({ settings: RegistrationSettings }),
+    response: DoneBody.extend({ settings: RegistrationSettings }),
   }),
   registrationQueue: endpoint({
     method: 'GET',
@@ -367,7 +351,7 @@ export const adminCompanyApi = {
     summary: 'Create (id 0) or update a user of the company',
     body: ManagedUserBody,
     checkOnly: true,
-    response: Done.extend({ user: ManagedUser }),
+    response: DoneBody.extend({ user: ManagedUser }),
   }),
   deleteUser: endpoint({
     method: 'GET',
@@ -375,7 +359,7 @@ export const adminCompanyApi = {
     access: 'company_admin',
     refusesLimitedMembership: true,
     summary: 'Delete a user of the company (not yourself); their sessions end',
-    response: Done,
+    response: DoneBody,
   }),
   userStatus: endpoint({
     method: 'POST',
@@ -384,6 +368,6 @@ export const adminCompanyApi = {
     refusesLimitedMembership: true,
     summary: 'Enable or disable a user; disabling ends their sessions and sockets',
     body: UserStatusBody,
-    response: Done.extend({ user: ManagedUser }),
+    response: DoneBody.extend({ user: ManagedUser }),
   }),
 } as const;

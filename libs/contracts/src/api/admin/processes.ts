@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../constants/documents';
 import { LIMITS } from '../../constants/limits';
-import { MessageBody } from '../common';
+import { MessageBody, optionalEmail } from '../common';
 import { endpoint } from '../endpoint';
 import {
   CaseSubmissionBody,
@@ -72,18 +72,6 @@ export const AdminProcessDetail = z.object({
   users: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() })),
 });
 export type AdminProcessDetail = z.infer<typeof AdminProcessDetail>;
-
-const optionalEmail = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(LIMITS.emailMax, `The ${label} may not be greater than ${LIMITS.emailMax} characters.`)
-    .nullish()
-    .transform((value) => (value ? value.toLowerCase() : null))
-    .refine(
-      (value) => value === null || z.email().safeParse(value).success,
-      `The ${label} must be a valid email address.`,
-    );
 
 const userChoice = z.coerce.number({ error: 'Please choose a user.' }).int().min(0).max(2_147_483_647).default(0);
 

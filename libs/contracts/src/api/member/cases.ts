@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, RESPOND_STATUSES, RESPONSE_TYPES } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
-import { emailField, idField, optionalText, Paginated, phoneField, requiredText, SuccessBody } from '../common';
+import {
+  emailField,
+  idField,
+  optionalText,
+  pageField,
+  pageSizeField,
+  Paginated,
+  phoneField,
+  requiredText,
+  SuccessBody,
+} from '../common';
 import { endpoint } from '../endpoint';
 
 /** Two-letter country code of a phone number (US, IE...); stored upper-case. */
@@ -54,13 +64,8 @@ export const CaseListQuery = z.object({
   dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
   filter: z.enum(['inbound-action']).optional(),
   /** The server caps the page size at LIMITS.maxPageSize (a larger limit answers maxPageSize rows). */
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(LIMITS.pageSize)
-    .transform((limit) => Math.min(limit, LIMITS.maxPageSize)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: pageSizeField(),
+  page: pageField,
   not_closed: z.enum(['true', 'false']).optional(),
 });
 export type CaseListQuery = z.input<typeof CaseListQuery>;

@@ -11,7 +11,7 @@ import { GROUP_TYPES, USER_ACCESS_FLAGS, MEMBER_RELATIONSHIPS } from '../../cons
 import { LIMITS } from '../../constants/limits';
 import { REGISTRATION_TYPES, ROLES, USER_STATUSES } from '../../constants/roles';
 import { AdminCompanyInfo, GroupOption, RegistrationSettings, RegistrationSettingsBody } from '../admin/company';
-import { optionalText, requiredText } from '../common';
+import { DoneBody, optionalEmail, optionalText, requiredText } from '../common';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
@@ -159,18 +159,6 @@ export function companyDeleteConfirmation(summary: CompanyDeleteSummary): string
 
 // ---------- bodies ----------
 
-const optionalEmail = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(LIMITS.emailMax, `The ${label} may not be greater than ${LIMITS.emailMax} characters.`)
-    .nullish()
-    .transform((value) => (value ? value.toLowerCase() : null))
-    .refine(
-      (value) => value === null || z.email().safeParse(value).success,
-      `The ${label} must be a valid email address.`,
-    );
-
 const optionalUrl = (label: string) =>
   optionalText(500, `The ${label}`).refine(
     (value) => value === null || z.url().safeParse(value).success,
@@ -236,7 +224,6 @@ export const CompanyStatusBody = z.object({
   status: z.enum(COMPANY_STATUSES, { error: 'The status must be active or inactive.' }),
 });
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
 const byId = (path: string) => `super_admin/companies/:id${path}`;
 
 // ---------- endpoints ----------
@@ -276,7 +263,7 @@ export const superAdminCompaniesApi = {
     access: 'super_admin',
     summary: 'Create (id 0) or update a company; multipart with logo_file and sso_idp_file',
     body: CompanyFormBody,
-    response: Done.extend({ id: z.number(), company: SuperAdminCompany }),
+    response: DoneBody.extend({ id: z.number(), company: SuperAdminCompany }),
     multipart: true,
     checkOnly: true,
   }),
@@ -286,14 +273,14 @@ export const superAdminCompaniesApi = {
     access: 'super_admin',
     summary: "Enable or disable a company; disabling ends its users' sessions",
     body: CompanyStatusBody,
-    response: Done.extend({ company: SuperAdminCompany }),
+    response: DoneBody.extend({ company: SuperAdminCompany }),
   }),
   delete: endpoint({
     method: 'GET',
     path: byId('/delete'),
     access: 'super_admin',
     summary: 'Delete a company with everything only it owns (409 while it has cases or sponsors a group)',
-    response: Done,
+    response: DoneBody,
   }),
   deleteSummary: endpoint({
     method: 'GET',
@@ -308,7 +295,7 @@ export const superAdminCompaniesApi = {
     access: 'super_admin',
     summary: "Save the company's registration settings",
     body: RegistrationSettingsBody,
-    response: Done.extend({ settings: RegistrationSettings }),
+    response: DoneBody.extend({ settings: RegistrationSettings }),
   }),
   relations: endpoint({
     method: 'GET',

@@ -8,7 +8,7 @@ import {
   type MemberRelationship,
 } from '../../constants/groups';
 import { LIMITS } from '../../constants/limits';
-import { optionalText, requiredText } from '../common';
+import { DoneBody, optionalText, requiredText } from '../common';
 import { endpoint } from '../endpoint';
 import { SuperAdminDepartmentRow } from './companies';
 
@@ -127,7 +127,6 @@ export const RelationBody = z.object({
 });
 export type RelationBody = z.input<typeof RelationBody>;
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
 const byCompany = (path: string) => `super_admin/companies/:companyId${path}`;
 
 // ---------- endpoints ----------
@@ -139,14 +138,14 @@ export const superAdminDepartmentsApi = {
     access: 'super_admin',
     summary: 'Create (0) or update a department of the company',
     body: DepartmentBody,
-    response: Done.extend({ department: SuperAdminDepartmentRow }),
+    response: DoneBody.extend({ department: SuperAdminDepartmentRow }),
   }),
   delete: endpoint({
     method: 'GET',
     path: 'super_admin/departments/:id/delete',
     access: 'super_admin',
     summary: 'Delete a department (409 while it has open cases or active group relations)',
-    response: Done,
+    response: DoneBody,
   }),
   putRelation: endpoint({
     method: 'POST',
@@ -154,7 +153,7 @@ export const superAdminDepartmentsApi = {
     access: 'super_admin',
     summary: "Create (relation_id 0) or update the company's access to a group, with its selected users",
     body: RelationBody,
-    response: Done.extend({ relation: SuperAdminRelation }),
+    response: DoneBody.extend({ relation: SuperAdminRelation }),
   }),
   relation: endpoint({
     method: 'GET',

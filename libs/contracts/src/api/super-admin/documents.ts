@@ -10,6 +10,7 @@ import {
   ManagerRequestCreated,
 } from '../member/documents';
 import { endpoint } from '../endpoint';
+import { DoneBody } from '../common';
 
 /** Spec 3 §2.10: which editor a type opens. 'default' is the static editor, 'parent' the parent editor. */
 export const MANAGED_DOCUMENT_TYPES = ['ticket', 'solution_support', 'json', 'manager'] as const;
@@ -275,7 +276,6 @@ export const DocumentSaveBody = z.discriminatedUnion(
 );
 export type DocumentSaveBody = z.input<typeof DocumentSaveBody>;
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
 const companyDocs = (path: string) => `super_admin/companies/:companyId/contact_documents${path}`;
 const sample = (path: string) => `super_admin/companies/:companyId/documents/:documentId/sample${path}`;
 
@@ -309,14 +309,14 @@ export const superAdminDocumentsApi = {
     access: 'super_admin',
     summary: 'Create (0) or edit a process document; each save is a new version, the type is fixed',
     body: DocumentSaveBody,
-    response: Done.extend({ document: SuperAdminDocument }),
+    response: DoneBody.extend({ document: SuperAdminDocument }),
   }),
   delete: endpoint({
     method: 'GET',
     path: companyDocs('/:documentId/delete'),
     access: 'super_admin',
     summary: 'Soft-delete a process (409 while it is the process of an active group relation or has open cases)',
-    response: Done,
+    response: DoneBody,
   }),
   notes: endpoint({
     method: 'GET',

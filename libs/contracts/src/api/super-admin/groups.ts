@@ -3,7 +3,7 @@ import { MEMBERSHIP_TYPES } from '../../constants/company';
 import { GROUP_STATUSES, GROUP_TYPES } from '../../constants/groups';
 import { LIMITS } from '../../constants/limits';
 import { GroupDocumentShape, GroupDocumentUploadBody } from '../admin/groups';
-import { optionalText, requiredText } from '../common';
+import { DoneBody, optionalEmail, optionalText, requiredText } from '../common';
 import { endpoint } from '../endpoint';
 import { routePath } from '../../routes';
 import { ExportAnswer } from '../exports';
@@ -163,14 +163,6 @@ const responseTime = (priority: number) =>
       .nullable(),
   );
 
-const optionalEmail = (label: string) =>
-  optionalText(LIMITS.emailMax, `The ${label}`)
-    .transform((value) => (value ? value.toLowerCase() : null))
-    .refine(
-      (value) => value === null || z.email().safeParse(value).success,
-      `The ${label} must be a valid email address.`,
-    );
-
 const optionalUrl = (label: string) =>
   optionalText(500, `The ${label}`).refine(
     (value) => value === null || (/^https?:\/\//i.test(value) && z.url().safeParse(value).success),
@@ -281,7 +273,6 @@ export const GroupSearchBody = z.object({
 
 export const GroupSearchResult = z.object({ id: z.number(), name: z.string(), type: z.enum(GROUP_TYPES) });
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
 const byId = (path: string) => `super_admin/groups/:id${path}`;
 
 // ---------- endpoints ----------
@@ -330,7 +321,7 @@ export const superAdminGroupsApi = {
     access: 'super_admin',
     summary: 'Create (id 0) or update a group; multipart with addendum_file (PDF) and group_banner',
     body: GroupFormBody,
-    response: Done.extend({ id: z.number(), community: SuperAdminGroup }),
+    response: DoneBody.extend({ id: z.number(), community: SuperAdminGroup }),
     multipart: true,
   }),
   delete: endpoint({
@@ -338,7 +329,7 @@ export const superAdminGroupsApi = {
     path: byId('/delete'),
     access: 'super_admin',
     summary: 'Delete a group with what only it owns (409 while it has active partners, cases or applications)',
-    response: Done,
+    response: DoneBody,
   }),
   addendum: endpoint({
     method: 'GET',
@@ -368,14 +359,14 @@ export const superAdminGroupsApi = {
     access: 'super_admin',
     summary: 'Add a company (or one of its departments) to the group with its collaboration process',
     body: AddGroupPartnerBody,
-    response: Done.extend({ partner: SuperAdminGroupPartner }),
+    response: DoneBody.extend({ partner: SuperAdminGroupPartner }),
   }),
   removePartner: endpoint({
     method: 'GET',
     path: byId('/partners/:partnerId/remove'),
     access: 'super_admin',
     summary: 'Remove a partner relation from the group',
-    response: Done,
+    response: DoneBody,
   }),
   documents: endpoint({
     method: 'GET',
@@ -398,6 +389,6 @@ export const superAdminGroupsApi = {
     path: byId('/documents/:documentId/delete'),
     access: 'super_admin',
     summary: 'Delete a file or link of the group',
-    response: Done,
+    response: DoneBody,
   }),
 } as const;

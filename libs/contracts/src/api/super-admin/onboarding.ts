@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_TYPES } from '../../constants/company';
 import { GROUP_TYPES, ONBOARDING_STATUSES, ONBOARDING_STEPS } from '../../constants/groups';
-import { Country, optionalText } from '../common';
+import { Country, DoneBody, optionalText } from '../common';
 import { endpoint } from '../endpoint';
 import {
   OnboardingAgreements,
@@ -112,8 +112,6 @@ export const OnboardingReviewBody = z.object({
 });
 export type OnboardingReviewBody = z.input<typeof OnboardingReviewBody>;
 
-const Done = z.object({ success: z.boolean(), message: z.string() });
-
 export const superAdminOnboardingApi = {
   queue: endpoint({
     method: 'GET',
@@ -137,7 +135,7 @@ export const superAdminOnboardingApi = {
     access: 'super_admin',
     summary: 'Save the reviewed session data (409 unless pending review)',
     body: OnboardingReviewBody,
-    response: Done.extend({ session: ReviewSession }),
+    response: DoneBody.extend({ session: ReviewSession }),
   }),
   approve: endpoint({
     method: 'POST',
@@ -146,14 +144,14 @@ export const superAdminOnboardingApi = {
     summary:
       'Save the form and admit the member: company, user, process and group relation in one transaction; mails it',
     body: OnboardingReviewBody,
-    response: Done.extend({ company_id: z.number() }),
+    response: DoneBody.extend({ company_id: z.number() }),
   }),
   reject: endpoint({
     method: 'POST',
     path: 'super_admin/onboarding/:id/reject',
     access: 'super_admin',
     summary: 'End the session as rejected (409 unless pending review) and mail the applicant',
-    response: Done,
+    response: DoneBody,
   }),
   countries: endpoint({
     method: 'GET',

@@ -4,7 +4,7 @@ import { LIMITS } from '../../constants/limits';
 import { ASSIGNABLE_ROLES, ROLES, USER_STATUSES } from '../../constants/roles';
 import { GroupOption, ManagedUser, ManagedUserFields, UserStatusBody } from '../admin/company';
 import { ApprovalResponse } from '../auth';
-import { Country, passwordField, withPasswordConfirmation } from '../common';
+import { Country, DoneBody, passwordField, withPasswordConfirmation } from '../common';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
@@ -73,13 +73,17 @@ export const UserPasswordBody = withPasswordConfirmation(
 );
 export type UserPasswordBody = z.input<typeof UserPasswordBody>;
 
-export const InactiveUserRow = z.object({
+/** A company user as the back office lists one: name, e-mail and company. */
+const CompanyUserIdentity = z.object({
   id: z.number(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
   company_id: z.number(),
   company_name: z.string(),
+});
+
+export const InactiveUserRow = CompanyUserIdentity.extend({
   role: z.enum(ROLES),
   role_label: z.string(),
   last_login_date: z.string().nullable(),
@@ -87,13 +91,7 @@ export const InactiveUserRow = z.object({
 });
 export type InactiveUserRow = z.infer<typeof InactiveUserRow>;
 
-export const SuperAdminRegistrationRow = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  company_id: z.number(),
-  company_name: z.string(),
+export const SuperAdminRegistrationRow = CompanyUserIdentity.extend({
   created_at: z.string(),
 });
 export type SuperAdminRegistrationRow = z.infer<typeof SuperAdminRegistrationRow>;
@@ -115,17 +113,8 @@ export const CompanySearchHit = z.object({
 });
 export type CompanySearchHit = z.infer<typeof CompanySearchHit>;
 
-export const UserSearchHit = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  company_id: z.number(),
-  company_name: z.string(),
-});
+export const UserSearchHit = CompanyUserIdentity;
 export type UserSearchHit = z.infer<typeof UserSearchHit>;
-
-const Done = z.object({ success: z.boolean(), message: z.string() });
 
 // ---------- endpoints ----------
 
@@ -165,14 +154,14 @@ export const superAdminUsersApi = {
     summary: 'Create (user_id 0) a user of company_id, or update one',
     body: SuperAdminUserBody,
     checkOnly: true,
-    response: Done.extend({ user: SuperAdminUser }),
+    response: DoneBody.extend({ user: SuperAdminUser }),
   }),
   delete: endpoint({
     method: 'GET',
     path: 'super_admin/users/:id/delete',
     access: 'super_admin',
     summary: 'Delete a company user; their sessions end',
-    response: Done,
+    response: DoneBody,
   }),
   status: endpoint({
     method: 'POST',
@@ -180,7 +169,7 @@ export const superAdminUsersApi = {
     access: 'super_admin',
     summary: 'Enable or disable a user; disabling ends their sessions and sockets',
     body: UserStatusBody,
-    response: Done.extend({ user: SuperAdminUser }),
+    response: DoneBody.extend({ user: SuperAdminUser }),
   }),
   password: endpoint({
     method: 'POST',
@@ -188,7 +177,7 @@ export const superAdminUsersApi = {
     access: 'super_admin',
     summary: "Set a user's password (409 for single sign-on users other than api); their sessions end",
     body: UserPasswordBody,
-    response: Done,
+    response: DoneBody,
   }),
   registrationQueue: endpoint({
     method: 'GET',

@@ -13,7 +13,7 @@ import { useCaseLive } from '../../../lib/live';
 import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { RichText } from '../../../ui/RichText';
 import { RespondForm } from '../../case-public/RespondForm';
-import { ResponsesList } from '../../case-public/ResponsesList';
+import { ResponsesCard } from '../../case-public/ResponsesList';
 import { AttachmentList } from '../../cases/AttachmentList';
 import { CaseErrorBox } from '../../cases/CaseErrorBox';
 import { CaseInformation } from '../../cases/CaseInformation';
@@ -75,10 +75,7 @@ export function SuperAdminCaseInfoPage() {
             />
           )}
           <CaseStatusPanel detail={detail} />
-          <section className="card" aria-labelledby="sa-case-responses-title">
-            <h2 id="sa-case-responses-title">Responses</h2>
-            <ResponsesList responses={detail.responses} />
-          </section>
+          <ResponsesCard responses={detail.responses} titleId="sa-case-responses-title" />
           <AttachmentList token={detail.token} attachments={detail.attachments} />
         </div>
       </div>

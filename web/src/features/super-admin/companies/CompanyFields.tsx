@@ -1,5 +1,4 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import {
   COMPANY_LOGO_EXTENSIONS,
   COMPANY_LOGO_FIELD,
@@ -158,11 +157,7 @@ export function CompanyFields({ form, logo, hasSsoFile, cancelTo }: CompanyField
         <RichTextControl control={control} name="sso_registration_section" label="Register Section" />
       </fieldset>
 
-      <SubmitActions label="Save" busy={isSubmitting}>
-        <Link className="button button-secondary" to={cancelTo}>
-          Cancel
-        </Link>
-      </SubmitActions>
+      <SubmitActions label="Save" busy={isSubmitting} cancelTo={cancelTo} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
-import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { TrashButton } from '../../../ui/TrashButton';
 import { departmentsChanged } from '../back-office-changes';
 import { statusLabel } from '../companies/company-labels';
 
@@ -130,15 +130,7 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
         <CellError message={errors.status?.message} />
       </td>
       <td className="cell-action">
-        <button
-          type="button"
-          className="icon-button icon-danger"
-          aria-label={`Delete ${name} department`}
-          title="Delete"
-          onClick={() => void remove()}
-        >
-          <TrashIcon />
-        </button>
+        <TrashButton label={`Delete ${name} department`} title="Delete" onClick={() => void remove()} />
       </td>
       <td className="cell-action">
         <button

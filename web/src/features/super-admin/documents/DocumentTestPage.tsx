@@ -3,11 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { routePath, superAdminDocumentsApi } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
-import { queryErrorText, useApiQuery } from '../../../lib/queries';
+import { useApiQuery } from '../../../lib/queries';
 import { SampleBody } from '../../admin-processes/ProcessTestPage';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
 import { companyIdParam, useCompany } from '../companies/use-company';
+import { QueryStatus } from '../../../ui/QueryStatus';
 
 const api = superAdminDocumentsApi;
 
@@ -27,12 +28,7 @@ export function DocumentTestPage() {
   return (
     <PageFrame title="View/Test Form">
       <Breadcrumbs trail={companyCrumbs(company)} current="View/Test Form" />
-      {sample.isPending && <p className="muted">Loading…</p>}
-      {sample.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(sample.error)}
-        </p>
-      )}
+      <QueryStatus query={sample} />
       {sample.data && (
         <section className="card" aria-labelledby="sample-form-title">
           <h2 id="sample-form-title">{sample.data.document.name}</h2>

@@ -1,10 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  MESSAGES,
-  type DocumentFormData,
-  type ManagedDocumentType,
-  type SuperAdminDocument,
-} from '@casebridge/contracts';
+import { type DocumentFormData, type ManagedDocumentType, type SuperAdminDocument } from '@casebridge/contracts';
 import { useServerForm } from '../../../lib/use-server-form';
 import { RichTextControl } from '../../../ui/RichTextEditor';
 import { SubmitActions } from '../../../ui/SubmitActions';
@@ -12,6 +7,7 @@ import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { DocumentCommonFields } from './DocumentCommonFields';
 import { MANAGED_FIELDS, ManagedFormSchema, managedDefaults } from './document-form-schema';
 import { showSaveError, useSaveDocument } from './use-save-document';
+import { escalationUserOptions } from '../../admin-processes/escalation-user-options';
 
 interface ManagedDocumentFormProps {
   companyId: number;
@@ -38,10 +34,7 @@ export function ManagedDocumentForm({ companyId, document, type, choices, childr
     fields: MANAGED_FIELDS,
     onOtherError: showSaveError,
   });
-  const users = [
-    { value: 0, label: MESSAGES.chooseOne },
-    ...choices.users.map((user) => ({ value: user.id, label: `${user.first_name} ${user.last_name} (${user.email})` })),
-  ];
+  const users = escalationUserOptions(choices.users);
   const option = (row: { id: number; name: string }) => ({ value: String(row.id), label: row.name });
 
   return (

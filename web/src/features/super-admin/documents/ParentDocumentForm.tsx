@@ -5,7 +5,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { RichTextControl } from '../../../ui/RichTextEditor';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { SelectField, TextField } from '../../../ui/fields';
-import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { TrashButton } from '../../../ui/TrashButton';
 import { DocumentCommonFields } from './DocumentCommonFields';
 import { PARENT_FIELDS, ParentFormSchema, parentDefaults } from './document-form-schema';
 import { showSaveError, useSaveDocument } from './use-save-document';
@@ -89,15 +89,7 @@ export function ParentDocumentForm({ companyId, document, choices, children }: P
                   error={errors.linkages?.[index]?.contact_document_id}
                   {...register(`linkages.${index}.contact_document_id`)}
                 />
-                <button
-                  type="button"
-                  className="icon-button icon-danger"
-                  aria-label={`Delete option ${index + 1}`}
-                  title="Delete"
-                  onClick={() => remove(index)}
-                >
-                  <TrashIcon />
-                </button>
+                <TrashButton label={`Delete option ${index + 1}`} title="Delete" onClick={() => remove(index)} />
               </li>
             ),
           )}

@@ -14,7 +14,7 @@ import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/api-error';
-import { apiKey, invalidateEndpoints, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
+import { apiKey, invalidateEndpoints, queryClient, useApiQuery } from '../../../lib/queries';
 import { useRunOnce } from '../../../lib/use-run-once';
 import { useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
@@ -22,6 +22,7 @@ import { RichTextControl } from '../../../ui/RichTextEditor';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { EmailTemplatePreview } from './EmailTemplatePreview';
+import { QueryStatus } from '../../../ui/QueryStatus';
 
 type Values = { subject: string; body: string };
 const noop = () => undefined;
@@ -38,12 +39,7 @@ export function EmailTemplateEditPage() {
         trail={[{ label: 'Email Templates', to: routePath('super_admin.email_templates') }]}
         current={loaded.data?.template.name ?? 'Email Template'}
       />
-      {loaded.isPending && <p className="muted">Loading…</p>}
-      {loaded.isError && (
-        <p className="notice notice-warning" role="alert">
-          {queryErrorText(loaded.error)}
-        </p>
-      )}
+      <QueryStatus query={loaded} />
       {loaded.data && (
         <TemplateForm
           key={loaded.data.template.id}

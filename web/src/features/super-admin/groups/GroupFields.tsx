@@ -1,5 +1,4 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import {
   GROUP_ADDENDUM_FIELD,
   GROUP_BANNER_EXTENSIONS,
@@ -167,11 +166,7 @@ export function GroupFields({ form, group, cancelTo }: GroupFieldsProps) {
         )}
       </fieldset>
 
-      <SubmitActions label="Save" busy={isSubmitting}>
-        <Link className="button button-secondary" to={cancelTo}>
-          Cancel
-        </Link>
-      </SubmitActions>
+      <SubmitActions label="Save" busy={isSubmitting} cancelTo={cancelTo} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
-import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { TrashButton } from '../../../ui/TrashButton';
 import { ExportButton } from '../../exports/ExportButton';
 import { relationsChanged } from '../back-office-changes';
 import { AddPartnerModal } from './AddPartnerModal';
@@ -54,15 +54,11 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
       header: 'Remove',
       className: 'cell-action',
       render: (row) => (
-        <button
-          type="button"
-          className="icon-button icon-danger"
-          aria-label={`Remove ${row.company.name}${row.department ? ` (${row.department.name})` : ''}`}
+        <TrashButton
+          label={`Remove ${row.company.name}${row.department ? ` (${row.department.name})` : ''}`}
           title="Remove"
           onClick={() => void remove(row)}
-        >
-          <TrashIcon />
-        </button>
+        />
       ),
     },
   ];

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useApiQuery } from '../../../lib/queries';
 import type { DataColumn } from '../../../ui/DataTable';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
-import { TrashIcon } from '../../admin-groups/TrashIcon';
+import { TrashButton } from '../../../ui/TrashButton';
 import { groupsChanged } from '../back-office-changes';
 import { SearchableListCard } from '../SearchableListCard';
 import { groupDetailPath } from './use-group';
@@ -48,17 +48,7 @@ export function GroupsPage() {
       key: 'delete',
       header: 'Delete',
       className: 'cell-action',
-      render: (row) => (
-        <button
-          type="button"
-          className="icon-button icon-danger"
-          aria-label={`Delete ${row.name}`}
-          title="Delete"
-          onClick={() => void remove(row)}
-        >
-          <TrashIcon />
-        </button>
-      ),
+      render: (row) => <TrashButton label={`Delete ${row.name}`} title="Delete" onClick={() => void remove(row)} />,
     },
   ];
 

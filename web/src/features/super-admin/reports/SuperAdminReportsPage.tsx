@@ -8,10 +8,8 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
-import { TextField } from '../../../ui/fields';
+import { DateRangeFields, type DateRange } from '../../../ui/DateRangeFields';
 import { ExportButton } from '../../exports/ExportButton';
-
-type Range = { start: string; end: string };
 
 const RANGED = {
   user_logins: superAdminReportsApi.userLogins,
@@ -36,11 +34,11 @@ const SHEET_NOTES: Record<SuperAdminReportKind, string> = {
 
 /** /super_admin/reports (spec 3 §2.12): six spreadsheets, three of them for a date range. */
 export function SuperAdminReportsPage() {
-  const [range, setRange] = useState<Range>({ start: '', end: '' });
+  const [range, setRange] = useState<DateRange>({ start: '', end: '' });
   const backwards = Boolean(range.start && range.end && range.end < range.start);
   // Spec 3 §5: the ranged buttons need both dates.
   const rangeReady = Boolean(range.start && range.end) && !backwards;
-  const pick = (field: keyof Range, value: string) => setRange((previous) => ({ ...previous, [field]: value }));
+  const pick = (field: keyof DateRange, value: string) => setRange((previous) => ({ ...previous, [field]: value }));
   // The api takes YY-MM-DD days in the path (spec 3 §7).
   const dated = (kind: keyof typeof RANGED) => (): Promise<ExportAnswer> =>
     call(RANGED[kind], { params: { start: toReportPathDay(range.start), end: toReportPathDay(range.end) } });
@@ -51,20 +49,10 @@ export function SuperAdminReportsPage() {
         <h2 id="dated-reports-title">Reports by Date Range</h2>
         <p className="muted">Pick a start and an end date (both included, UTC), then export a spreadsheet.</p>
         <div className="report-filters">
-          <TextField
-            label="Start Date"
-            type="date"
-            value={range.start}
-            max={range.end || undefined}
-            onChange={(event) => pick('start', event.target.value)}
-          />
-          <TextField
-            label="End Date"
-            type="date"
-            value={range.end}
-            min={range.start || undefined}
-            onChange={(event) => pick('end', event.target.value)}
-            error={backwards ? 'The end date may not be before the start date.' : undefined}
+          <DateRangeFields
+            range={range}
+            onPick={pick}
+            errors={{ end: backwards ? 'The end date may not be before the start date.' : undefined }}
           />
         </div>
         {(Object.keys(RANGED) as (keyof typeof RANGED)[]).map((kind) => (

@@ -1,24 +1,15 @@
 import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  routePath,
-  superAdminUsersApi,
-  SuperAdminUserBody,
-  USER_SAVED,
-  USER_TYPE_LABELS,
-  USER_TYPES,
-  type BodyOf,
-} from '@casebridge/contracts';
+import { routePath, superAdminUsersApi, SuperAdminUserBody, USER_SAVED, type BodyOf } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
-import { ContactFields, ContactPhoneField } from '../../../ui/ContactFields';
-import { PasswordFields } from '../../../ui/PasswordFields';
-import { SelectField, TextField } from '../../../ui/fields';
+import { TextField } from '../../../ui/fields';
 import { withLoader } from '../../../ui/modal-store';
 import { GroupAccessChecks, withAllGroups } from '../../admin-company/GroupAccessChecks';
+import { ManagedUserFields } from '../../admin-company/ManagedUserFields';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from '../../admin-company/managed-user-form';
 import { companyUsersChanged } from '../back-office-changes';
 import { UserAccountActions } from './UserAccountActions';
@@ -95,31 +86,20 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
           )}
         </p>
       )}
-      <ContactFields
+      <ManagedUserFields
         register={register}
         errors={errors}
-        phone={<ContactPhoneField register={register} errors={errors} currentCode={code} />}
+        phoneCode={code}
         countries={data.countries}
+        roleOptions={data.roles}
+        details={
+          <div className="field-row">
+            <TextField label="Agreement Date" readOnly value={formatDateTime(user?.agreement_date)} />
+            <TextField label="Focus Group" readOnly value={user?.focus_group ?? ''} />
+          </div>
+        }
+        showPassword={showPassword}
       />
-      <div className="field-row">
-        <SelectField
-          label="Role"
-          options={data.roles.map((item) => ({ value: item.value, label: item.label }))}
-          error={errors.role}
-          {...register('role')}
-        />
-        <SelectField
-          label="Type"
-          options={USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
-          error={errors.type}
-          {...register('type')}
-        />
-      </div>
-      <div className="field-row">
-        <TextField label="Agreement Date" readOnly value={formatDateTime(user?.agreement_date)} />
-        <TextField label="Focus Group" readOnly value={user?.focus_group ?? ''} />
-      </div>
-      {showPassword && <PasswordFields register={register} errors={errors} label="Password" />}
       {!isNew && (
         <Controller
           control={control}
