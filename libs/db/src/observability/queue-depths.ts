@@ -1,7 +1,10 @@
 import { withinDeadline } from './deadline';
 
-/** The job states reported per queue (bullmq_queue_jobs{queue,state}). */
-export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'paused'] as const;
+/**
+ * The job states reported per queue (bullmq_queue_jobs{queue,state}). BullMQ keeps jobs with a priority (bulk
+ * mails) apart from `waiting`, in `prioritized`: both are work not started yet.
+ */
+export const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed', 'paused'] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 
 /** A BullMQ Queue as far as counting its jobs goes. */
