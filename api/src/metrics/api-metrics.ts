@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QUEUES } from '@casebridge/contracts';
-import { QUEUE_STATES, readQueueDepths, type CountableQueue } from '@casebridge/db';
+import { registerQueueMetrics, type CountableQueue } from '@casebridge/db';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 
@@ -32,11 +32,6 @@ export class ApiMetrics implements OnModuleInit {
     labelNames: ['event'],
     registers: [this.registry],
   });
-  private readonly queueScrapeErrors = new Counter({
-    name: 'bullmq_scrape_errors_total',
-    help: 'Scrapes that answered without bullmq_queue_jobs because Redis did not answer in time',
-    registers: [this.registry],
-  });
   private readonly durationChildren = new Map<string, Observer>();
   private readonly eventChildren = new Map<string, Incrementer>();
   private sockets: Server | null = null;
@@ -45,7 +40,7 @@ export class ApiMetrics implements OnModuleInit {
   constructor(private readonly moduleRef: ModuleRef) {
     collectDefaultMetrics({ register: this.registry });
     this.registerSocketGauges();
-    this.registerQueueGauge();
+    registerQueueMetrics(this.registry, () => this.queues);
   }
 
   /** The queues some feature module registered (the api produces to those only). */
@@ -104,24 +99,5 @@ export class ApiMetrics implements OnModuleInit {
     let rooms = 0;
     for (const room of adapter.rooms.keys()) if (!adapter.sids.has(room)) rooms += 1;
     return rooms;
-  }
-
-  private registerQueueGauge(): void {
-    const jobs: Gauge<'queue' | 'state'> = new Gauge({
-      name: 'bullmq_queue_jobs',
-      help: 'Jobs per queue and state, read from Redis when scraped',
-      labelNames: ['queue', 'state'],
-      registers: [this.registry],
-      collect: async () => {
-        jobs.reset();
-        try {
-          for (const { queue, counts } of await readQueueDepths(this.queues)) {
-            for (const state of QUEUE_STATES) jobs.set({ queue, state }, counts[state]);
-          }
-        } catch {
-          this.queueScrapeErrors.inc();
-        }
-      },
-    });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { QUEUE_STATES, readQueueDepths, type CountableQueue } from '@casebridge/db';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { registerQueueMetrics, type CountableQueue } from '@casebridge/db';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export type JobStatus = 'completed' | 'failed';
 /** How an export ended: its file is ready, or it failed for good (no retry follows). */
@@ -37,31 +37,11 @@ export class WorkerMetrics {
     labelNames: ['kind', 'status'],
     registers: [this.registry],
   });
-  private readonly queueScrapeErrors = new Counter({
-    name: 'bullmq_scrape_errors_total',
-    help: 'Scrapes that answered without bullmq_queue_jobs because Redis did not answer in time',
-    registers: [this.registry],
-  });
   private queues: readonly CountableQueue[] = [];
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
-    const depths: Gauge<'queue' | 'state'> = new Gauge({
-      name: 'bullmq_queue_jobs',
-      help: 'Jobs per queue and state, read from Redis when scraped',
-      labelNames: ['queue', 'state'],
-      registers: [this.registry],
-      collect: async () => {
-        depths.reset();
-        try {
-          for (const { queue, counts } of await readQueueDepths(this.queues)) {
-            for (const state of QUEUE_STATES) depths.set({ queue, state }, counts[state]);
-          }
-        } catch {
-          this.queueScrapeErrors.inc();
-        }
-      },
-    });
+    registerQueueMetrics(this.registry, () => this.queues);
   }
 
   /** The queues whose depths a scrape reports. */

@@ -8,3 +8,4 @@ export {
   type CountableQueue,
   type QueueState,
 } from './queue-depths';
+export { registerQueueMetrics } from './queue-metrics';
