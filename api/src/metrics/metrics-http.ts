@@ -24,10 +24,7 @@ export function registerMetricsHttp(fastify: FastifyInstance, metrics: ApiMetric
   });
   fastify.get(METRICS_PATH, async (request, reply) => {
     if (!metricsAccessAllowed(token, request.headers.authorization)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer')
-        .send({ error: 'A valid metrics token is required.' });
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'A valid metrics token is required.' });
     }
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(text);

@@ -126,9 +126,9 @@ describe('api /metrics and probes', () => {
       const response = await guarded.http().get('/metrics').set(bearer(token)).expect(200);
       const samples = parsePrometheusText(response.text);
       // This app has served no case details: the first app's requests are not in its registry.
-      expect(samplesOf(samples, 'http_request_duration_seconds_count', { route: serverPath(API.cases.details) })).toEqual(
-        [],
-      );
+      expect(
+        samplesOf(samples, 'http_request_duration_seconds_count', { route: serverPath(API.cases.details) }),
+      ).toEqual([]);
       await guarded.http().get('/api/health/live').expect(200);
     } finally {
       await guarded.close();

@@ -140,9 +140,9 @@ describe('QueueProcessor', () => {
     expect(valueOf(samples, 'bullmq_jobs_total', series('fail', 'failed'))).toBe(1);
     expect(valueOf(samples, 'bullmq_jobs_total', series('unknown', 'failed'))).toBe(1);
     expect(valueOf(samples, 'bullmq_job_duration_seconds_count', series('greet', 'completed'))).toBe(2);
-    expect(valueOf(samples, 'bullmq_job_duration_seconds_bucket', { ...series('greet', 'completed'), le: '+Inf' })).toBe(
-      2,
-    );
+    expect(
+      valueOf(samples, 'bullmq_job_duration_seconds_bucket', { ...series('greet', 'completed'), le: '+Inf' }),
+    ).toBe(2);
   });
 
   it('leaves the error events of a queue without schedulers to BullMQ', () => {

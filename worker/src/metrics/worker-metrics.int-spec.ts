@@ -72,7 +72,8 @@ describe('worker /metrics and probes', () => {
 
     // Every queue's depth by state, read from Redis: the two mail jobs are kept as completed and failed.
     for (const queue of Object.values(QUEUES)) {
-      for (const state of QUEUE_STATES) expect(samplesOf(samples, 'bullmq_queue_jobs', { queue, state })).toHaveLength(1);
+      for (const state of QUEUE_STATES)
+        expect(samplesOf(samples, 'bullmq_queue_jobs', { queue, state })).toHaveLength(1);
     }
     expect(valueOf(samples, 'bullmq_queue_jobs', { queue: QUEUES.mail, state: 'completed' })).toBe(1);
     expect(valueOf(samples, 'bullmq_queue_jobs', { queue: QUEUES.mail, state: 'failed' })).toBe(1);

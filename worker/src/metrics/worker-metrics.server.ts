@@ -95,7 +95,10 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async ready(response: ServerResponse): Promise<void> {
-    const { ready, database, redis } = await checkReadiness({ database: this.orm.em.getConnection(), redis: this.redis });
+    const { ready, database, redis } = await checkReadiness({
+      database: this.orm.em.getConnection(),
+      redis: this.redis,
+    });
     send(response, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable', database, redis });
   }
 }

@@ -64,8 +64,14 @@ describe('queue depths', () => {
   it('reads every state of every queue, a state Redis did not report as 0', async () => {
     const depths = await readQueueDepths([queue('mail', { waiting: 3, failed: 1 }), queue('exports', {})]);
     expect(depths).toEqual([
-      { queue: 'mail', counts: { waiting: 3, prioritized: 0, active: 0, delayed: 0, failed: 1, completed: 0, paused: 0 } },
-      { queue: 'exports', counts: { waiting: 0, prioritized: 0, active: 0, delayed: 0, failed: 0, completed: 0, paused: 0 } },
+      {
+        queue: 'mail',
+        counts: { waiting: 3, prioritized: 0, active: 0, delayed: 0, failed: 1, completed: 0, paused: 0 },
+      },
+      {
+        queue: 'exports',
+        counts: { waiting: 0, prioritized: 0, active: 0, delayed: 0, failed: 0, completed: 0, paused: 0 },
+      },
     ]);
   });
 
