@@ -97,6 +97,8 @@ async function ours({ client, databaseUrl, redisUrl, adminId, range, storageDir 
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     STORAGE_DIR: storageDir,
+    // Metrics on a free port, so a demo worker (or another bench) on this host never collides with it.
+    WORKER_METRICS_PORT: '0',
   });
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(contracts.QUEUES.exports, { connection: redis, prefix });

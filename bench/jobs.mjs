@@ -69,6 +69,8 @@ export async function runJobsBench({ databaseUrl, redisUrl, settings }) {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: mailPrefix,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Metrics on a free port, so a demo worker (or another bench) on this host never collides with it.
+    WORKER_METRICS_PORT: '0',
   });
   const mailQueue = new Queue(contracts.QUEUES.mail, { connection: redis, prefix: mailPrefix });
   const noopQueue = new Queue('noop', { connection: redis, prefix: noopPrefix });

@@ -163,6 +163,8 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     WEB_DIST: path.join(REPO_ROOT, 'web', 'dist'),
     LOGIN_RATE_LIMIT: '100000',
+    // The worker's metrics on a free port, so a demo worker on this host never collides with it.
+    WORKER_METRICS_PORT: '0',
   };
   const api = startNode('scan-api', ['api/dist/main.js'], env);
   startNode('scan-worker', ['worker/dist/main.js'], env);

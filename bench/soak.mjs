@@ -93,6 +93,8 @@ async function main() {
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
+    // Metrics on a free port, so a demo worker (or another bench) on this host never collides with it.
+    WORKER_METRICS_PORT: '0',
     ...shared,
   });
   try {

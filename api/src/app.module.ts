@@ -19,6 +19,7 @@ import { ReportsModule } from './reports/reports.module';
 import { HealthController } from './health/health.controller';
 import { LandingModule } from './landing/landing.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { ManagerRequestsModule } from './manager-requests/manager-requests.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { ProfileModule } from './profile/profile.module';
@@ -60,6 +61,7 @@ import { TeamsModule } from './teams/teams.module';
       driver: undefined as never,
     }),
     RedisModule,
+    MetricsModule,
     ReadCacheModule,
     QueuesModule,
     IdempotencyModule,

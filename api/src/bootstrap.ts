@@ -6,6 +6,8 @@ import { SERVER_CONFIG } from './config/config.module';
 import { buildOpenApiDocument } from './docs/openapi';
 import { configureHttpServer } from './http/http-server';
 import { registerRequestHooks } from './http/request-hooks';
+import { ApiMetrics } from './metrics/api-metrics';
+import { registerMetricsHttp } from './metrics/metrics-http';
 import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
 import { registerFreshReadsAfterWrites } from './read-cache/fresh-reads.hook';
 import { mountQueueDashboard } from './super-admin/queues/queue-dashboard.plugin';
@@ -16,6 +18,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<ServerC
   const config = app.get<ServerConfig>(SERVER_CONFIG);
   const fastify = configureHttpServer(app, config.STRIPE_JS_URL);
   registerRequestHooks(app);
+  registerMetricsHttp(fastify, app.get(ApiMetrics), config.METRICS_TOKEN);
   registerFreshReadsAfterWrites(app);
   app.useGlobalFilters(new AllExceptionsFilter(config.UPLOAD_LIMIT_BYTES));
   app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, config));

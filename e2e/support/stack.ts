@@ -30,6 +30,8 @@ export function stackEnv(): NodeJS.ProcessEnv {
     REDIS_URL: E2E_STACK.redisUrl,
     REDIS_PREFIX: E2E_STACK.redisPrefix,
     SMTP_URL: `smtp://127.0.0.1:${E2E_STACK.smtpPort}`,
+    // The worker's metrics on a free port: a demo or another stack's worker may hold the default one.
+    WORKER_METRICS_PORT: '0',
     STORAGE_DIR: path.join(E2E_STACK.resultsDir, 'storage'),
     // Journeys sign in many times from one address; the limit itself is proven by the api's tests.
     LOGIN_RATE_LIMIT: '200',

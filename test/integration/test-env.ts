@@ -37,7 +37,8 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
 
 /**
  * Call in `beforeAll` of an integration test file: a fresh database cloned from the run's seeded template,
- * a Redis prefix of its own, and process.env pointing at both (so loadServerConfig() picks them up).
+ * a Redis prefix of its own, and process.env pointing at both (so loadServerConfig() picks them up), with the
+ * worker's metrics port set to 0 (a free port each).
  */
 export async function prepareIntegrationEnv(): Promise<IntegrationEnv> {
   const runId = requireEnv(TEST_RUN_ENV);
@@ -50,6 +51,8 @@ export async function prepareIntegrationEnv(): Promise<IntegrationEnv> {
   process.env.NODE_ENV = 'test';
   process.env.DATABASE_URL = databaseUrl;
   process.env.REDIS_PREFIX = redisPrefix;
+  // Workers this file starts (in process or as children) serve their metrics on a free port, never a shared one.
+  process.env.WORKER_METRICS_PORT = '0';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
   return {

@@ -7,6 +7,7 @@ import { Logger } from 'pino';
 import { createRedisConnection } from './config/redis-connection';
 import { LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
 import { QueuesModule } from './jobs/queues.module';
+import { WorkerMetricsModule } from './metrics/worker-metrics.module';
 import { AttachmentsModule } from './attachments/attachments.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -30,6 +31,7 @@ export class WorkerModule implements OnApplicationShutdown {
       imports: [
         MikroOrmModule.forRoot({ ...createOrmConfig(config.DATABASE_URL), registerRequestContext: false }),
         QueuesModule.forRoot({ consumes: Object.values(QUEUES) }),
+        WorkerMetricsModule,
         MailModule,
         AttachmentsModule,
         NotificationsModule,

@@ -1,6 +1,8 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
+import { checkReadiness } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Route } from '../common/contract-route';
 import { REDIS } from '../redis/redis.module';
@@ -12,19 +14,28 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /** Always 200 with what answers: the fault tests read it to see the api notice an outage. */
   @Route(API.system.health)
   async health() {
-    const [database, redis] = await Promise.all([
-      this.em
-        .getConnection()
-        .execute('select 1')
-        .then(() => true)
-        .catch(() => false),
-      this.redis
-        .ping()
-        .then(() => true)
-        .catch(() => false),
-    ]);
+    const { database, redis } = await this.readiness();
     return { status: 'ok' as const, database, redis };
+  }
+
+  /** The process answers: an orchestrator restarts the api only when this fails. */
+  @Route(API.system.live)
+  live() {
+    return { status: 'ok' as const };
+  }
+
+  /** Whether to send the api traffic: 503 while PostgreSQL or Redis does not answer (the api answers 503 then too). */
+  @Route(API.system.ready)
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const { ready, database, redis } = await this.readiness();
+    if (!ready) void reply.status(503);
+    return { status: ready ? ('ready' as const) : ('unavailable' as const), database, redis };
+  }
+
+  private readiness() {
+    return checkReadiness({ database: this.em.getConnection(), redis: this.redis });
   }
 }

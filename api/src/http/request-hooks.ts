@@ -3,7 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { PinoLogger } from 'nestjs-pino';
 
-const UNLOGGED_URLS = new Set(['/api/health']);
+// Probes and scrapes come every few seconds; a line each would drown the requests people make.
+const UNLOGGED_URLS = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
 
 /**
  * What every request needs before and after Nest, as plain Fastify hooks: Express-style middlewares (Nest's

@@ -7,6 +7,7 @@ import {
   type SessionEndedMessage,
 } from '@casebridge/contracts';
 import type { Server } from 'socket.io';
+import { ApiMetrics } from '../metrics/api-metrics';
 
 /** The sockets opened with one sign-in session (logout ends only that session's sockets). */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -20,8 +21,11 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export class RealtimePublisher {
   private server: Server | null = null;
 
+  constructor(private readonly metrics: ApiMetrics) {}
+
   attach(server: Server): void {
     this.server = server;
+    this.metrics.watchSockets(server);
   }
 
   emit<E extends keyof ServerToClientEvents>(
@@ -30,6 +34,7 @@ export class RealtimePublisher {
     ...message: Parameters<ServerToClientEvents[E]>
   ): void {
     if (!this.server) return;
+    this.metrics.countEmit(event);
     this.server.to(rooms).emit(event, ...message);
   }
 
@@ -41,6 +46,7 @@ export class RealtimePublisher {
     ...message: Parameters<ServerToClientEvents[E]>
   ): void {
     if (!this.server) return;
+    this.metrics.countEmit(event);
     this.server
       .to(rooms)
       .except(except ?? [])

@@ -17,6 +17,8 @@ const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
  */
 export class RedisStreamsIoAdapter extends IoAdapter {
   private readonly redis: Redis;
+  /** The connections the adapter makes from ours (its stream reader and its pub/sub client). */
+  private readonly duplicates: Redis[] = [];
 
   constructor(
     app: INestApplicationContext,
@@ -24,6 +26,12 @@ export class RedisStreamsIoAdapter extends IoAdapter {
   ) {
     super(app);
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    const duplicate = this.redis.duplicate.bind(this.redis);
+    this.redis.duplicate = (override) => {
+      const copy = duplicate(override);
+      this.duplicates.push(copy);
+      return copy;
+    };
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -45,7 +53,10 @@ export class RedisStreamsIoAdapter extends IoAdapter {
 
   override async close(server: Server): Promise<void> {
     await super.close(server);
-    // disconnect, not quit: the adapter keeps a blocking XREAD open that quit would wait for.
+    // disconnect, not quit: the adapter keeps a blocking XREAD open that quit would wait for. The adapter closes
+    // its reader only once that XREAD returns, which never happens while Redis is away (the reader would keep
+    // reconnecting and hold the process open), so its copies are disconnected here too.
     this.redis.disconnect();
+    for (const copy of this.duplicates) copy.disconnect();
   }
 }

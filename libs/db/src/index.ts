@@ -74,3 +74,4 @@ export {
   type UploadKind,
 } from './files/file-types';
 export * from './case-events';
+export * from './observability';

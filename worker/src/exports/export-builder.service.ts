@@ -9,6 +9,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import { relayToBrowsers } from '../realtime/relay';
 import { exportFileName } from './export-file-name';
 import { sourceOf } from './export-sources';
@@ -37,6 +38,7 @@ export class ExportBuilderService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   @CreateRequestContext()
@@ -73,6 +75,7 @@ export class ExportBuilderService {
       job.rowCount = rowCount;
       job.expiresAt = new Date(Date.now() + this.config.EXPORT_TTL_HOURS * 3600 * 1000);
       await em.flush();
+      this.metrics.countExport(job.kind, 'ready');
       await this.relay(job);
       return 'ready';
     } catch (error) {
@@ -86,6 +89,7 @@ export class ExportBuilderService {
     job.status = final ? 'failed' : 'queued';
     job.error = error instanceof Error ? error.message.slice(0, 2000) : String(error);
     await em.flush();
+    if (final) this.metrics.countExport(job.kind, 'failed');
     await this.relay(job);
     throw error;
   }

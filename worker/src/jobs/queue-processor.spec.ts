@@ -1,5 +1,7 @@
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { Logger } from 'pino';
+import { parsePrometheusText, valueOf } from '../../../test/prometheus-text';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import { ProcessorJobs, QueueProcessor } from './queue-processor';
 
 interface LoggedLine {
@@ -14,7 +16,7 @@ class TestProcessor extends QueueProcessor {
   }
 }
 
-/** A processor on a stand-in queue, with the logger Nest would inject, recording its lines. */
+/** A processor on a stand-in queue, with the logger Nest would inject, recording its lines, and real metrics. */
 function processorWith(jobs: ProcessorJobs) {
   const lines: LoggedLine[] = [];
   const added: { name: string; data: unknown; opts: unknown }[] = [];
@@ -30,8 +32,9 @@ function processorWith(jobs: ProcessorJobs) {
   const processor = new TestProcessor(queue, jobs);
   const record = (level: LoggedLine['level']) => (fields: Record<string, unknown>, msg: string) =>
     lines.push({ level, fields, msg });
-  Object.assign(processor, { logger: { info: record('info'), warn: record('warn') } as unknown as Logger });
-  return { processor, lines, added, errorListeners };
+  const metrics = new WorkerMetrics();
+  Object.assign(processor, { logger: { info: record('info'), warn: record('warn') } as unknown as Logger, metrics });
+  return { processor, lines, added, errorListeners, metrics };
 }
 
 function jobOf(name: string, data: unknown = {}): Job {
@@ -114,6 +117,32 @@ describe('QueueProcessor', () => {
       msg: 'queue connection error',
       fields: { queue: 'test-queue', err: 'connect ECONNREFUSED' },
     });
+  });
+
+  it('counts every attempt and its duration by queue, job name and status, an unknown name as unknown', async () => {
+    const { processor, metrics } = processorWith({
+      handlers: {
+        greet: async () => 'greeted',
+        fail: async () => {
+          throw new Error('SMTP said no');
+        },
+      },
+    });
+
+    await processor.process(jobOf('greet'));
+    await processor.process(jobOf('greet'));
+    await expect(processor.process(jobOf('fail'))).rejects.toThrow('SMTP said no');
+    await expect(processor.process(jobOf('made-up'))).rejects.toBeInstanceOf(UnrecoverableError);
+
+    const samples = parsePrometheusText(await metrics.registry.metrics());
+    const series = (name: string, status: string) => ({ queue: 'test-queue', name, status });
+    expect(valueOf(samples, 'bullmq_jobs_total', series('greet', 'completed'))).toBe(2);
+    expect(valueOf(samples, 'bullmq_jobs_total', series('fail', 'failed'))).toBe(1);
+    expect(valueOf(samples, 'bullmq_jobs_total', series('unknown', 'failed'))).toBe(1);
+    expect(valueOf(samples, 'bullmq_job_duration_seconds_count', series('greet', 'completed'))).toBe(2);
+    expect(
+      valueOf(samples, 'bullmq_job_duration_seconds_bucket', { ...series('greet', 'completed'), le: '+Inf' }),
+    ).toBe(2);
   });
 
   it('leaves the error events of a queue without schedulers to BullMQ', () => {

@@ -3,6 +3,7 @@ import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common'
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { Logger } from 'pino';
 import { LOGGER } from '../config/tokens';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import { JobHandler, JobOutcome } from './job-handler';
 import { runTimeOf, ScheduledJob, ScheduledJobData } from './scheduled-job';
 
@@ -16,13 +17,14 @@ export interface ProcessorJobs {
 /**
  * Base of the worker's processors, `@Processor(QUEUES.x, { concurrency })` classes that pass their queue and jobs
  * to this constructor. BullMQ runs `process` for every job: it dispatches on the job name and writes one pino line
- * per job (queue, name, id, attempt, outcome, ms, error). The BullMQ worker is created once the startup check
+ * per job (queue, name, id, attempt, outcome, ms, error) and counts it (bullmq_jobs_total, bullmq_job_duration_seconds). The BullMQ worker is created once the startup check
  * passed (QueueStartup) and closed in onModuleDestroy, so running jobs finish before the queues, the ORM and Redis
  * close in onApplicationShutdown.
  */
 export abstract class QueueProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   // Injected by property so that subclasses' constructors only name their own dependencies.
   @Inject(LOGGER) private readonly logger!: Logger;
+  @Inject(WorkerMetrics) private readonly metrics!: WorkerMetrics;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly schedules = new Map<string, ScheduledJob>();
 
@@ -62,11 +64,16 @@ export abstract class QueueProcessor extends WorkerHost implements OnApplication
       if (!handler) throw new UnrecoverableError(`No handler for job name "${job.name}" on queue ${this.queueName}`);
       const outcome = await handler(job);
       const fields = typeof outcome === 'string' ? { outcome } : { outcome: 'done', ...outcome };
-      this.logger.info({ ...line, ...fields, ms: Date.now() - startedAt }, 'job done');
+      const ms = Date.now() - startedAt;
+      this.logger.info({ ...line, ...fields, ms }, 'job done');
+      this.metrics.observeJob(this.queueName, job.name, 'completed', ms / 1000);
       return outcome;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ ...line, outcome: 'failed', ms: Date.now() - startedAt, error: message }, 'job failed');
+      const ms = Date.now() - startedAt;
+      this.logger.warn({ ...line, outcome: 'failed', ms, error: message }, 'job failed');
+      // A name no handler knows is counted as 'unknown': producers' typos must not grow the series.
+      this.metrics.observeJob(this.queueName, this.handlers.has(job.name) ? job.name : 'unknown', 'failed', ms / 1000);
       throw error;
     }
   }

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { Transporter } from 'nodemailer';
 import { Logger } from 'pino';
 import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import { DeliveryRegistry } from './delivery-registry';
 import { htmlToText } from './html-to-text';
 import { wrapInLayout } from './mail-layout';
@@ -26,6 +27,7 @@ export class MailSenderService implements OnApplicationShutdown {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(REDIS) redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: WorkerMetrics,
   ) {
     this.transport = createSmtpTransport(config.SMTP_URL);
     this.deliveries = new DeliveryRegistry(redis, config.REDIS_PREFIX);
@@ -79,6 +81,7 @@ export class MailSenderService implements OnApplicationShutdown {
       throw error;
     }
     await this.deliveries.markSent(job.dedupeKey);
+    this.metrics.countMailSent();
     return 'sent';
   }
 

@@ -56,6 +56,11 @@ const ServerConfigSchema = z.object({
   LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),
   /** Hours a ready export file is kept before the cleanup job deletes it. */
   EXPORT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  /** When set, /metrics (api and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().default(''),
+  /** Where the worker serves /metrics and its probes; port 0 takes a free port (tests, several workers on a host). */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
