@@ -19,6 +19,8 @@ export interface CaseSpec {
   summary?: string;
   /** Answers to the process's own fields (custom_{requirement id}) and other body fields. */
   body?: Record<string, unknown>;
+  /** More fields of the receiver's acceptance (case_number, engineer_phone, reviewer_*). */
+  acceptance?: Record<string, unknown>;
 }
 
 /** The receiver's engineer in the token-link answers aCase gives. */
@@ -70,7 +72,12 @@ export async function aCase(api: ApiHarness, spec: CaseSpec): Promise<Case> {
         : api
             .http()
             .post(`/api/caller/case/${token}/respond`)
-            .send({ status: step, ...RECEIVER_ENGINEER, next_steps: `Next steps: ${step}.` });
+            .send({
+              status: step,
+              ...RECEIVER_ENGINEER,
+              next_steps: `Next steps: ${step}.`,
+              ...(step === 'accepted' ? spec.acceptance : {}),
+            });
     const response = await answer;
     if (response.status !== 200) {
       throw new Error(`aCase: ${step} failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -42,5 +42,6 @@ export function uniqueName(label: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return `${base || 'x'}-${RUN_SUFFIX}-${counter}`;
+  // Padded, so that no name is the beginning of another (a search for one finds only that one).
+  return `${base || 'x'}-${RUN_SUFFIX}-${String(counter).padStart(5, '0')}`;
 }
