@@ -55,8 +55,13 @@ export interface UserSpec {
 
 const passwords = new Map<string, string>();
 
+/** The company's e-mail domain; for a company without one, a unique one made from its slug. */
+export function domainOf(company: Company): string {
+  return company.domain ?? `${company.slug}.test`;
+}
+
 /**
- * A user of the given role with a unique address at the company's domain (`factory.test` for a super admin),
+ * A user of the given role with a unique address at the company's domain (domainOf; `factory.test` for a super admin),
  * approved, verified and active unless told otherwise, with FACTORY_PASSWORD (or `password`).
  */
 export async function aUser(target: FactoryTarget, spec: UserSpec): Promise<User> {
@@ -66,7 +71,7 @@ export async function aUser(target: FactoryTarget, spec: UserSpec): Promise<User
   const em = emOf(target);
   const label = spec.label ?? spec.role;
   const password = spec.password ?? FACTORY_PASSWORD;
-  const email = `${uniqueName(label)}@${spec.company?.domain ?? 'factory.test'}`;
+  const email = `${uniqueName(label)}@${spec.company ? domainOf(spec.company) : 'factory.test'}`;
   const now = new Date();
   const user = em.create(User, {
     firstName: 'Fay',

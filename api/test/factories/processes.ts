@@ -13,6 +13,7 @@ import {
   VersionRequirement,
 } from '@casebridge/db';
 import type { RequiredEntityData } from '@mikro-orm/core';
+import { domainOf } from './accounts';
 import { emOf, settle, uniqueName, type FactoryTarget } from './world';
 
 /** A field of the process's form: a requirement of the product's catalogue, by its code label. */
@@ -59,9 +60,7 @@ export async function aProcess(target: FactoryTarget, spec: ProcessSpec): Promis
     documentType: spec.type ?? 'ticket',
     title: name,
     collaborateEmail:
-      spec.collaborateEmail === undefined
-        ? `${uniqueName('intake')}@${spec.company.domain ?? 'factory.test'}`
-        : spec.collaborateEmail,
+      spec.collaborateEmail === undefined ? `${uniqueName('intake')}@${domainOf(spec.company)}` : spec.collaborateEmail,
     collaborateCcEmail: spec.collaborateCcEmail ?? null,
     ...spec.version,
   });
