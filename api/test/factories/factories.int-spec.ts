@@ -6,6 +6,7 @@ import {
   aCaseRow,
   aCompany,
   aDepartment,
+  aGroup,
   aProcess,
   aSignedInUser,
   aUser,
@@ -121,6 +122,28 @@ describe('integration test factories', () => {
       body: { [`custom_${listed.common_customer_section[0].requirement_id}`]: 'Northwind' },
     });
     expect(toDepartment.receiverDepartment?.id).toBe(department.id);
+  });
+
+  it('aGroup: a process offered to the group is open to its members only, limited to the users named', async () => {
+    const sponsor = await aCompany(api);
+    const process = await aProcess(api, { company: sponsor });
+    const memberCompany = await aCompany(api);
+    const named = await aUser(api, { company: memberCompany, role: 'caller' });
+    const unnamed = await aSignedInUser(api, { company: memberCompany, role: 'caller' });
+    const outsider = await aSignedInUser(api, { company: await aCompany(api), role: 'caller' });
+    await aGroup(api, {
+      sponsor,
+      members: [
+        { company: sponsor, process },
+        { company: memberCompany, users: [named] },
+      ],
+      processes: [process],
+    });
+    const kase = await aCase(api, { from: named, to: process });
+    expect(kase.receiverCompany.id).toBe(sponsor.id);
+    for (const refused of [unnamed, outsider]) {
+      await api.http().post(`/api/caller/collaborate/${process.id}`).set(refused.auth).send({}).expect(403);
+    }
   });
 
   it.each(CASE_STATUSES)(
