@@ -1,13 +1,14 @@
 import { MESSAGES, SERVER_EVENTS, USER_DELETED, type ManagedUser } from '@casebridge/contracts';
-import { CompanyGroupRelation, ExportJob, User } from '@casebridge/db';
+import { ExportJob, User, type Community, type Company } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aGroup, aUser, domainOf, signedIn } from '../../test/factories';
 import { connectLive } from '../../test/live-clients';
 
 const newUser = {
   first_name: 'Nora',
   last_name: 'Admin-Made',
-  email: 'nora.new@acme.test',
+  email: '', // at our company's domain, set once it exists
   phone: '555 0111',
   phone_country_code: 'US',
   city: 'Denver',
@@ -20,9 +21,15 @@ const newUser = {
 
 describe('company administration: users', () => {
   let api: ApiHarness;
+  // Our company (password sign-in, no domain) with an admin, a program manager, a caller in a limited group, an
+  // api user and a pending registration; the partner company signs in by e-mail link.
+  let ours: Company;
+  let partner: Company;
+  let users: Record<'bm' | 'pm' | 'caller' | 'api' | 'pending' | 'partnerCaller' | 'partnerInactive', User>;
+  let limitedGroup: Community;
   let acme: string;
   let globex: string;
-  let ids: Record<string, number>;
+  const at = (local: string) => `${local}@${domainOf(ours)}`;
 
   const get = (path: string, token: string) => api.http().get(`/api${path}`).set(bearer(token));
   const post = (path: string, token: string, body: object) =>
@@ -31,10 +38,23 @@ describe('company administration: users', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    acme = await api.login('bm@acme.test');
-    globex = await api.login('bm@globex.test');
-    const users = await em().find(User, { email: { $like: '%.test' } });
-    ids = Object.fromEntries(users.map((user) => [user.email, user.id]));
+    ours = await aCompany(api, { domain: null });
+    partner = await aCompany(api, { loginMethod: 'email_link' });
+    const named = (company: Company, role: User['role'], firstName: string, lastName: string, extra = {}) =>
+      aUser(api, { company, role, label: lastName, overrides: { firstName, lastName }, ...extra });
+    users = {
+      bm: await named(ours, 'business_manager', 'Alice', 'Brennan'),
+      pm: await named(ours, 'program_manager', 'Paul', 'Martinez'),
+      caller: await named(ours, 'caller', 'Carl', 'Jensen'),
+      api: await named(ours, 'api', 'Ada', 'Integration'),
+      pending: await named(ours, 'caller', 'Olivia', 'Chen', { approvalStatus: 'pending' }),
+      partnerCaller: await named(partner, 'caller', 'Gabriel', 'Stone'),
+      partnerInactive: await named(partner, 'caller', 'Martin', 'Keller', { status: 'inactive' }),
+    };
+    limitedGroup = await aGroup(api, { members: [{ company: ours, users: [users.caller] }, { company: partner }] });
+    newUser.email = at('nora.new');
+    acme = await signedIn(api, users.bm);
+    globex = await signedIn(api, await aUser(api, { company: partner, role: 'business_manager' }));
   });
   afterAll(() => api.close());
 
@@ -44,16 +64,16 @@ describe('company administration: users', () => {
       login_method: 'requires_registration',
       login_method_label: 'Requires Registration',
       domain: null,
-      slug: 'acme',
+      slug: ours.slug,
       registration_queue: true,
     });
     const emails = (body.users as { email: string }[]).map((user) => user.email);
-    expect(emails).toEqual(expect.arrayContaining(['bm@acme.test', 'caller@acme.test', 'api@acme.test']));
-    expect(emails.every((email) => email.endsWith('@acme.test'))).toBe(true);
+    expect(emails).toEqual(expect.arrayContaining([users.bm.email, users.caller.email, users.api.email]));
+    expect(emails.every((email) => email.endsWith(`@${domainOf(ours)}`))).toBe(true);
     // Pending registrations are in the queue, not in the table.
-    expect(emails).not.toContain('olivia.chen@acme.test');
+    expect(emails).not.toContain(users.pending.email);
     const globexBody = (await get('/admin/company/users', globex).expect(200)).body;
-    expect(globexBody).toMatchObject({ login_method_label: 'Email Login Link', domain: 'globex.test' });
+    expect(globexBody).toMatchObject({ login_method_label: 'Email Login Link', domain: partner.domain });
   });
 
   it('searches (names, full name, e-mail), filters (status, role) and pages the users table in the database', async () => {
@@ -62,17 +82,20 @@ describe('company administration: users', () => {
       return { ...body, emails: (body.users as { email: string }[]).map((user) => user.email) };
     };
     // First name, last name, "first last" and e-mail, case-insensitive; % and _ match themselves.
-    expect((await emails({ q: 'alice' })).emails).toEqual(['bm@acme.test']);
-    expect((await emails({ q: 'MARTINEZ' })).emails).toEqual(['pm@acme.test']);
-    expect((await emails({ q: 'Carl Jen' })).emails).toEqual(['caller@acme.test']);
-    expect((await emails({ q: 'api@acme' })).emails).toEqual(['api@acme.test']);
+    expect((await emails({ q: 'alice' })).emails).toEqual([users.bm.email]);
+    expect((await emails({ q: 'MARTINEZ' })).emails).toEqual([users.pm.email]);
+    expect((await emails({ q: 'Carl Jen' })).emails).toEqual([users.caller.email]);
+    // The address's local part and the start of its domain.
+    const apiAddress = users.api.email.slice(0, users.api.email.indexOf('@') + 4);
+    expect((await emails({ q: apiAddress })).emails).toEqual([users.api.email]);
     expect((await emails({ q: '%' })).emails).toEqual([]);
     // Another company's users are never found.
-    expect((await emails({ q: 'globex' })).emails).toEqual([]);
+    expect((await emails({ q: partner.slug })).emails).toEqual([]);
+    expect((await emails({ q: 'Gabriel' })).emails).toEqual([]);
 
-    expect((await emails({ role: 'program_manager' })).emails).toEqual(['pm@acme.test']);
+    expect((await emails({ role: 'program_manager' })).emails).toEqual([users.pm.email]);
     const inactive = await emails({ status: 'inactive' }, globex);
-    expect(inactive.emails).toContain('martin.keller@globex.test');
+    expect(inactive.emails).toContain(users.partnerInactive.email);
     expect(inactive.users.every((user: { status: string }) => user.status === 'inactive')).toBe(true);
     expect((await emails({ status: 'active', q: 'keller' }, globex)).emails).toEqual([]);
 
@@ -90,20 +113,12 @@ describe('company administration: users', () => {
   });
 
   it('one user with group access; id 0 gives the choices; a user of another company is 404', async () => {
-    const answer = (await get(`/admin/company/users/${ids['caller@acme.test']}`, acme).expect(200)).body;
-    const relations = await em().find(
-      CompanyGroupRelation,
-      { company: answer.user.company_id, userAccessFlag: 'limit' },
-      { populate: ['users'] },
-    );
-    const limited = relations.find((relation) =>
-      relation.users.getItems().some((user) => user.email === 'caller@acme.test'),
-    )!;
-    expect(answer.user.group_access).toContain(limited.community.id);
+    const answer = (await get(`/admin/company/users/${users.caller.id}`, acme).expect(200)).body;
+    expect(answer.user.group_access).toContain(limitedGroup.id);
     expect(answer.communities.length).toBeGreaterThan(0);
     const blank = (await get('/admin/company/users/0', acme).expect(200)).body;
     expect(blank.user).toBeNull();
-    await get(`/admin/company/users/${ids['caller@globex.test']}`, acme).expect(404);
+    await get(`/admin/company/users/${users.partnerCaller.id}`, acme).expect(404);
   });
 
   describe('create and edit', () => {
@@ -125,37 +140,37 @@ describe('company administration: users', () => {
     });
 
     it('422 per field: taken e-mail, password rule and confirmation, missing password, role', async () => {
-      const taken = await post('/admin/company/users/0', acme, { ...newUser, email: 'caller@globex.test' }).expect(422);
+      const taken = await post('/admin/company/users/0', acme, { ...newUser, email: users.partnerCaller.email }).expect(
+        422,
+      );
       expect(taken.body.errors.email).toEqual([MESSAGES.emailTaken]);
       const weak = await post('/admin/company/users/0', acme, {
         ...newUser,
-        email: 'weak@acme.test',
+        email: at('weak'),
         password: 'short',
         password_confirmation: 'short',
       }).expect(422);
       expect(weak.body.errors.password).toEqual([MESSAGES.passwordRule]);
       const mismatch = await post('/admin/company/users/0', acme, {
         ...newUser,
-        email: 'mm@acme.test',
+        email: at('mm'),
         password_confirmation: 'Other0!x',
       }).expect(422);
       expect(mismatch.body.errors.password_confirmation).toEqual([MESSAGES.passwordConfirmation]);
       const missing = await post('/admin/company/users/0', acme, {
         ...newUser,
-        email: 'np@acme.test',
+        email: at('np'),
         password: '',
       }).expect(422);
       expect(Object.keys(missing.body.errors)).toEqual(['password']);
       const role = await post('/admin/company/users/0', acme, {
         ...newUser,
-        email: 'r@acme.test',
+        email: at('r'),
         role: 'super_admin',
         first_name: '',
       }).expect(422);
       expect(Object.keys(role.body.errors).sort()).toEqual(['first_name', 'role']);
-      expect(
-        await em().count(User, { email: { $in: ['weak@acme.test', 'mm@acme.test', 'np@acme.test', 'r@acme.test'] } }),
-      ).toBe(0);
+      expect(await em().count(User, { email: { $in: [at('weak'), at('mm'), at('np'), at('r')] } })).toBe(0);
     });
 
     it('edits fields and limited group access; the e-mail of another user is 422', async () => {
@@ -176,7 +191,7 @@ describe('company administration: users', () => {
         200,
       );
       expect(removed.body.user.group_access).not.toContain(limitedGroup.id);
-      await post(`/admin/company/users/${created.id}`, acme, { ...newUser, email: 'pm@acme.test' }).expect(422);
+      await post(`/admin/company/users/${created.id}`, acme, { ...newUser, email: users.pm.email }).expect(422);
     });
 
     it("another company's admin can neither edit, disable nor delete the user", async () => {
@@ -211,8 +226,8 @@ describe('company administration: users', () => {
       expect(answer.body).toEqual({ success: true, message: USER_DELETED });
       expect(await em().count(User, { id: created.id })).toBe(0);
       await get('/auth/me', token).expect(401);
-      await get(`/admin/company/users/${ids['bm@acme.test']}/delete`, acme).expect(409);
-      await post(`/admin/company/users/${ids['bm@acme.test']}/status`, acme, { status: 'inactive' }).expect(409);
+      await get(`/admin/company/users/${users.bm.id}/delete`, acme).expect(409);
+      await post(`/admin/company/users/${users.bm.id}/status`, acme, { status: 'inactive' }).expect(409);
     });
   });
 
@@ -220,8 +235,7 @@ describe('company administration: users', () => {
     const answer = await get('/admin/company/users/export', acme).expect(200);
     expect(answer.body.export).toMatchObject({ kind: 'company_users' });
     const job = await em().findOneOrFail(ExportJob, { id: answer.body.export.id }, { populate: ['user'] });
-    const acmeUser = await em().findOneOrFail(User, { id: ids['bm@acme.test'] });
-    expect(job.params).toEqual({ company_id: acmeUser.company!.id });
-    expect(job.user.id).toBe(acmeUser.id);
+    expect(job.params).toEqual({ company_id: ours.id });
+    expect(job.user.id).toBe(users.bm.id);
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { Company, User } from '@casebridge/db';
-import { bearer, DEMO_PASSWORD, startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSuperAdmin, aUser, FACTORY_PASSWORD, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 import * as preparedReads from '../common/prepared-reads';
 import { SESSION_ACTOR_SQL } from './session-token.service';
@@ -24,6 +25,12 @@ describe('session cache across two api instances', () => {
     await a.close();
   });
 
+  /** A user of a fresh company (full membership unless told), signed in on instance A. */
+  const aMember = async (role: User['role'] = 'caller', membershipType: Company['membershipType'] = 'premium') => {
+    const user = await aUser(a, { company: await aCompany(a, { membershipType }), role });
+    return { user, token: await signedIn(a, user) };
+  };
+
   const me = (api: ApiHarness, token: string) => api.http().get('/api/auth/me').set(bearer(token));
   const middleware = async (api: ApiHarness, token: string) =>
     (await api.http().get('/api/auth/middleware').set(bearer(token)).expect(200)).body as {
@@ -33,7 +40,8 @@ describe('session cache across two api instances', () => {
     };
 
   it('answers a known token without reading its session again', async () => {
-    const token = await b.login('caller@acme.test');
+    const { user } = await aMember();
+    const token = await signedIn(b, user);
     const reads = jest.spyOn(preparedReads, 'readRows');
     try {
       await me(b, token).expect(200);
@@ -46,7 +54,7 @@ describe('session cache across two api instances', () => {
   });
 
   it('a logout on one instance is refused by the other at once', async () => {
-    const token = await a.login('caller@acme.test');
+    const { token } = await aMember();
     await me(b, token).expect(200);
     await a.http().post('/api/auth/logout').set(bearer(token)).expect(200);
     const refused = await me(b, token).expect(401);
@@ -54,7 +62,7 @@ describe('session cache across two api instances', () => {
   });
 
   it('a refreshed token retires the old one on the other instance', async () => {
-    const old = await a.login('pm@acme.test');
+    const { token: old } = await aMember('program_manager');
     await me(b, old).expect(200);
     const refreshed = await a.http().post('/api/auth/refresh').set(bearer(old)).expect(200);
     await me(b, old).expect(401);
@@ -62,8 +70,13 @@ describe('session cache across two api instances', () => {
   });
 
   it('a user disabled by their admin on one instance is refused by the other at once', async () => {
-    const [admin, target] = await Promise.all([a.login('bm@acme.test'), a.login('pm@acme.test')]);
-    const { id } = await orm(a).findOneOrFail(User, { email: 'pm@acme.test' });
+    const company = await aCompany(a);
+    const [adminUser, targetUser] = [
+      await aUser(a, { company, role: 'business_manager' }),
+      await aUser(a, { company, role: 'program_manager' }),
+    ];
+    const [admin, target] = await Promise.all([signedIn(a, adminUser), signedIn(a, targetUser)]);
+    const { id } = targetUser;
     await me(b, target).expect(200);
     await a
       .http()
@@ -81,21 +94,24 @@ describe('session cache across two api instances', () => {
   });
 
   it('a password change ends the other sessions on the other instance, keeping the one that changed it', async () => {
-    const [changing, other] = await Promise.all([a.login('caller@globex.test'), a.login('caller@globex.test')]);
+    const { user } = await aMember();
+    const [changing, other] = await Promise.all([signedIn(a, user), signedIn(a, user)]);
     await Promise.all([me(b, changing).expect(200), me(b, other).expect(200)]);
     await a
       .http()
       .post('/api/users/password')
       .set(bearer(changing))
-      .send({ current_password: DEMO_PASSWORD, password: 'N3w$ecret!', password_confirmation: 'N3w$ecret!' })
+      .send({ current_password: FACTORY_PASSWORD, password: 'N3w$ecret!', password_confirmation: 'N3w$ecret!' })
       .expect(200);
     await me(b, other).expect(401);
     await me(b, changing).expect(200);
   });
 
   it('the end of an impersonation is refused by the other instance at once', async () => {
-    const superAdmin = await a.login('admin@casebridge.test');
-    const { id } = await orm(a).findOneOrFail(User, { email: 'caller@globex.test' });
+    const superAdmin = await signedIn(a, await aSuperAdmin(a));
+    const {
+      user: { id },
+    } = await aMember();
     const impersonation = await a
       .http()
       .get(`/api/auth/super_admin/login_as_user/${id}`)
@@ -108,11 +124,12 @@ describe('session cache across two api instances', () => {
   });
 
   it('a role or membership change flushed on one instance reaches the other at once', async () => {
-    const token = await a.login('bm@initech.test');
+    const member = await aMember('business_manager', 'limited');
+    const token = member.token;
     expect(await middleware(b, token)).toEqual({ authorized: true, role: 'business_manager', level: 'limited' });
 
     const em = orm(a);
-    const user = await em.findOneOrFail(User, { email: 'bm@initech.test' }, { populate: ['company'] });
+    const user = await em.findOneOrFail(User, member.user.id, { populate: ['company'] });
     user.role = 'program_manager';
     await em.flush();
     expect((await middleware(b, token)).role).toBe('program_manager');

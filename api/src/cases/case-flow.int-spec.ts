@@ -1,25 +1,47 @@
 import { DEFAULT_ACCEPT_NOTE, MESSAGES, routePath } from '@casebridge/contracts';
-import { Case, CaseEvent, CaseResponse } from '@casebridge/db';
+import { Case, CaseEvent, CaseResponse, type Company, type ContactDocument, type User } from '@casebridge/db';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 const PUBLIC_URL = 'http://casebridge.test';
 
 describe('a case from submission to close: token pages, responses, notes, mails', () => {
   let api: ApiHarness;
+  // The submitting and the receiving side, each with a caller; cases go through the receiver's process.
+  let receiver: Company;
+  let process: ContactDocument;
+  let submitterCaller: User;
+  let receiverCaller: User;
+  const COLLABORATE_EMAIL = 'support@receiver.test';
+  const COLLABORATE_CC = 'escalations@receiver.test';
 
   beforeAll(async () => {
     api = await startApi();
+    receiver = await aCompany(api);
+    process = await aProcess(api, {
+      company: receiver,
+      collaborateEmail: COLLABORATE_EMAIL,
+      collaborateCcEmail: COLLABORATE_CC,
+    });
+    const submitter = await aCompany(api);
+    submitterCaller = await aUser(api, { company: submitter, role: 'caller' });
+    receiverCaller = await aUser(api, { company: receiver, role: 'caller' });
   });
   afterAll(() => api.close());
 
+  const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
+
+  /** A case from the submitter's caller to the receiver's process, in this status. */
+  const caseIn = (status: Case['status']) => aCase(api, { from: submitterCaller, to: process, status });
+
   /** The case as stored, read fresh from the database. */
-  async function stored(internalCaseNumber: string): Promise<Case> {
-    return orm(api).findOneOrFail(Case, { internalCaseNumber }, { populate: ['responses'] });
+  async function stored(token: string): Promise<Case> {
+    return orm(api).findOneOrFail(Case, { token }, { populate: ['responses'] });
   }
 
-  async function snapshot(internalCaseNumber: string) {
-    const kase = await stored(internalCaseNumber);
+  async function snapshot(token: string) {
+    const kase = await stored(token);
     const events = await orm(api).count(CaseEvent, { case: kase.id });
     return {
       status: kase.status,
@@ -35,7 +57,8 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     api.http().post(`/api/caller/case/${token}/respond`).send(body);
 
   it('runs open → information → information-reply → accepted → notes by both sides → close', async () => {
-    const { token, responseDueAt: dueBefore } = await stored('ACME-10431');
+    const { token, responseDueAt: dueBefore, internalCaseNumber } = await caseIn('open');
+    const engineer = { engineer_name: fullName(receiverCaller), engineer_email: receiverCaller.email };
 
     // The receiver opens the token page of a fresh case: accept or ask for information.
     const page = await api.http().get(`/api/caller/case/${token}`).expect(200);
@@ -46,7 +69,7 @@ describe('a case from submission to close: token pages, responses, notes, mails'
       reject: false,
       provide_information: false,
     });
-    expect(page.body.receiver).toEqual({ name: 'Globex Storage', slug: 'globex' });
+    expect(page.body.receiver).toEqual({ name: receiver.name, slug: receiver.slug });
     expect(page.body.response).toBeNull();
 
     // Asking for information needs next steps.
@@ -55,16 +78,15 @@ describe('a case from submission to close: token pages, responses, notes, mails'
 
     await respond(token, {
       status: 'information',
-      engineer_name: 'Gabriel Stone',
-      engineer_email: 'caller@globex.test',
+      ...engineer,
       next_steps: 'Send the controller logs.',
     }).expect(200, { message: MESSAGES.responseSent, status: 'information' });
-    let kase = await stored('ACME-10431');
+    let kase = await stored(token);
     expect(kase.status).toBe('information');
     expect(kase.slaPausedAt).not.toBeNull();
 
     // The submitter's engineer is mailed the provide-information link.
-    const asked = await api.lastMailTo('caller@acme.test', 'information-requested');
+    const asked = await api.lastMailTo(submitterCaller.email, 'information-requested');
     expect(asked.variables.link).toBe(PUBLIC_URL + routePath('case-provide-information', { token }));
     expect(asked.variables.note).toBe('Send the controller logs.');
     expect(tokenFromLink(asked.variables.link, 2)).toBe(token);
@@ -82,19 +104,19 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     expect(noInfo.body.errors.additional_information).toHaveLength(1);
     await respond(token, {
       status: 'information-reply',
-      additional_information: 'Logs attached to ACME-10431.',
+      additional_information: `Logs attached to ${internalCaseNumber}.`,
     }).expect(200, { message: MESSAGES.responseSent, status: 'information' });
-    kase = await stored('ACME-10431');
+    kase = await stored(token);
     // The clock runs again and the due date moves back by the paused time.
     expect(kase.slaPausedAt).toBeNull();
     expect(kase.responseDueAt!.getTime()).toBeGreaterThanOrEqual(dueBefore!.getTime());
     expect(kase.responseDueAt!.getTime() - dueBefore!.getTime()).toBe(kase.slaPausedSeconds * 1000);
 
     // The receiving process is mailed the respond link (to its collaborate address, cc its list).
-    const supplied = await api.lastMailTo('support@globex.test', 'information-supplied');
-    expect(supplied.cc).toEqual(['storage-escalations@globex.test']);
+    const supplied = await api.lastMailTo(COLLABORATE_EMAIL, 'information-supplied');
+    expect(supplied.cc).toEqual([COLLABORATE_CC]);
     expect(supplied.variables.link).toBe(PUBLIC_URL + routePath('case-response', { token }));
-    expect(supplied.variables.note).toBe('Logs attached to ACME-10431.');
+    expect(supplied.variables.note).toBe(`Logs attached to ${internalCaseNumber}.`);
 
     // Answered once: the reply form is read-only now; the receiver owes a final response.
     const ready = await api.http().get(`/api/caller/case/${token}`).expect(200);
@@ -106,29 +128,28 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     expect(Object.keys(noEngineer.body.errors).sort()).toEqual(['engineer_email', 'engineer_name']);
     await respond(token, {
       status: 'accepted',
-      case_number: 'GX-50001',
-      engineer_name: 'Gabriel Stone',
-      engineer_email: 'caller@globex.test',
+      case_number: 'RX-50001',
+      ...engineer,
       engineer_phone: 'IE: 15550106',
       reviewer_name: 'Grace Liu',
-      reviewer_email: 'bm@globex.test',
+      reviewer_email: 'reviewer@receiver.test',
     }).expect(200, { message: MESSAGES.responseSent, status: 'accepted' });
-    kase = await stored('ACME-10431');
+    kase = await stored(token);
     expect(kase.status).toBe('accepted');
     expect(kase.acceptedAt).not.toBeNull();
     expect(kase.slaStoppedAt).not.toBeNull();
-    expect(kase.receiverCaseNumber).toBe('GX-50001');
+    expect(kase.receiverCaseNumber).toBe('RX-50001');
     const approval = kase.responses.getItems().find((response) => response.type === 'approval')!;
     expect(approval.nextSteps).toBe(DEFAULT_ACCEPT_NOTE);
-    expect(approval.reviewerEmail).toBe('bm@globex.test');
-    const accepted = await api.lastMailTo('caller@acme.test', 'case-accepted');
+    expect(approval.reviewerEmail).toBe('reviewer@receiver.test');
+    const accepted = await api.lastMailTo(submitterCaller.email, 'case-accepted');
     expect(accepted.variables.link).toBe(PUBLIC_URL + routePath('case-info', { token }));
     expect(accepted.dedupeKey).toBe(`case-accepted-${approval.id}`);
 
     // Both companies see the case with their controls and write on the feed.
-    const acme = await api.login('caller@acme.test');
-    const globex = await api.login('caller@globex.test');
-    const outbound = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(acme)).expect(200);
+    const submitterToken = await signedIn(api, submitterCaller);
+    const receiverToken = await signedIn(api, receiverCaller);
+    const outbound = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(submitterToken)).expect(200);
     expect(outbound.body.case.direction).toBe('outbound');
     expect(outbound.body.case.controls).toEqual({
       visible: true,
@@ -138,52 +159,53 @@ describe('a case from submission to close: token pages, responses, notes, mails'
       can_add_note: true,
       can_upload: true,
     });
-    const inbound = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(globex)).expect(200);
+    const inbound = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(receiverToken)).expect(200);
     expect(inbound.body.case.direction).toBe('inbound');
     expect(inbound.body.case.controls).toMatchObject({ can_close: false, can_update_response: true });
 
     await api
       .http()
       .post(`/api/caller/case/${token}/note`)
-      .set(bearer(acme))
+      .set(bearer(submitterToken))
       .send({ summary: 'Window', description: '<p onclick="x()">Thursday<script>alert(1)</script></p>' })
       .expect(200);
-    const globexNote = await api
+    const receiverNote = await api
       .http()
       .post(`/api/caller/case/${token}/note`)
-      .set(bearer(globex))
+      .set(bearer(receiverToken))
       .send({ description: '<a href="javascript:alert(1)">logs</a> received' })
       .expect(200);
-    expect(globexNote.body.note.description).not.toContain('javascript:');
-    expect(globexNote.body.note.company.name).toBe('Globex Storage');
+    expect(receiverNote.body.note.description).not.toContain('javascript:');
+    expect(receiverNote.body.note.company.name).toBe(receiver.name);
     const blank = await api
       .http()
       .post(`/api/caller/case/${token}/note`)
-      .set(bearer(acme))
+      .set(bearer(submitterToken))
       .send({ summary: '  ', description: '<p><br></p>' })
       .expect(422);
     expect(blank.body.errors.summary).toEqual([MESSAGES.blankNote]);
 
-    const feed = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(acme)).expect(200);
+    const feed = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(submitterToken)).expect(200);
+    // The feed reads newest first.
     expect(feed.body.case.notes.map((note: { creator_name: string }) => note.creator_name)).toEqual([
-      'Gabriel Stone',
-      'Carl Jensen',
+      fullName(receiverCaller),
+      fullName(submitterCaller),
     ]);
     expect(feed.body.case.notes[1].description).toBe('<p>Thursday</p>');
 
     // Only the submitter closes; the receiving process is told.
-    await api.http().post(`/api/caller/case/${token}/close`).set(bearer(globex)).send({}).expect(403);
-    await api.http().post(`/api/caller/case/${token}/close`).set(bearer(acme)).send({ token }).expect(200);
-    kase = await stored('ACME-10431');
+    await api.http().post(`/api/caller/case/${token}/close`).set(bearer(receiverToken)).send({}).expect(403);
+    await api.http().post(`/api/caller/case/${token}/close`).set(bearer(submitterToken)).send({ token }).expect(200);
+    kase = await stored(token);
     expect(kase.status).toBe('closed');
     expect(kase.closedAt).not.toBeNull();
-    const closed = await api.lastMailTo('support@globex.test', 'case-closed');
+    const closed = await api.lastMailTo(COLLABORATE_EMAIL, 'case-closed');
     expect(closed.variables.link).toBe(PUBLIC_URL + routePath('case-info', { token }));
-    expect(closed.cc).toContain('caller@globex.test');
+    expect(closed.cc).toContain(receiverCaller.email);
     await api
       .http()
       .post(`/api/caller/case/${token}/close`)
-      .set(bearer(acme))
+      .set(bearer(submitterToken))
       .send({})
       .expect(409, { error: MESSAGES.closeFailed });
 
@@ -200,39 +222,35 @@ describe('a case from submission to close: token pages, responses, notes, mails'
   });
 
   it.each([
-    [
-      'accepting an accepted case',
-      'ACME-10407',
-      { status: 'accepted', engineer_name: 'A', engineer_email: 'a@globex.test' },
-    ],
-    ['rejecting an accepted case', 'ACME-10407', { status: 'rejected', next_steps: 'No.' }],
-    ['rejecting an open case', 'GX-48302', { status: 'rejected', next_steps: 'No.' }],
-    ['requesting information on an information case', 'ACME-10422', { status: 'information', next_steps: 'More?' }],
-    ['answering a closed case', 'ACME-10342', { status: 'accepted', engineer_name: 'A', engineer_email: 'a@x.test' }],
-    ['replying when nothing was asked', 'ACME-10429', { status: 'information-reply', additional_information: 'Hi' }],
-    ['requesting information on a rejected case', 'ACME-10388', { status: 'information', next_steps: 'Why?' }],
-  ])('%s → 409, nothing changed', async (_name, internalCaseNumber, body) => {
-    const before = await snapshot(internalCaseNumber);
-    const { token } = await stored(internalCaseNumber);
+    ['accepting an accepted case', 'accepted', { status: 'accepted', engineer_name: 'A', engineer_email: 'a@r.test' }],
+    ['rejecting an accepted case', 'accepted', { status: 'rejected', next_steps: 'No.' }],
+    ['rejecting an open case', 'open', { status: 'rejected', next_steps: 'No.' }],
+    ['requesting information on an information case', 'information', { status: 'information', next_steps: 'More?' }],
+    ['answering a closed case', 'closed', { status: 'accepted', engineer_name: 'A', engineer_email: 'a@x.test' }],
+    ['replying when nothing was asked', 'open', { status: 'information-reply', additional_information: 'Hi' }],
+    ['requesting information on a rejected case', 'rejected', { status: 'information', next_steps: 'Why?' }],
+  ] as const)('%s → 409, nothing changed', async (_name, status, body) => {
+    const { token } = await caseIn(status);
+    const before = await snapshot(token);
     const refused = await respond(token, body).expect(409);
     expect(typeof refused.body.error).toBe('string');
-    expect(await snapshot(internalCaseNumber)).toEqual(before);
+    expect(await snapshot(token)).toEqual(before);
   });
 
   it('rejects only while information is requested, with a reason, and mails the submitter', async () => {
-    const { token } = await stored('ACME-10422');
+    const { token } = await caseIn('information');
     const noReason = await respond(token, { status: 'rejected' }).expect(422);
     expect(noReason.body.errors.next_steps).toEqual(['The next steps field is required.']);
     await respond(token, { status: 'rejected', next_steps: 'Out of scope.' }).expect(200, {
       message: MESSAGES.responseSent,
       status: 'rejected',
     });
-    const kase = await stored('ACME-10422');
+    const kase = await stored(token);
     expect(kase.status).toBe('rejected');
     expect(kase.slaStoppedAt).not.toBeNull();
     expect(kase.slaPausedAt).toBeNull();
     const rejection = kase.responses.getItems().find((response) => response.type === 'rejection')!;
-    const mail = await api.lastMailTo('caller@acme.test', 'case-rejected');
+    const mail = await api.lastMailTo(submitterCaller.email, 'case-rejected');
     expect(mail.variables.note).toBe('Out of scope.');
     expect(mail.dedupeKey).toBe(`case-rejected-${rejection.id}`);
   });
@@ -240,17 +258,18 @@ describe('a case from submission to close: token pages, responses, notes, mails'
   it('answers an unknown token with 404 and an invalid status with 422', async () => {
     await api.http().get('/api/caller/case/no-such-token').expect(404, { error: 'Case not found.' });
     await respond('no-such-token', { status: 'accepted', engineer_name: 'A', engineer_email: 'a@x.test' }).expect(404);
-    const { token } = await stored('ACME-10429');
+    const { token } = await caseIn('open');
     const invalid = await respond(token, { status: 'closed' }).expect(422);
     expect(invalid.body.errors.status).toHaveLength(1);
   });
 
   it('a token acts on its own case only', async () => {
-    const own = await stored('ACME-10429');
-    const other = await stored('GX-48302');
+    const own = await caseIn('open');
+    const other = await caseIn('open');
+    const otherBefore = await stored(other.token);
     await respond(own.token, { status: 'information', next_steps: 'Which array?' }).expect(200);
-    expect((await stored('GX-48302')).status).toBe('open');
-    expect((await stored('GX-48302')).responses).toHaveLength(other.responses.length);
+    expect((await stored(other.token)).status).toBe('open');
+    expect((await stored(other.token)).responses).toHaveLength(otherBefore.responses.length);
     const responses = await orm(api).find(CaseResponse, { case: own.id });
     expect(responses.map((response) => response.type)).toEqual(['information-request']);
   });

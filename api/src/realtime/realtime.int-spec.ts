@@ -5,7 +5,9 @@ import {
   type PresenceMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
+import type { Company } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { connectLive, followCase, type LiveClient } from '../../test/live-clients';
 
 type ClientSocket = LiveClient;
@@ -30,8 +32,10 @@ function nextMessage<E extends keyof ServerToClientEvents>(
 
 describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   let api: ApiHarness;
-  let acmeToken: string;
-  let globexToken: string;
+  let ours: Company;
+  let partner: Company;
+  let ourAdminToken: string;
+  let partnerAdminToken: string;
   let caseToken: string;
   let otherCaseToken: string;
   const sockets: ClientSocket[] = [];
@@ -51,15 +55,15 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    acmeToken = await api.login('bm@acme.test');
-    globexToken = await api.login('bm@globex.test');
-    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
-    const accepted = (list.body.my_cases.data as { token: string; status: string; partner: { name: string } }[]).find(
-      (row) => row.status === 'accepted' && row.partner.name === 'Globex Storage',
-    );
-    if (!accepted) throw new Error('the seed has no accepted Acme–Globex case');
-    caseToken = accepted.token;
-    otherCaseToken = (list.body.my_cases.data as { token: string }[]).find((row) => row.token !== caseToken)!.token;
+    // Our caller's accepted case to the partner's process, and another case of ours; each side has an admin.
+    ours = await aCompany(api);
+    partner = await aCompany(api);
+    const ourCaller = await aUser(api, { company: ours, role: 'caller' });
+    const process = await aProcess(api, { company: partner });
+    caseToken = (await aCase(api, { from: ourCaller, to: process, status: 'accepted' })).token;
+    otherCaseToken = (await aCase(api, { from: ourCaller, to: process, status: 'open' })).token;
+    ourAdminToken = await signedIn(api, await aUser(api, { company: ours, role: 'business_manager' }));
+    partnerAdminToken = await signedIn(api, await aUser(api, { company: partner, role: 'business_manager' }));
   });
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -79,9 +83,10 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   });
 
   it('lets only the two companies, super admins and the case link follow a case', async () => {
-    const initech = await open({ token: await api.login('bm@initech.test') });
-    expect(await followCase(initech, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
-    const admin = await open({ token: await api.login('admin@casebridge.test') });
+    const stranger = await aUser(api, { company: await aCompany(api), role: 'business_manager' });
+    const strangerSocket = await open({ token: await signedIn(api, stranger) });
+    expect(await followCase(strangerSocket, caseToken)).toEqual({ ok: false, error: 'Case not found.' });
+    const admin = await open({ token: await signedIn(api, await aSuperAdmin(api)) });
     expect(await followCase(admin, caseToken)).toMatchObject({ ok: true });
     const link = await open({ case_token: caseToken });
     expect(await followCase(link, caseToken)).toMatchObject({ ok: true });
@@ -90,25 +95,23 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   });
 
   it('pushes a note of one company to the other, with presence of both', async () => {
-    const acme = await open({ token: acmeToken });
-    const globex = await open({ token: globexToken });
+    const acme = await open({ token: ourAdminToken });
+    const globex = await open({ token: partnerAdminToken });
     const followed = await followCase(acme, caseToken);
     if (!followed.ok) throw new Error(followed.error);
 
     const seesBoth = nextMessage(acme, SERVER_EVENTS.presence, (message: PresenceMessage) =>
-      message.viewers.some((viewer) => viewer.company === 'Globex Storage'),
+      message.viewers.some((viewer) => viewer.company === partner.name),
     );
     await followCase(globex, caseToken);
     const presence = await seesBoth;
-    expect(presence.viewers.map((viewer) => viewer.company)).toEqual(
-      expect.arrayContaining(['Acme Systems', 'Globex Storage']),
-    );
+    expect(presence.viewers.map((viewer) => viewer.company)).toEqual(expect.arrayContaining([ours.name, partner.name]));
 
     const typing = nextMessage(acme, SERVER_EVENTS.presence, (message: PresenceMessage) =>
       message.viewers.some((viewer) => viewer.typing),
     );
     await globex.timeout(5000).emitWithAck(CLIENT_EVENTS.typing, { case_token: caseToken, typing: true });
-    expect((await typing).viewers.find((viewer) => viewer.typing)?.company).toBe('Globex Storage');
+    expect((await typing).viewers.find((viewer) => viewer.typing)?.company).toBe(partner.name);
 
     const arrives = nextMessage(
       acme,
@@ -117,7 +120,7 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     );
     // A member page that does not follow the case refreshes its list from cases.changed; the follower reads it
     // from the case.event alone (one packet per follower, not two).
-    const listPage = await open({ token: acmeToken });
+    const listPage = await open({ token: ourAdminToken });
     const listRefresh = nextMessage(
       listPage,
       SERVER_EVENTS.casesChanged,
@@ -125,21 +128,21 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
     );
     const followerRefreshes: string[] = [];
     acme.on(SERVER_EVENTS.casesChanged, (message) => followerRefreshes.push(message.case_token));
-    await postNote(globexToken, 'Live from Globex');
+    await postNote(partnerAdminToken, 'Live from Globex');
     const event = await arrives;
     // The note itself arrives with the entry: the page shows it without reading the case again.
     expect(event).toMatchObject({
       case_token: caseToken,
       seq: followed.seq + 1,
       status: 'accepted',
-      note: { summary: 'Live from Globex', company: { name: 'Globex Storage' } },
+      note: { summary: 'Live from Globex', company: { name: partner.name } },
     });
     expect(await listRefresh).toMatchObject({
       case_token: caseToken,
       status: 'accepted',
       seq: followed.seq + 1,
       removed: false,
-      row: { token: caseToken, direction: 'outbound', partner: { name: 'Globex Storage' } },
+      row: { token: caseToken, direction: 'outbound', partner: { name: partner.name } },
     });
     // Packets to one socket arrive in order: once this acknowledgement is back, any earlier emit has arrived too.
     await followCase(acme, caseToken);
@@ -147,16 +150,16 @@ describe('live updates over Socket.IO (real Redis streams adapter)', () => {
   });
 
   it('a client that was away gets every missed event exactly once when it follows again', async () => {
-    const acme = await open({ token: acmeToken });
+    const acme = await open({ token: ourAdminToken });
     const first = await followCase(acme, caseToken);
     if (!first.ok) throw new Error(first.error);
     const lastSeen = first.seq;
     acme.disconnect();
 
-    await postNote(globexToken, 'While you were away (1)');
-    await postNote(globexToken, 'While you were away (2)');
+    await postNote(partnerAdminToken, 'While you were away (1)');
+    await postNote(partnerAdminToken, 'While you were away (2)');
 
-    const back = await open({ token: acmeToken });
+    const back = await open({ token: ourAdminToken });
     const resumed = await followCase(back, caseToken, lastSeen);
     if (!resumed.ok) throw new Error(resumed.error);
     expect(resumed.missed.map((event) => [event.seq, event.type])).toEqual([

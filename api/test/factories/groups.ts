@@ -1,0 +1,55 @@
+import { Community, Company, CompanyGroupRelation, ContactDocument, DocumentGroup, User } from '@casebridge/db';
+import type { RequiredEntityData } from '@mikro-orm/core';
+import { emOf, settle, uniqueName, type FactoryTarget } from './world';
+
+export interface GroupMember {
+  company: Company;
+  /** The member's process that other members submit through. */
+  process?: ContactDocument;
+  /** Only these users of the company see the group (user access "limit"); none: all of them. */
+  users?: User[];
+  /** one_to_many ("Only Sponsor"): the member reaches the sponsor's processes only. */
+  relationship?: CompanyGroupRelation['memberRelationship'];
+}
+
+export interface GroupSpec {
+  /** partner_program (default), solution_support or open_group. */
+  type?: Community['type'];
+  sponsor?: Company;
+  members?: GroupMember[];
+  /** Processes offered to the group's members (DocumentGroup): open to them, closed to everyone else. */
+  processes?: ContactDocument[];
+  overrides?: Partial<RequiredEntityData<Community>>;
+}
+
+/**
+ * An active partner group with its member companies, written as the back office's group form and member list
+ * store them (community, company relations with their user access, offered documents).
+ */
+export async function aGroup(target: FactoryTarget, spec: GroupSpec = {}): Promise<Community> {
+  const em = emOf(target);
+  const name = `Group ${uniqueName('group')}`;
+  const group = em.create(Community, {
+    name,
+    type: spec.type ?? 'partner_program',
+    status: 'active',
+    sponsorCompany: spec.sponsor ? em.getReference(Company, spec.sponsor.id) : null,
+    ...spec.overrides,
+  });
+  for (const member of spec.members ?? []) {
+    const relation = em.create(CompanyGroupRelation, {
+      community: group,
+      company: em.getReference(Company, member.company.id),
+      document: member.process ? em.getReference(ContactDocument, member.process.id) : null,
+      userAccessFlag: member.users ? 'limit' : 'all',
+      memberRelationship: member.relationship ?? 'many_to_many',
+    });
+    for (const user of member.users ?? []) relation.users.add(em.getReference(User, user.id));
+  }
+  for (const process of spec.processes ?? []) {
+    em.create(DocumentGroup, { document: em.getReference(ContactDocument, process.id), community: group });
+  }
+  await em.flush();
+  await settle(target);
+  return group;
+}
