@@ -35,7 +35,6 @@ export class HealthController {
     return { status: ready ? ('ready' as const) : ('unavailable' as const), database, redis };
   }
 
-  private readiness() {
-    return checkReadiness({ database: this.em.getConnection(), redis: this.redis });
-  }
+  // A property, not a method: every method of a controller is a route (the route-access suite checks it).
+  private readonly readiness = () => checkReadiness({ database: this.em.getConnection(), redis: this.redis });
 }
