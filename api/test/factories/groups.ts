@@ -1,4 +1,12 @@
-import { Community, Company, CompanyGroupRelation, ContactDocument, DocumentGroup, User } from '@casebridge/db';
+import {
+  Community,
+  Company,
+  CompanyGroupRelation,
+  ContactDocument,
+  Department,
+  DocumentGroup,
+  User,
+} from '@casebridge/db';
 import type { RequiredEntityData } from '@mikro-orm/core';
 import { emOf, settle, uniqueName, type FactoryTarget } from './world';
 
@@ -6,6 +14,8 @@ export interface GroupMember {
   company: Company;
   /** The member's process that other members submit through. */
   process?: ContactDocument;
+  /** The member's department in the group (a solution support's members take part through one). */
+  department?: Department;
   /** Only these users of the company see the group (user access "limit"); none: all of them. */
   users?: User[];
   /** one_to_many ("Only Sponsor"): the member reaches the sponsor's processes only. */
@@ -41,6 +51,7 @@ export async function aGroup(target: FactoryTarget, spec: GroupSpec = {}): Promi
       community: group,
       company: em.getReference(Company, member.company.id),
       document: member.process ? em.getReference(ContactDocument, member.process.id) : null,
+      department: member.department ? em.getReference(Department, member.department.id) : null,
       userAccessFlag: member.users ? 'limit' : 'all',
       memberRelationship: member.relationship ?? 'many_to_many',
     });
