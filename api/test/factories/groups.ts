@@ -5,9 +5,11 @@ import {
   ContactDocument,
   Department,
   DocumentGroup,
+  GroupDocument,
   User,
 } from '@casebridge/db';
 import type { RequiredEntityData } from '@mikro-orm/core';
+import { domainOf } from './accounts';
 import { emOf, settle, uniqueName, type FactoryTarget } from './world';
 
 export interface GroupMember {
@@ -63,4 +65,30 @@ export async function aGroup(target: FactoryTarget, spec: GroupSpec = {}): Promi
   await em.flush();
   await settle(target);
   return group;
+}
+
+/**
+ * A document a member company shares with a group: a link (default) or, with `file`, a stored PDF's row (the file
+ * itself is not written). Named as asked, so a test can find it in the group's list.
+ */
+export async function aGroupDocument(
+  target: FactoryTarget,
+  spec: { group: Community; company: Company; name?: string; file?: boolean },
+): Promise<GroupDocument> {
+  const em = emOf(target);
+  const name = spec.name ?? `Document ${uniqueName('group-doc')}`;
+  const fileName = `${uniqueName('shared')}.pdf`;
+  const document = em.create(GroupDocument, {
+    community: em.getReference(Community, spec.group.id),
+    company: em.getReference(Company, spec.company.id),
+    name,
+    documentType: spec.file ? 'file' : 'url',
+    url: spec.file ? null : `https://${domainOf(spec.company)}/${uniqueName('shared')}`,
+    filePath: spec.file ? `groups/${spec.group.id}/${fileName}` : null,
+    originalFilename: spec.file ? fileName : null,
+    mimeType: spec.file ? 'application/pdf' : null,
+  });
+  await em.flush();
+  await settle(target);
+  return document;
 }

@@ -15,7 +15,7 @@ export {
 export type { UserSpec } from './accounts';
 export { aCase, aCaseRow, RECEIVER_ENGINEER } from './cases';
 export type { CaseRowSpec, CaseSpec } from './cases';
-export { aGroup } from './groups';
+export { aGroup, aGroupDocument } from './groups';
 export type { GroupMember, GroupSpec } from './groups';
 export { aProcess } from './processes';
 export type { ProcessField, ProcessSpec } from './processes';
