@@ -25,7 +25,7 @@ describe('manager escalation response page', () => {
       role: 'business_manager',
       overrides: { firstName: 'Grace', lastName: 'Liu' },
     });
-    escalation = await aProcess(api, { company: receiver, type: 'manager' });
+    escalation = await aProcess(api, { company: receiver, type: 'manager', managers: { main: grace } });
     fresh = await aManagerRequest(api, { from: alice, to: escalation });
     answered = await aManagerRequest(api, {
       from: alice,
