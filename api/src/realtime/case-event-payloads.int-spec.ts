@@ -16,28 +16,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { allFields, countryId, globexCaseSubmission } from '../../test/collaboration-form';
-import { aCompany, aProcess, aSuperAdmin, aUser, signedIn, type ProcessField } from '../../test/factories';
+import { allFields, countryId, FULL_FORM, globexCaseSubmission } from '../../test/collaboration-form';
+import { aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { collect, connectLive, followCase, type LiveClient } from '../../test/live-clients';
 import { documentsOf } from '../../test/member-fixtures';
-
-/** The full form (every field type the submission answers), spread over the three sections. */
-const FULL_FORM: ProcessField[] = [
-  { codeLabel: 'end_customer', section: 'common_customer_section', required: true },
-  { codeLabel: 'site_id', section: 'common_customer_section' },
-  { codeLabel: 'customer_phone', section: 'common_customer_section' },
-  { codeLabel: 'customer_email', section: 'common_customer_section', required: true },
-  { codeLabel: 'customer_timezone', section: 'common_customer_section', required: true },
-  { codeLabel: 'site_country', section: 'common_customer_section' },
-  { codeLabel: 'product', section: 'problem_section', required: true },
-  { codeLabel: 'component', section: 'problem_section', required: true },
-  { codeLabel: 'problem_category', section: 'problem_section', required: true },
-  { codeLabel: 'replication_target', section: 'problem_section' },
-  { codeLabel: 'software_build', section: 'problem_section', required: true },
-  { codeLabel: 'log_bundle_url', section: 'problem_section' },
-  { codeLabel: 'error_output', section: 'problem_section' },
-  { codeLabel: 'contact_method', section: 'contact_section', required: true },
-];
 
 /**
  * Every case event carries the change as its receiver may see it (issue 16): for each event type, applying the
