@@ -1,5 +1,6 @@
 import type { VersionRequirementShape } from '@casebridge/contracts';
 import { bearer, type ApiHarness } from './api-harness';
+import type { ProcessField } from './factories';
 
 export type FormFields = VersionRequirementShape[];
 
@@ -76,3 +77,24 @@ export function globexCaseSubmission(
     ...overrides,
   };
 }
+
+/**
+ * The fields of a factory process (aProcess `fields`) that globexCollaborationAnswers answers: every field type,
+ * spread over the three sections, as the demo's full form has them.
+ */
+export const FULL_FORM: ProcessField[] = [
+  { codeLabel: 'end_customer', section: 'common_customer_section', required: true },
+  { codeLabel: 'site_id', section: 'common_customer_section' },
+  { codeLabel: 'customer_phone', section: 'common_customer_section' },
+  { codeLabel: 'customer_email', section: 'common_customer_section', required: true },
+  { codeLabel: 'customer_timezone', section: 'common_customer_section', required: true },
+  { codeLabel: 'site_country', section: 'common_customer_section' },
+  { codeLabel: 'product', section: 'problem_section', required: true },
+  { codeLabel: 'component', section: 'problem_section', required: true },
+  { codeLabel: 'problem_category', section: 'problem_section', required: true },
+  { codeLabel: 'replication_target', section: 'problem_section' },
+  { codeLabel: 'software_build', section: 'problem_section', required: true },
+  { codeLabel: 'log_bundle_url', section: 'problem_section' },
+  { codeLabel: 'error_output', section: 'problem_section' },
+  { codeLabel: 'contact_method', section: 'contact_section', required: true },
+];

@@ -1,8 +1,8 @@
 import { allEndpoints, API, endpointPath, MESSAGES, type Endpoint } from '@casebridge/contracts';
-import { User } from '@casebridge/db';
+import { User, type Company } from '@casebridge/db';
 import type { Response } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { createSeedLikeUser, orm } from '../../test/member-fixtures';
+import { aCompany, aGroup, aUser, domainOf, emOf, signedIn, uniqueName } from '../../test/factories';
 import { serverPath } from '../common/contract-route';
 
 /**
@@ -11,9 +11,12 @@ import { serverPath } from '../common/contract-route';
  * for the limited member proves the refusal comes first.
  */
 interface Ids {
-  acmeCaller: number;
-  initechCaller: number;
-  storageAlliance: number;
+  /** A caller of the premium company. */
+  premiumCaller: number;
+  /** A caller of the limited company: a limited member without an admin role. */
+  limitedCaller: number;
+  /** A partner group both companies belong to. */
+  group: number;
 }
 
 interface RefusedCall {
@@ -22,7 +25,7 @@ interface RefusedCall {
   body?: object;
   /** Form fields of a multipart call. */
   fields?: Record<string, string>;
-  /** What Acme's business manager (premium) gets for the same call: 422, or 200 for a read that takes no input. */
+  /** What a premium company's business manager gets for the same call: 422, or 200 for a read that takes no input. */
   premium: 200 | 422;
 }
 
@@ -42,18 +45,18 @@ const REFUSED_FEATURES: Record<string, RefusedCall[]> = {
     { endpoint: API.adminGroups.users, params: () => ({ groupId: NOT_A_NUMBER }), premium: 422 },
     {
       endpoint: API.adminGroups.searchUsers,
-      params: (ids) => ({ groupId: ids.storageAlliance }),
+      params: (ids) => ({ groupId: ids.group }),
       body: { search_term: 'a' },
       premium: 422,
     },
     {
       endpoint: API.adminGroups.addUser,
-      params: (ids) => ({ groupId: ids.storageAlliance, userId: NOT_A_NUMBER }),
+      params: (ids) => ({ groupId: ids.group, userId: NOT_A_NUMBER }),
       premium: 422,
     },
     {
       endpoint: API.adminGroups.removeUser,
-      params: (ids) => ({ groupId: ids.storageAlliance, userId: NOT_A_NUMBER }),
+      params: (ids) => ({ groupId: ids.group, userId: NOT_A_NUMBER }),
       premium: 422,
     },
   ],
@@ -62,7 +65,7 @@ const REFUSED_FEATURES: Record<string, RefusedCall[]> = {
     { endpoint: API.adminCompany.deleteUser, params: () => ({ id: NOT_A_NUMBER }), premium: 422 },
     {
       endpoint: API.adminCompany.userStatus,
-      params: (ids) => ({ id: ids.acmeCaller }),
+      params: (ids) => ({ id: ids.premiumCaller }),
       body: { status: 'asleep' },
       premium: 422,
     },
@@ -82,6 +85,7 @@ const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 describe('limited membership is refused by the api, before validation', () => {
   let api: ApiHarness;
   let ids: Ids;
+  let limited: Company;
   const tokens: Record<'limitedAdmin' | 'limitedCaller' | 'premiumAdmin', string> = {
     limitedAdmin: '',
     limitedCaller: '',
@@ -90,25 +94,17 @@ describe('limited membership is refused by the api, before validation', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    const em = orm(api);
-    const initechBm = await em.findOneOrFail(User, { email: 'bm@initech.test' }, { populate: ['company'] });
-    // The seed has no caller at Initech: a limited member without an admin role.
-    const initechCaller = createSeedLikeUser(em, initechBm, {
-      email: 'caller@initech.test',
-      firstName: 'Ivy',
-      lastName: 'Caller',
-      role: 'caller',
-      company: initechBm.company,
-    });
-    await em.flush();
-    const [storageAlliance] = await em
-      .getConnection()
-      .execute<{ id: number }[]>("select id from communities where name = 'Storage Alliance'");
-    const acmeCaller = await em.findOneOrFail(User, { email: 'caller@acme.test' });
-    ids = { acmeCaller: acmeCaller.id, initechCaller: initechCaller.id, storageAlliance: storageAlliance.id };
-    tokens.limitedAdmin = await api.login('bm@initech.test');
-    tokens.limitedCaller = await api.login('caller@initech.test');
-    tokens.premiumAdmin = await api.login('bm@acme.test');
+    limited = await aCompany(api, { membershipType: 'limited' });
+    const premium = await aCompany(api);
+    const limitedAdmin = await aUser(api, { company: limited, role: 'business_manager' });
+    const limitedCaller = await aUser(api, { company: limited, role: 'caller' });
+    const premiumAdmin = await aUser(api, { company: premium, role: 'business_manager' });
+    const premiumCaller = await aUser(api, { company: premium, role: 'caller' });
+    const group = await aGroup(api, { members: [{ company: premium }, { company: limited }] });
+    ids = { premiumCaller: premiumCaller.id, limitedCaller: limitedCaller.id, group: group.id };
+    tokens.limitedAdmin = await signedIn(api, limitedAdmin);
+    tokens.limitedCaller = await signedIn(api, limitedCaller);
+    tokens.premiumAdmin = await signedIn(api, premiumAdmin);
   }, 60_000);
   afterAll(() => api?.close());
 
@@ -157,7 +153,7 @@ describe('limited membership is refused by the api, before validation', () => {
     const newUser = {
       first_name: 'Nina',
       last_name: 'Limited',
-      email: 'nina.limited@initech.test',
+      email: `${uniqueName('nina')}@${domainOf(limited)}`,
       role: 'caller',
       type: 'basic',
       password: 'Passw0rd!',
@@ -167,30 +163,21 @@ describe('limited membership is refused by the api, before validation', () => {
     await api.http().post('/api/admin/company/users/0').set(auth).send(newUser).expect(403);
     await api
       .http()
-      .post(`/api/admin/company/users/${ids.initechCaller}/status`)
+      .post(`/api/admin/company/users/${ids.limitedCaller}/status`)
       .set(auth)
       .send({ status: 'inactive' })
       .expect(403);
-    await api.http().get(`/api/admin/company/users/${ids.initechCaller}/delete`).set(auth).expect(403);
+    await api.http().get(`/api/admin/company/users/${ids.limitedCaller}/delete`).set(auth).expect(403);
 
-    const em = orm(api);
+    const em = emOf(api);
     expect(await em.count(User, { email: newUser.email })).toBe(0);
-    expect((await em.findOneOrFail(User, ids.initechCaller)).status).toBe('active');
+    expect((await em.findOneOrFail(User, ids.limitedCaller)).status).toBe('active');
     // Reading its users stays open: the Users page lists them and offers Contact.
-    await api.http().get(`/api/admin/company/users/${ids.initechCaller}`).set(auth).expect(200);
+    await api.http().get(`/api/admin/company/users/${ids.limitedCaller}`).set(auth).expect(200);
   });
 
   it('an API token acts with its company’s membership: a limited company’s token is refused', async () => {
-    const em = orm(api);
-    const initechBm = await em.findOneOrFail(User, { email: 'bm@initech.test' }, { populate: ['company'] });
-    const apiUser = createSeedLikeUser(em, initechBm, {
-      email: 'api@initech.test',
-      firstName: 'Initech',
-      lastName: 'Integration',
-      role: 'api',
-      company: initechBm.company,
-    });
-    await em.flush();
+    const apiUser = await aUser(api, { company: limited, role: 'api' });
     const created = await api
       .http()
       .post('/api/api-tokens')

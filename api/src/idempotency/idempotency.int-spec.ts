@@ -1,9 +1,17 @@
 import { IDEMPOTENCY } from '@casebridge/contracts';
-import { CaseNote } from '@casebridge/db';
+import { Case, CaseNote, ManagerRequest, type Company, type ContactDocument, type User } from '@casebridge/db';
 import type { Response } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { allFields, countryId, globexCaseSubmission, type FormFields } from '../../test/collaboration-form';
-import { countRows, demoIds, documentsOf, orm, type DemoIds } from '../../test/member-fixtures';
+import {
+  allFields,
+  countryId,
+  FULL_FORM,
+  globexCaseSubmission,
+  globexCollaborationAnswers,
+  type FormFields,
+} from '../../test/collaboration-form';
+import { aCase, aCompany, aProcess, aUser, emOf, signedIn } from '../../test/factories';
+import { documentsOf } from '../../test/member-fixtures';
 import { IDEMPOTENCY_MESSAGES } from './idempotency.store';
 
 /**
@@ -13,7 +21,14 @@ import { IDEMPOTENCY_MESSAGES } from './idempotency.store';
  */
 describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
-  let ids: DemoIds;
+  // Our company (its caller, program manager and business manager) submits to the receiving company's full-form
+  // process and escalates through its manager escalation process; the caller has an accepted case there.
+  let ours: Company;
+  let receiver: Company;
+  let callerUser: User;
+  let pm: User;
+  let bm: User;
+  let escalation: ContactDocument;
   let caller: string;
   let documentId: number;
   let fields: FormFields;
@@ -23,22 +38,40 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
 
   beforeAll(async () => {
     api = await startApi();
-    ids = await demoIds(api);
-    caller = await api.login('caller@acme.test');
-    const documents = await documentsOf(api, caller, 'company', ids.globex);
-    const collaboration = documents.documents.find((doc) => doc.name === 'Globex Storage Collaboration')!;
+    ours = await aCompany(api);
+    receiver = await aCompany(api);
+    callerUser = await aUser(api, { company: ours, role: 'caller' });
+    pm = await aUser(api, { company: ours, role: 'program_manager' });
+    bm = await aUser(api, { company: ours, role: 'business_manager' });
+    const process = await aProcess(api, { company: receiver, fields: FULL_FORM });
+    const receivingManager = await aUser(api, { company: receiver, role: 'business_manager' });
+    escalation = await aProcess(api, { company: receiver, type: 'manager', managers: { main: receivingManager } });
+    caller = await signedIn(api, callerUser);
+    const documents = await documentsOf(api, caller, 'company', receiver.id);
+    const collaboration = documents.documents.find((doc) => doc.id === process.id)!;
     documentId = collaboration.id;
     fields = allFields(collaboration);
     canada = await countryId(api, caller, 'Canada');
-    const cases = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(caller)).expect(200);
-    caseToken = (cases.body.my_cases.data as { token: string; status: string }[]).find(
-      (row) => row.status === 'accepted',
-    )!.token;
+    const accepted = await aCase(api, {
+      from: callerUser,
+      to: process,
+      status: 'accepted',
+      body: globexCollaborationAnswers(fields, canada),
+    });
+    caseToken = accepted.token;
   });
   afterAll(() => api.close());
 
   /** A valid case no other test sent: its own internal case number. */
-  const newCase = () => globexCaseSubmission(ids.globex, fields, canada, { internal_case_number: `IDEM-${++serial}` });
+  const newCase = () =>
+    globexCaseSubmission(receiver.id, fields, canada, {
+      first_name: callerUser.firstName,
+      last_name: callerUser.lastName,
+      email: callerUser.email,
+      internal_case_number: `IDEM-${++serial}`,
+    });
+  /** The cases our company has sent (other files' cases do not move it). */
+  const ourCases = () => emOf(api).count(Case, { submitterCompany: ours.id });
   const submit = (body: object, key?: string) => {
     const post = api.http().post(`/api/caller/collaborate/${documentId}`).set(bearer(caller));
     return (key === undefined ? post : post.set(IDEMPOTENCY.header, key)).send(body);
@@ -51,30 +84,30 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
 
   it('the same key sent twice at once makes one case and one partner mail; both answer that case', async () => {
     const body = newCase();
-    const before = await countRows(api, 'cases');
+    const before = await ourCases();
     const answers = await Promise.all([submit(body, 'form-1'), submit(body, 'form-1')]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const [first, second] = caseTokens(answers);
     expect(second).toBe(first);
-    expect(await countRows(api, 'cases')).toBe(before + 1);
+    expect(await ourCases()).toBe(before + 1);
     expect(await partnerMails(String(body.internal_case_number))).toBe(1);
     // And later, one after the other, the same answer again.
     const later = await submit(body, 'form-1').expect(200);
     expect(later.body.case.token).toBe(first);
-    expect(await countRows(api, 'cases')).toBe(before + 1);
+    expect(await ourCases()).toBe(before + 1);
   });
 
   it('without a key, an identical submission within a minute (at once or after) answers the first case', async () => {
     const body = newCase();
-    const before = await countRows(api, 'cases');
+    const before = await ourCases();
     const raced = await Promise.all([submit(body), submit(body), submit(body)]);
     expect(new Set(caseTokens(raced)).size).toBe(1);
     const again = await submit(body).expect(200);
     expect(again.body.case.token).toBe(raced[0].body.case.token);
-    expect(await countRows(api, 'cases')).toBe(before + 1);
+    expect(await ourCases()).toBe(before + 1);
     // Another case is another case.
     await submit(newCase()).expect(200);
-    expect(await countRows(api, 'cases')).toBe(before + 2);
+    expect(await ourCases()).toBe(before + 2);
   });
 
   it('a key reused for another request is refused with 422; a failed first attempt can be corrected under its key', async () => {
@@ -82,18 +115,18 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
     const reused = await submit(newCase(), 'form-2').expect(422);
     expect(reused.body.errors).toEqual({ idempotency_key: [IDEMPOTENCY_MESSAGES.otherRequest] });
 
-    const before = await countRows(api, 'cases');
+    const before = await ourCases();
     const invalid = await submit({ ...newCase(), problem_summary: '' }, 'form-3').expect(422);
     expect(Object.keys(invalid.body.errors)).toContain('problem_summary');
     await submit(newCase(), 'form-3').expect(200);
-    expect(await countRows(api, 'cases')).toBe(before + 1);
+    expect(await ourCases()).toBe(before + 1);
 
     const tooLong = await submit(newCase(), 'k'.repeat(IDEMPOTENCY.keyMaxLength + 1)).expect(422);
     expect(Object.keys(tooLong.body.errors)).toEqual(['idempotency_key']);
   });
 
   it('keys belong to their user: the same key of another user is another request', async () => {
-    const colleague = await api.login('pm@acme.test');
+    const colleague = await signedIn(api, pm);
     const body = newCase();
     const mine = await submit(body, 'shared-key').expect(200);
     const theirs = await api
@@ -107,31 +140,32 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
   });
 
   it('a manager request sent twice at once with a key, or again without one, is stored once', async () => {
-    const manager = await api.login('bm@acme.test');
+    const manager = await signedIn(api, bm);
     const body = {
-      first_name: 'Alice',
-      last_name: 'Carter',
-      email: 'bm@acme.test',
+      first_name: bm.firstName,
+      last_name: bm.lastName,
+      email: bm.email,
       phone: '5125550101',
       phone_country_code: 'US',
       internal_reference: 'IDEM-MGR-1',
       business_impact: 'Disaster recovery copy is two hours behind.',
       escalation_type: 'Response time',
       notes: 'No answer on the P1 case.',
-      receive_company_id: ids.globex,
-      contact_document_id: ids.documents['Globex Manager Escalation'],
+      receive_company_id: receiver.id,
+      contact_document_id: escalation.id,
     };
     const send = (key?: string) => {
       const post = api.http().post('/api/manager/request/create').set(bearer(manager));
       return (key === undefined ? post : post.set(IDEMPOTENCY.header, key)).send(body);
     };
-    const before = await countRows(api, 'manager_requests');
+    const ourRequests = () => emOf(api).count(ManagerRequest, { submitterCompany: ours.id });
+    const before = await ourRequests();
     const raced = await Promise.all([send('mgr-1'), send('mgr-1')]);
     expect(raced[1].body.request.token).toBe(raced[0].body.request.token);
     const repeated = await send().expect(200);
     const repeatedAgain = await send().expect(200);
     expect(repeatedAgain.body.request.token).toBe(repeated.body.request.token);
-    expect(await countRows(api, 'manager_requests')).toBe(before + 2);
+    expect(await ourRequests()).toBe(before + 2);
   });
 
   it('a note posted twice at once with one key is added once; notes without a key are each added', async () => {
@@ -140,7 +174,7 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
       const request = api.http().post(`/api/caller/case/${caseToken}/note`).set(bearer(caller));
       return (key === undefined ? request : request.set(IDEMPOTENCY.header, key)).send(note);
     };
-    const count = () => orm(api).count(CaseNote, { summary: note.summary });
+    const count = () => emOf(api).count(CaseNote, { case: { token: caseToken }, summary: note.summary });
     const raced = await Promise.all([post('note-1'), post('note-1'), post('note-1')]);
     expect(raced.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(raced.map((answer) => answer.body.note.id)).size).toBe(1);

@@ -9,16 +9,17 @@ import {
   type CaseEventType,
   type PublicCaseResponse,
 } from '@casebridge/contracts';
-import { appendCaseEvent, Case, CaseAttachment, Company } from '@casebridge/db';
+import { appendCaseEvent, Case, CaseAttachment, Company, type User } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { allFields, countryId, globexCaseSubmission } from '../../test/collaboration-form';
+import { allFields, countryId, FULL_FORM, globexCaseSubmission } from '../../test/collaboration-form';
+import { aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { collect, connectLive, followCase, type LiveClient } from '../../test/live-clients';
-import { demoIds, documentsOf } from '../../test/member-fixtures';
+import { documentsOf } from '../../test/member-fixtures';
 
 /**
  * Every case event carries the change as its receiver may see it (issue 16): for each event type, applying the
@@ -32,9 +33,12 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   let api: ApiHarness;
   let storage: string;
   const sockets: LiveClient[] = [];
-  const tokens: Record<'acme' | 'globex' | 'admin', string> = { acme: '', globex: '', admin: '' };
+  // The submitting company's caller, the receiving company's business manager and a super admin.
+  const tokens: Record<'submitter' | 'receiver' | 'admin', string> = { submitter: '', receiver: '', admin: '' };
   let submitBody: (number: string) => Record<string, unknown>;
   let documentId: number;
+  let receiver: Company;
+  let caller: User;
 
   const em = () => api.app.get(MikroORM).em.fork() as EntityManager;
   const get = async (path: string, token?: string) => {
@@ -54,16 +58,24 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-event-payloads-'));
     api = await startApi({ STORAGE_DIR: storage });
-    tokens.acme = await api.login('caller@acme.test');
-    tokens.globex = await api.login('bm@globex.test');
-    tokens.admin = await api.login('admin@casebridge.test');
-    const ids = await demoIds(api);
-    const documents = await documentsOf(api, tokens.acme, 'company', ids.globex);
-    const collaboration = documents.documents.find((doc) => doc.name === 'Globex Storage Collaboration')!;
+    const submitter = await aCompany(api);
+    receiver = await aCompany(api);
+    caller = await aUser(api, { company: submitter, role: 'caller' });
+    tokens.submitter = await signedIn(api, caller);
+    tokens.receiver = await signedIn(api, await aUser(api, { company: receiver, role: 'business_manager' }));
+    tokens.admin = await signedIn(api, await aSuperAdmin(api));
+    const process = await aProcess(api, { company: receiver, fields: FULL_FORM });
+    const documents = await documentsOf(api, tokens.submitter, 'company', receiver.id);
+    const collaboration = documents.documents.find((doc) => doc.id === process.id)!;
     documentId = collaboration.id;
-    const canada = await countryId(api, tokens.acme, 'Canada');
+    const canada = await countryId(api, tokens.submitter, 'Canada');
     submitBody = (number) =>
-      globexCaseSubmission(ids.globex, allFields(collaboration), canada, { internal_case_number: number });
+      globexCaseSubmission(receiver.id, allFields(collaboration), canada, {
+        first_name: caller.firstName,
+        last_name: caller.lastName,
+        email: caller.email,
+        internal_case_number: number,
+      });
   });
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -76,8 +88,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   /** What each audience holds of one case, read through REST. */
   async function readPages(caseToken: string): Promise<Pages> {
     return {
-      submitter: await get(`caller/case-details/${caseToken}`, tokens.acme),
-      receiver: await get(`caller/case-details/${caseToken}`, tokens.globex),
+      submitter: await get(`caller/case-details/${caseToken}`, tokens.submitter),
+      receiver: await get(`caller/case-details/${caseToken}`, tokens.receiver),
       staff: await get(`caller/case-details/${caseToken}`, tokens.admin),
       link: await get(`caller/case/${caseToken}`),
     };
@@ -87,8 +99,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   async function watch(caseToken: string) {
     const pages = await readPages(caseToken);
     const followers = {
-      submitter: await open({ token: tokens.acme }),
-      receiver: await open({ token: tokens.globex }),
+      submitter: await open({ token: tokens.submitter }),
+      receiver: await open({ token: tokens.receiver }),
       staff: await open({ token: tokens.admin }),
       link: await open({ case_token: caseToken }),
     };
@@ -103,16 +115,16 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   /** Lists are watched by sockets that do not follow the case (followers get the case.event instead). */
   async function listWatchers() {
     return {
-      acme: collect(await open({ token: tokens.acme }), 'cases.changed'),
-      globex: collect(await open({ token: tokens.globex }), 'cases.changed'),
+      submitter: collect(await open({ token: tokens.submitter }), 'cases.changed'),
+      receiver: collect(await open({ token: tokens.receiver }), 'cases.changed'),
       queue: collect(await open({ token: tokens.admin }), 'queue.changed'),
     };
   }
 
   async function expectListRowsMatch(lists: Awaited<ReturnType<typeof listWatchers>>, caseToken: string, seq: number) {
     for (const [company, token] of [
-      ['acme', tokens.acme],
-      ['globex', tokens.globex],
+      ['submitter', tokens.submitter],
+      ['receiver', tokens.receiver],
     ] as const) {
       const message = CasesChangedMessage.parse(
         await lists[company].next((m) => m.case_token === caseToken && m.seq === seq),
@@ -151,7 +163,9 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
 
   it('every entry of a case life, for all four audiences, and the rows of both lists and the queue', async () => {
     const lists = await listWatchers();
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-1'), tokens.acme).expect(200);
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-1'), tokens.submitter).expect(
+      200,
+    );
     const caseToken = submitted.body.case.token as string;
     await expectListRowsMatch(lists, caseToken, 1);
 
@@ -182,13 +196,13 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
       }).expect(200),
     );
     // The receiving company stops allowing notes: its members must not get the note (nor super admins, nor the link).
-    await em().nativeUpdate(Company, { name: 'Globex Storage' }, { allowNotes: false });
+    await em().nativeUpdate(Company, receiver.id, { allowNotes: false });
     watched.pages = await readPages(caseToken);
     await step('note_added', () =>
       post(
         `caller/case/${caseToken}/note`,
-        { summary: 'Live note', description: '<p>Seen by Acme only.</p>' },
-        tokens.acme,
+        { summary: 'Live note', description: '<p>Seen by the submitter only.</p>' },
+        tokens.submitter,
       ).expect(200),
     );
     await step('engineer_updated', () =>
@@ -199,7 +213,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
           engineer_name: 'Gus Globex',
           engineer_email: 'gus@globex.test',
         },
-        tokens.globex,
+        tokens.receiver,
       ).expect(200),
     );
     await step('submission_updated', () =>
@@ -208,16 +222,16 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
         {
           case_number: 'LIVE-1B',
           engineer_name: 'Carl Jensen',
-          engineer_email: 'carl@acme.test',
+          engineer_email: caller.email,
         },
-        tokens.acme,
+        tokens.submitter,
       ).expect(200),
     );
     await step('attachment_added', () =>
       api
         .http()
         .post(`/api/caller/case/${caseToken}/attachments`)
-        .set(bearer(tokens.acme))
+        .set(bearer(tokens.submitter))
         .field('description', 'Array logs')
         .attach('files', Buffer.from('%PDF-1.4 logs'), 'logs.pdf')
         .expect(200),
@@ -250,12 +264,16 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
         late_at: new Date().toISOString(),
       }),
     );
-    await step('closed', () => post(`caller/case/${caseToken}/close`, { token: caseToken }, tokens.acme).expect(200));
+    await step('closed', () =>
+      post(`caller/case/${caseToken}/close`, { token: caseToken }, tokens.submitter).expect(200),
+    );
   });
 
   it('a rejection, for all four audiences', async () => {
-    await em().nativeUpdate(Company, { name: 'Globex Storage' }, { allowNotes: true });
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-2'), tokens.acme).expect(200);
+    await em().nativeUpdate(Company, receiver.id, { allowNotes: true });
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-2'), tokens.submitter).expect(
+      200,
+    );
     const caseToken = submitted.body.case.token as string;
     await post(`caller/case/${caseToken}/respond`, { status: 'information', next_steps: 'Which array?' }).expect(200);
     const watched = await watch(caseToken);
@@ -264,14 +282,16 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   });
 
   it('a follower who was away replays the missed entries as its audience sees them', async () => {
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-3'), tokens.acme).expect(200);
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-3'), tokens.submitter).expect(
+      200,
+    );
     const caseToken = submitted.body.case.token as string;
     await post(`caller/case/${caseToken}/respond`, {
       status: 'accepted',
       engineer_name: 'Gina',
       engineer_email: 'gina@globex.test',
     }).expect(200);
-    await post(`caller/case/${caseToken}/note`, { summary: 'While you were away' }, tokens.globex).expect(200);
+    await post(`caller/case/${caseToken}/note`, { summary: 'While you were away' }, tokens.receiver).expect(200);
     const link = await open({ case_token: caseToken });
     const replay = await followCase(link, caseToken, 0);
     if (!replay.ok) throw new Error(replay.error);
@@ -282,7 +302,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
       expect(CaseEventMessage.parse(message).note).toBeUndefined();
       expect(message.controls).toBeUndefined();
     }
-    const member = await open({ token: tokens.acme });
+    const member = await open({ token: tokens.submitter });
     const memberReplay = await followCase(member, caseToken, 0);
     if (!memberReplay.ok) throw new Error(memberReplay.error);
     expect(memberReplay.missed.at(-1)?.note).toMatchObject({ summary: 'While you were away' });

@@ -1,11 +1,11 @@
 import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/contracts';
-import { User } from '@casebridge/db';
+import type { Company, User } from '@casebridge/db';
 import { Redis } from 'ioredis';
 import { waitFor } from '../../../test/wait-for';
 import { relayStreamKey, relayToBrowsers } from '../../../worker/src/realtime/relay';
 import { startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aUser, signedIn } from '../../test/factories';
 import { collect, connectLive, type LiveClient } from '../../test/live-clients';
-import { orm } from '../../test/member-fixtures';
 import { RELAY_GROUP } from './realtime-relay.consumer';
 
 type Inbox = ReturnType<typeof collect<typeof SERVER_EVENTS.exportStatus>>;
@@ -27,6 +27,10 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   let redis: Redis;
   let prefix: string;
   let room: string;
+  let company: Company;
+  // The manager, whose own room the events go to, and a caller of the same company.
+  let manager: User;
+  let caller: User;
   const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
@@ -35,13 +39,15 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
     // A second api instance on the same database and Redis prefix, as with `--scale api=2`.
     second = await startApi({ REDIS_PREFIX: prefix, DATABASE_URL: process.env.DATABASE_URL! });
     redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-    const user = await orm(first).findOneOrFail(User, { email: 'bm@acme.test' });
-    room = rooms.user(user.id);
+    company = await aCompany(first);
+    manager = await aUser(first, { company, role: 'business_manager' });
+    caller = await aUser(first, { company, role: 'caller' });
+    room = rooms.user(manager.id);
   });
 
-  /** A socket of `email` on `api`, and the export statuses it receives. */
-  async function listener(api: ApiHarness, email: string): Promise<Inbox> {
-    const socket = await connectLive(api, { token: await first.login(email) });
+  /** A socket of `user` on `api`, and the export statuses it receives. */
+  async function listener(api: ApiHarness, user: User): Promise<Inbox> {
+    const socket = await connectLive(api, { token: await signedIn(first, user) });
     sockets.push(socket);
     return collect(socket, SERVER_EVENTS.exportStatus);
   }
@@ -62,8 +68,8 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('delivers every relayed event once to a socket on each instance, and acknowledges it', async () => {
-    const onFirst = await listener(first, 'bm@acme.test');
-    const onSecond = await listener(second, 'bm@acme.test');
+    const onFirst = await listener(first, manager);
+    const onSecond = await listener(second, manager);
 
     const ids = Array.from({ length: 20 }, (_, index) => index + 1);
     for (const id of ids) {
@@ -87,20 +93,20 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it("skips the sockets of an event's except room", async () => {
-    const skipped = await listener(first, 'bm@acme.test');
-    const reached = await listener(second, 'caller@acme.test');
-    const { company: acme } = await orm(first).findOneOrFail(User, { email: 'bm@acme.test' });
-    // To all of Acme except the manager's own room; then one to Acme with no exception, which both must get.
-    const toAcme = { room: rooms.company(acme!.id), event: SERVER_EVENTS.exportStatus };
-    await relayToBrowsers(redis, prefix, { ...toAcme, except: room, message: message(300) });
-    await relayToBrowsers(redis, prefix, { ...toAcme, message: message(301) });
+    const skipped = await listener(first, manager);
+    const reached = await listener(second, caller);
+    // To all of the company except the manager's own room; then one to the company with no exception, which both
+    // must get.
+    const toCompany = { room: rooms.company(company.id), event: SERVER_EVENTS.exportStatus };
+    await relayToBrowsers(redis, prefix, { ...toCompany, except: room, message: message(300) });
+    await relayToBrowsers(redis, prefix, { ...toCompany, message: message(301) });
     // In arrival order: the reached socket gets both, the skipped one only the second (the first came before it).
     expect([await reached.next(any), await reached.next(any)].map((m) => m.export_id)).toEqual([300, 301]);
     expect((await skipped.next(any)).export_id).toBe(301);
   });
 
   it('drops entries that are not relayable events, and keeps going', async () => {
-    const inbox = await listener(first, 'bm@acme.test');
+    const inbox = await listener(first, manager);
     await redis.xadd(relayStreamKey(prefix), '*', 'event', '{not json');
     await redis.xadd(
       relayStreamKey(prefix),
@@ -115,7 +121,7 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
   });
 
   it('recreates its group when the stream vanished (Redis restarted without data)', async () => {
-    const inbox = await listener(second, 'bm@acme.test');
+    const inbox = await listener(second, manager);
     await redis.del(relayStreamKey(prefix));
     await relayToBrowsers(redis, prefix, { room, event: SERVER_EVENTS.exportStatus, message: message(500) });
     await inbox.next(withId(500), 20_000);

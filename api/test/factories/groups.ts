@@ -1,11 +1,23 @@
-import { Community, Company, CompanyGroupRelation, ContactDocument, DocumentGroup, User } from '@casebridge/db';
+import {
+  Community,
+  Company,
+  CompanyGroupRelation,
+  ContactDocument,
+  Department,
+  DocumentGroup,
+  GroupDocument,
+  User,
+} from '@casebridge/db';
 import type { RequiredEntityData } from '@mikro-orm/core';
+import { domainOf } from './accounts';
 import { emOf, settle, uniqueName, type FactoryTarget } from './world';
 
 export interface GroupMember {
   company: Company;
   /** The member's process that other members submit through. */
   process?: ContactDocument;
+  /** The member's department in the group (a solution support's members take part through one). */
+  department?: Department;
   /** Only these users of the company see the group (user access "limit"); none: all of them. */
   users?: User[];
   /** one_to_many ("Only Sponsor"): the member reaches the sponsor's processes only. */
@@ -41,6 +53,7 @@ export async function aGroup(target: FactoryTarget, spec: GroupSpec = {}): Promi
       community: group,
       company: em.getReference(Company, member.company.id),
       document: member.process ? em.getReference(ContactDocument, member.process.id) : null,
+      department: member.department ? em.getReference(Department, member.department.id) : null,
       userAccessFlag: member.users ? 'limit' : 'all',
       memberRelationship: member.relationship ?? 'many_to_many',
     });
@@ -52,4 +65,30 @@ export async function aGroup(target: FactoryTarget, spec: GroupSpec = {}): Promi
   await em.flush();
   await settle(target);
   return group;
+}
+
+/**
+ * A document a member company shares with a group: a link (default) or, with `file`, a stored PDF's row (the file
+ * itself is not written). Named as asked, so a test can find it in the group's list.
+ */
+export async function aGroupDocument(
+  target: FactoryTarget,
+  spec: { group: Community; company: Company; name?: string; file?: boolean },
+): Promise<GroupDocument> {
+  const em = emOf(target);
+  const name = spec.name ?? `Document ${uniqueName('group-doc')}`;
+  const fileName = `${uniqueName('shared')}.pdf`;
+  const document = em.create(GroupDocument, {
+    community: em.getReference(Community, spec.group.id),
+    company: em.getReference(Company, spec.company.id),
+    name,
+    documentType: spec.file ? 'file' : 'url',
+    url: spec.file ? null : `https://${domainOf(spec.company)}/${uniqueName('shared')}`,
+    filePath: spec.file ? `groups/${spec.group.id}/${fileName}` : null,
+    originalFilename: spec.file ? fileName : null,
+    mimeType: spec.file ? 'application/pdf' : null,
+  });
+  await em.flush();
+  await settle(target);
+  return document;
 }

@@ -15,8 +15,10 @@ export {
 export type { UserSpec } from './accounts';
 export { aCase, aCaseRow, RECEIVER_ENGINEER } from './cases';
 export type { CaseRowSpec, CaseSpec } from './cases';
-export { aGroup } from './groups';
+export { aGroup, aGroupDocument } from './groups';
 export type { GroupMember, GroupSpec } from './groups';
+export { aManagerRequest } from './manager-requests';
+export type { ManagerRequestSpec } from './manager-requests';
 export { aProcess } from './processes';
 export type { ProcessField, ProcessSpec } from './processes';
 export { emOf, settle, uniqueName } from './world';
