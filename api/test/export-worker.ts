@@ -10,6 +10,7 @@ import { LOGGER, REDIS, SERVER_CONFIG } from '../../worker/src/config/tokens';
 import { ExportsModule } from '../../worker/src/exports/exports.module';
 import { QueuesModule } from '../../worker/src/jobs/queues.module';
 import { createLogger } from '../../worker/src/logging/logger';
+import { WorkerMetrics } from '../../worker/src/metrics/worker-metrics';
 
 export interface ExportWorker {
   app: INestApplicationContext;
@@ -36,8 +37,10 @@ export async function startExportWorker(): Promise<ExportWorker> {
       { provide: SERVER_CONFIG, useValue: config },
       { provide: LOGGER, useValue: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') },
       { provide: REDIS, useValue: redis },
+      // The export builder counts the exports it ends; no metrics server is started here.
+      WorkerMetrics,
     ],
-    exports: [SERVER_CONFIG, LOGGER, REDIS],
+    exports: [SERVER_CONFIG, LOGGER, REDIS, WorkerMetrics],
   })
   class ExportWorkerModule {}
 
