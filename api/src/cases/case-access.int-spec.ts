@@ -1,21 +1,56 @@
 import { MESSAGES } from '@casebridge/contracts';
-import { Case, CaseEvent, CaseNote, Company } from '@casebridge/db';
+import { Case, CaseEvent, CaseNote, Company, Requirement, type User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 describe('who reaches a case: the two companies, super admins, nobody else', () => {
   let api: ApiHarness;
+  // Sessions of our caller (the submitter) and the partner's caller (the receiver); a third, limited company.
   let acme: string;
   let globex: string;
+  let partner: Company;
+  let third: Company;
+  let thirdBm: User;
+  // Our cases to the partner's process (which asks for customer data): accepted with the partner's case number and
+  // two notes, open, and accepted again for the purge.
+  const ids = { accepted: 0, open: 0, purged: 0 };
 
   beforeAll(async () => {
     api = await startApi({ COLLAB_SERVICE_URL: 'https://collab.example.test' });
-    [acme, globex] = await Promise.all([api.login('caller@acme.test'), api.login('caller@globex.test')]);
-  });
+    const ours = await aCompany(api);
+    partner = await aCompany(api);
+    third = await aCompany(api, { membershipType: 'limited' });
+    const caller = await aUser(api, { company: ours, role: 'caller' });
+    const partnerCaller = await aUser(api, { company: partner, role: 'caller' });
+    thirdBm = await aUser(api, { company: third, role: 'business_manager' });
+    const process = await aProcess(api, {
+      company: partner,
+      fields: [{ codeLabel: 'end_customer', section: 'common_customer_section', required: true }],
+    });
+    const endCustomer = await orm(api).findOneOrFail(Requirement, { codeLabel: 'end_customer' });
+    const body = { [`custom_${endCustomer.id}`]: 'Northwind Traders' };
+    const accepted = await aCase(api, {
+      from: caller,
+      to: process,
+      status: 'accepted',
+      body,
+      acceptance: { case_number: 'GX-48213' },
+    });
+    ids.accepted = accepted.id;
+    ids.open = (await aCase(api, { from: caller, to: process, body })).id;
+    ids.purged = (await aCase(api, { from: caller, to: process, status: 'accepted', body })).id;
+    [acme, globex] = await Promise.all([signedIn(api, caller), signedIn(api, partnerCaller)]);
+    // One note from each side; the feed lists the newest first.
+    const note = (session: string, summary: string) =>
+      api.http().post(`/api/caller/case/${accepted.token}/note`).set(bearer(session)).send({ summary }).expect(200);
+    await note(globex, 'Replacement midplane shipped');
+    await note(acme, 'Customer window confirmed');
+  }, 60_000);
   afterAll(() => api.close());
 
-  const stored = (internalCaseNumber: string) =>
-    orm(api).findOneOrFail(Case, { internalCaseNumber }, { populate: ['submitterCompany', 'receiverCompany'] });
+  const stored = (name: keyof typeof ids) =>
+    orm(api).findOneOrFail(Case, { id: ids[name] }, { populate: ['submitterCompany', 'receiverCompany'] });
 
   /** The case row as stored, with its event and note counts. */
   async function snapshot(id: number) {
@@ -28,8 +63,8 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
   }
 
   it('a user of a third company gets 404 or 403 on every case call, and nothing changes', async () => {
-    const initech = await api.login('bm@initech.test');
-    const kase = await stored('ACME-10407');
+    const initech = await signedIn(api, thirdBm);
+    const kase = await stored('accepted');
     const before = await snapshot(kase.id);
     const token = kase.token;
     const calls = [
@@ -57,7 +92,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
   });
 
   it('shows the case to both companies with their controls, and to a super admin', async () => {
-    const { token } = await stored('ACME-10407');
+    const { token } = await stored('accepted');
     const outbound = (await api.http().get(`/api/caller/case-details/${token}`).set(bearer(acme)).expect(200)).body
       .case;
     expect(outbound).toMatchObject({
@@ -71,12 +106,12 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
       'Replacement midplane shipped',
     ]);
     expect(outbound.customer_data.length).toBeGreaterThan(0);
-    const admin = await api.login('admin@casebridge.test');
+    const admin = await signedIn(api, await aSuperAdmin(api));
     const seen = (await api.http().get(`/api/caller/case-details/${token}`).set(bearer(admin)).expect(200)).body.case;
     expect(seen.controls).toMatchObject({ visible: true, can_close: false, can_add_note: false });
 
     // Controls are hidden on an open case; the submitter may still update its submission.
-    const open = await stored('ACME-10431');
+    const open = await stored('open');
     const openView = (await api.http().get(`/api/caller/case-details/${open.token}`).set(bearer(acme)).expect(200)).body
       .case;
     expect(openView.controls).toEqual({
@@ -91,8 +126,8 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
   });
 
   it('hides the feed from a company that does not allow notes and refuses its notes', async () => {
-    const { token } = await stored('ACME-10407');
-    await orm(api).nativeUpdate(Company, { slug: 'globex' }, { allowNotes: false });
+    const { token } = await stored('accepted');
+    await orm(api).nativeUpdate(Company, { id: partner.id }, { allowNotes: false });
     try {
       const view = (await api.http().get(`/api/caller/case-details/${token}`).set(bearer(globex)).expect(200)).body
         .case;
@@ -105,12 +140,14 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
         .send({ summary: 'Hi' })
         .expect(403, { error: MESSAGES.feedRequiresSso });
     } finally {
-      await orm(api).nativeUpdate(Company, { slug: 'globex' }, { allowNotes: true });
+      await orm(api).nativeUpdate(Company, { id: partner.id }, { allowNotes: true });
     }
   });
 
   it('empties purged customer data', async () => {
-    const kase = await stored('ACME-10388');
+    const kase = await stored('purged');
+    const before = await api.http().get(`/api/caller/case-details/${kase.token}`).set(bearer(acme)).expect(200);
+    expect(before.body.case.customer_data.length).toBeGreaterThan(0);
     await orm(api).nativeUpdate(Case, { id: kase.id }, { customerDataPurgedAt: new Date() });
     const view = (await api.http().get(`/api/caller/case-details/${kase.token}`).set(bearer(acme)).expect(200)).body
       .case;
@@ -118,7 +155,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
   });
 
   it('update-response: the receiver, while accepted; update-submission: the submitter', async () => {
-    const kase = await stored('ACME-10407');
+    const kase = await stored('accepted');
     const body = {
       case_number: 'GX-99',
       engineer_name: 'Nina Park',
@@ -140,14 +177,14 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
       .set(bearer(globex))
       .send(body)
       .expect(200, { success: true });
-    const updated = await stored('ACME-10407');
+    const updated = await stored('accepted');
     expect(updated).toMatchObject({
       receiverCaseNumber: 'GX-99',
       receiverEngineerName: 'Nina Park',
       receiverEngineerPhone: 'IE: 15550199',
     });
 
-    const open = await stored('ACME-10431');
+    const open = await stored('open');
     await api.http().post(`/api/caller/case/${open.token}/update-response`).set(bearer(globex)).send(body).expect(409);
 
     const submission = {
@@ -168,7 +205,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
       .set(bearer(acme))
       .send(submission)
       .expect(200);
-    expect(await stored('ACME-10431')).toMatchObject({
+    expect(await stored('open')).toMatchObject({
       engineerFirstName: 'Carl',
       engineerLastName: 'B. Jensen',
       engineerEmail: 'carl@acme.test',
@@ -183,7 +220,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
   });
 
   it('data: the collaboration service address and a token password for either company only', async () => {
-    const kase = await stored('ACME-10407');
+    const kase = await stored('accepted');
     const data = (
       await api
         .http()
@@ -193,8 +230,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
     ).body;
     expect(data.domain).toBe('https://collab.example.test');
     expect(data.password).toMatch(/^[0-9a-f]{64}$/);
-    const initech = await orm(api).findOneOrFail(Company, { slug: 'initech' });
-    await api.http().get(`/api/caller/case/${kase.token}/data/${initech.id}`).set(bearer(acme)).expect(404);
+    await api.http().get(`/api/caller/case/${kase.token}/data/${third.id}`).set(bearer(acme)).expect(404);
     await api.http().get(`/api/caller/case/${kase.token}/data/abc`).set(bearer(acme)).expect(422);
   });
 

@@ -1,11 +1,20 @@
 import type { ExportShape } from '@casebridge/contracts';
-import { Company, ContactDocument, LoginEvent, ProcessView, SavedSearch, SearchResultPick, User } from '@casebridge/db';
+import {
+  LoginEvent,
+  ProcessView,
+  SavedSearch,
+  SearchResultPick,
+  User,
+  type Company,
+  type ContactDocument,
+} from '@casebridge/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/factories';
 import { orm } from '../../../test/member-fixtures';
 
 const DAY = 24 * 3600 * 1000;
@@ -16,6 +25,12 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
   let worker: ExportWorker;
   let storage: string;
   let admin: string;
+  // Our company (caller, business and program managers) and a partner (business manager, a caller who never signed
+  // in, a process our caller viewed).
+  let ours: Company;
+  let partner: Company;
+  let partnerProcess: ContactDocument;
+  let users: Record<'caller' | 'bm' | 'pm' | 'partnerBm' | 'partnerCaller' | 'superAdmin', User>;
 
   const get = (path: string, token = admin) => api.http().get(`/api/${path}`).set(bearer(token));
 
@@ -32,18 +47,30 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
     storage = mkdtempSync(join(tmpdir(), 'casebridge-sa-reports-'));
     api = await startApi({ STORAGE_DIR: storage });
     worker = await startExportWorker();
-    admin = await api.login('admin@casebridge.test');
+    ours = await aCompany(api);
+    partner = await aCompany(api);
+    users = {
+      caller: await aUser(api, { company: ours, role: 'caller' }),
+      bm: await aUser(api, { company: ours, role: 'business_manager' }),
+      // 45 days idle (an hour more, so the day count is not on the edge).
+      pm: await aUser(api, {
+        company: ours,
+        role: 'program_manager',
+        overrides: { lastLoginAt: new Date(Date.now() - 45 * DAY - 3600 * 1000) },
+      }),
+      partnerBm: await aUser(api, { company: partner, role: 'business_manager' }),
+      // Never signed in.
+      partnerCaller: await aUser(api, { company: partner, role: 'caller' }),
+      superAdmin: await aSuperAdmin(api),
+    };
+    admin = await signedIn(api, users.superAdmin);
+    partnerProcess = await aProcess(api, { company: partner });
 
     // Known rows on 2026-03-10, a day no seeded activity falls on, and one just outside the range.
     const em = orm(api);
-    const caller = await em.findOneOrFail(User, { email: 'caller@acme.test' });
-    const globexBm = await em.findOneOrFail(User, { email: 'bm@globex.test' });
-    const globex = await em.findOneOrFail(Company, { slug: 'globex' });
-    const process = await em.findOneOrFail(
-      ContactDocument,
-      { company: globex, deletedAt: null },
-      { orderBy: { id: 'asc' } },
-    );
+    const caller = em.getReference(User, users.caller.id);
+    const globexBm = em.getReference(User, users.partnerBm.id);
+    const process = partnerProcess;
     em.create(LoginEvent, { user: caller, ip: '10.9.9.9', createdAt: new Date('2026-03-10T08:30:00Z') });
     em.create(LoginEvent, { user: globexBm, ip: '10.9.9.8', createdAt: new Date('2026-03-11T00:00:00Z') });
     em.create(ProcessView, { user: caller, document: process, createdAt: new Date('2026-03-10T09:00:00Z') });
@@ -53,14 +80,9 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
       location: 'dashboard',
       createdAt: new Date('2026-03-10T10:00:00Z'),
     });
-    em.create(SearchResultPick, { search, member: 'Globex Storage', createdAt: new Date('2026-03-10T10:01:00Z') });
-    // Aged logins: one user 45 days idle, one who never signed in.
-    const pm = await em.findOneOrFail(User, { email: 'pm@acme.test' });
-    pm.lastLoginAt = new Date(Date.now() - 45 * DAY - 3600 * 1000);
-    const globexCaller = await em.findOneOrFail(User, { email: 'caller@globex.test' });
-    globexCaller.lastLoginAt = null;
+    em.create(SearchResultPick, { search, member: partner.name, createdAt: new Date('2026-03-10T10:01:00Z') });
     await em.flush();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
@@ -82,26 +104,27 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
     expect(rows.slice(1)).toHaveLength(1);
     const [name, email, company, role, method, ip, at] = rows[1];
     expect([email, company, role, method, ip]).toEqual([
-      'caller@acme.test',
-      'Acme Systems',
+      users.caller.email,
+      ours.name,
       'Standard User',
       'Requires Registration',
       '10.9.9.9',
     ]);
-    expect(typeof name).toBe('string');
+    expect(name).toBe(`${users.caller.firstName} ${users.caller.lastName}`);
     expect((at as Date).toISOString()).toBe('2026-03-10T08:30:00.000Z');
 
     // The next day's login appears once the range covers it; full years are accepted too.
     const wider = await build('super_admin/reports/user_logins/2026-03-10/2026-03-11', 'user-logins');
-    expect(wider.slice(1).map((row) => row[1])).toEqual(['caller@acme.test', 'bm@globex.test']);
+    expect(wider.slice(1).map((row) => row[1])).toEqual([users.caller.email, users.partnerBm.email]);
   });
 
   it('processes viewed: viewer, company, process, its owner and the time', async () => {
     const rows = await build('super_admin/reports/proccesses_viewed/26-03-10/26-03-10', 'processes-viewed');
     expect(rows[0]).toEqual(['Viewer', 'Email', 'Company', 'Process', 'Process Owner', 'Viewed (UTC)']);
     expect(rows.slice(1)).toHaveLength(1);
-    expect(rows[1].slice(1, 3)).toEqual(['caller@acme.test', 'Acme Systems']);
-    expect(rows[1][4]).toBe('Globex Storage');
+    expect(rows[1].slice(1, 3)).toEqual([users.caller.email, ours.name]);
+    expect(rows[1][3]).toBe(partnerProcess.name);
+    expect(rows[1][4]).toBe(partner.name);
     expect((rows[1][5] as Date).toISOString()).toBe('2026-03-10T09:00:00.000Z');
   });
 
@@ -110,7 +133,7 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
     expect(rows[0]).toEqual(['Search Term', 'Location', 'User', 'Email', 'Company', 'Result Picked', 'Searched (UTC)']);
     expect(rows.slice(1)).toHaveLength(1);
     expect(rows[1].slice(0, 2)).toEqual(['backup appliance', 'dashboard']);
-    expect(rows[1].slice(3, 6)).toEqual(['caller@acme.test', 'Acme Systems', 'Globex Storage']);
+    expect(rows[1].slice(3, 6)).toEqual([users.caller.email, ours.name, partner.name]);
   });
 
   it('managers: every business and program manager with company and contact', async () => {
@@ -126,11 +149,13 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
       'Last Login (UTC)',
     ]);
     const emails = rows.slice(1).map((row) => row[3]);
-    expect(emails).toEqual(expect.arrayContaining(['bm@acme.test', 'pm@acme.test', 'bm@globex.test']));
-    expect(emails).not.toContain('caller@acme.test');
-    expect(emails).not.toContain('admin@casebridge.test');
-    const bm = rows.find((row) => row[3] === 'bm@acme.test')!;
-    expect([bm[0], bm[5], bm[6]]).toEqual(['Acme Systems', 'Business Manager', 'Active']);
+    expect(emails).toEqual(expect.arrayContaining([users.bm.email, users.pm.email, users.partnerBm.email]));
+    expect(emails).not.toContain(users.caller.email);
+    expect(emails).not.toContain(users.superAdmin.email);
+    const bm = rows.find((row) => row[3] === users.bm.email)!;
+    expect([bm[0], bm[5], bm[6]]).toEqual([ours.name, 'Business Manager', 'Active']);
+    const pm = rows.find((row) => row[3] === users.pm.email)!;
+    expect([pm[0], pm[5]]).toEqual([ours.name, 'Program Manager']);
     // Sorted by company name.
     const companies = rows.slice(1).map((row) => String(row[0]));
     expect(companies).toEqual([...companies].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -147,17 +172,19 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
       'Active Users',
       'Last Login (UTC)',
     ]);
-    const em = orm(api);
-    const acme = await em.findOneOrFail(Company, { slug: 'acme' });
-    const acmeUsers = await em.count(User, {
-      company: acme,
+    const domain = domainOf(ours);
+    const ourUsers = await orm(api).count(User, {
+      company: ours.id,
       approvalStatus: 'approved',
-      email: { $like: '%@acme.test' },
+      email: { $like: `%@${domain}` },
     });
-    const row = rows.find((cells) => cells[0] === 'acme.test' && cells[1] === 'Acme Systems')!;
+    // The caller and the two managers made above.
+    expect(ourUsers).toBe(3);
+    const row = rows.find((cells) => cells[0] === domain && cells[1] === ours.name)!;
     expect(row).toBeDefined();
-    expect(row[4]).toBe(acmeUsers);
-    expect(row[3]).toBe(acme.domain?.toLowerCase() === 'acme.test' ? 'Yes' : 'No');
+    expect(row[4]).toBe(ourUsers);
+    expect(row[2]).toBe(domain);
+    expect(row[3]).toBe('Yes');
   });
 
   it('user aged logins: every user with the days since the last login and its bucket', async () => {
@@ -173,10 +200,10 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
       'Status',
       'Last Login (UTC)',
     ]);
-    const pm = rows.find((row) => row[4] === 'pm@acme.test')!;
+    const pm = rows.find((row) => row[4] === users.pm.email)!;
     expect(pm.slice(0, 2)).toEqual(['31-60 days', 45]);
     const never = rows.filter((row) => row[0] === 'Never');
-    expect(never.map((row) => row[4])).toContain('caller@globex.test');
+    expect(never.map((row) => row[4])).toContain(users.partnerCaller.email);
     // Never signed in first, then the longest idle.
     expect(rows[1][0]).toBe('Never');
     expect(never.every((row) => row[1] === null || row[1] === undefined)).toBe(true);
@@ -200,8 +227,8 @@ describe('super admin reports: six spreadsheets through the export queue', () =>
     expect(direct.body.errors['params.end']).toEqual(['The end date is required.']);
   });
 
-  it.each(['bm@acme.test', 'caller@acme.test'])('refuses every report to %s (403)', async (email) => {
-    const token = await api.login(email);
+  it.each(['business_manager', 'caller'] as const)('refuses every report to a %s (403)', async (role) => {
+    const token = await signedIn(api, await aUser(api, { company: ours, role }));
     for (const path of [
       'super_admin/reports/user_logins/26-03-10/26-03-10',
       'super_admin/reports/proccesses_viewed/26-03-10/26-03-10',

@@ -18,6 +18,7 @@ import { io } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { aCompany, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../test/factories';
 import { orm } from '../../../test/member-fixtures';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
@@ -38,6 +39,11 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
   let worker: ExportWorker;
   let storage: string;
   let admin: string;
+  // Our company (the search hit; approves registrations; a pending one, a business manager, a caller), a partner company
+  // with a caller and a disabled user, and two super admins (the actor, and an idle one the lists must leave out).
+  let ours: Company;
+  let partner: Company;
+  let users: Record<'bm' | 'caller' | 'pending' | 'partnerCaller' | 'partnerDisabled' | 'superAdmin', User>;
 
   const get = (path: string, token = admin) => api.http().get(`/api/${path}`).set(bearer(token));
 
@@ -45,7 +51,38 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
     storage = await mkdtemp(join(tmpdir(), 'casebridge-sa-users-'));
     api = await startApi({ STORAGE_DIR: storage });
     worker = await startExportWorker();
-    admin = await api.login('admin@casebridge.test');
+    // Registrations on our company page wait for approval.
+    ours = await aCompany(api, { requiresApproval: true });
+    partner = await aCompany(api);
+    users = {
+      bm: await aUser(api, { company: ours, role: 'business_manager' }),
+      caller: await aUser(api, { company: ours, role: 'caller' }),
+      pending: await aUser(api, {
+        company: ours,
+        role: 'caller',
+        approvalStatus: 'pending',
+        label: 'olivia',
+        overrides: { firstName: 'Olivia', createdAt: daysAgo(2) },
+      }),
+      partnerCaller: await aUser(api, {
+        company: partner,
+        role: 'caller',
+        overrides: { firstName: 'Gabriel', lastName: uniqueName('Stone') },
+      }),
+      partnerDisabled: await aUser(api, {
+        company: partner,
+        role: 'caller',
+        status: 'inactive',
+        overrides: { lastLoginAt: daysAgo(INACTIVE_USER_DAYS + 500) },
+      }),
+      // Idle as long as anyone, yet never listed: super admins are not company users.
+      superAdmin: await aSuperAdmin(api),
+    };
+    await aUser(api, {
+      role: 'super_admin',
+      overrides: { lastLoginAt: daysAgo(INACTIVE_USER_DAYS + 500), createdAt: daysAgo(600) },
+    });
+    admin = await signedIn(api, users.superAdmin);
   }, 60_000);
   afterAll(async () => {
     await worker?.close();
@@ -55,51 +92,73 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
 
   describe('search', () => {
     it('finds companies by name or slug and users by name, full name or e-mail', async () => {
-      const companies = (await get('super_admin/search/company?term=acm').expect(200)).body.results;
-      expect(companies).toEqual([expect.objectContaining({ name: 'Acme Systems', slug: 'acme' })]);
-      const users = (await get('super_admin/search/user?term=caller@glo').expect(200)).body.results;
-      expect(users).toEqual([expect.objectContaining({ email: 'caller@globex.test', company_name: 'Globex Storage' })]);
-      const stored = await orm(api).findOneOrFail(User, { email: 'caller@globex.test' });
-      const byName = (
+      // Part of the name (without its first letter) and the slug in capitals: each finds our company alone.
+      const byName = (await get(`super_admin/search/company?term=${ours.name.slice(1)}`).expect(200)).body.results;
+      expect(byName).toEqual([expect.objectContaining({ name: ours.name, slug: ours.slug })]);
+      const bySlug = (await get(`super_admin/search/company?term=${ours.slug.toUpperCase()}`).expect(200)).body.results;
+      expect(bySlug).toEqual([expect.objectContaining({ id: ours.id })]);
+      // The e-mail up to the first letters of the domain.
+      const email = users.partnerCaller.email;
+      const term = encodeURIComponent(email.slice(0, email.indexOf('@') + 4));
+      const found = (await get(`super_admin/search/user?term=${term}`).expect(200)).body.results;
+      expect(found).toEqual([expect.objectContaining({ email, company_name: partner.name })]);
+      const stored = await orm(api).findOneOrFail(User, users.partnerCaller.id);
+      const byFullName = (
         await get(
           `super_admin/search/user?term=${encodeURIComponent(`${stored.firstName} ${stored.lastName}`)}`,
         ).expect(200)
       ).body.results as { id: number }[];
-      expect(byName.map((hit) => hit.id)).toContain(stored.id);
+      expect(byFullName.map((hit) => hit.id)).toContain(stored.id);
+      const byLastName = (await get(`super_admin/search/user?term=${stored.lastName}`).expect(200)).body.results;
+      expect(byLastName).toEqual([expect.objectContaining({ id: stored.id })]);
     });
 
     it('no hits is an empty list; wildcards match themselves; super admins and pending users are not found', async () => {
       expect((await get('super_admin/search/company?term=zzqq').expect(200)).body.results).toEqual([]);
       expect((await get('super_admin/search/company?term=%25%25').expect(200)).body.results).toEqual([]);
-      expect((await get('super_admin/search/user?term=admin@casebridge').expect(200)).body.results).toEqual([]);
-      expect((await get('super_admin/search/user?term=olivia.chen').expect(200)).body.results).toEqual([]);
+      const search = (email: string) => get(`super_admin/search/user?term=${encodeURIComponent(email)}`).expect(200);
+      expect((await search(users.superAdmin.email)).body.results).toEqual([]);
+      expect((await search(users.pending.email)).body.results).toEqual([]);
     });
 
     it('a term under 2 characters is 422; members are 403', async () => {
       const short = await get('super_admin/search/user?term=a').expect(422);
       expect(Object.keys(short.body.errors)).toEqual(['term']);
       await get('super_admin/search/company').expect(422);
-      for (const email of ['bm@acme.test', 'caller@acme.test']) {
-        const token = await api.login(email);
-        await get('super_admin/search/company?term=acme', token).expect(403);
-        await get('super_admin/search/user?term=acme', token).expect(403);
+      for (const member of [users.bm, users.caller]) {
+        const token = await signedIn(api, member);
+        await get(`super_admin/search/company?term=${ours.slug}`, token).expect(403);
+        await get(`super_admin/search/user?term=${ours.slug}`, token).expect(403);
       }
     });
   });
 
   describe('registration queue', () => {
     it("lists every company's pending registrations with the company name", async () => {
+      const other = await aUser(api, { company: partner, role: 'caller', approvalStatus: 'pending' });
       const queue = (await get('super_admin/registration/queue').expect(200)).body.queue as SuperAdminRegistrationRow[];
-      expect(queue).toEqual([
-        expect.objectContaining({ email: 'olivia.chen@acme.test', first_name: 'Olivia', company_name: 'Acme Systems' }),
-      ]);
+      const ourRows = queue.filter((row) => row.id === users.pending.id || row.id === other.id);
+      expect(ourRows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ email: users.pending.email, first_name: 'Olivia', company_name: ours.name }),
+          expect.objectContaining({ email: other.email, company_name: partner.name }),
+        ]),
+      );
+      expect(ourRows).toHaveLength(2);
+      // Every company's pending registrations and nothing else.
+      const pending = await orm(api).find(User, { approvalStatus: 'pending', company: { $ne: null } });
+      expect(queue.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        pending.map((user) => user.id).sort((a, b) => a - b),
+      );
+      await get(`super_admin/registration/${other.id}/reject`).expect(200);
     });
 
     it('approve mails the applicant, pushes queue.changed and empties the row; a second decision is 409', async () => {
-      await api.http().post('/api/caller/register/acme').send(applicant('queue.applicant@acme.test')).expect(200);
+      const address = `queue.applicant@${domainOf(ours)}`;
+      await api.http().post(`/api/caller/register/${ours.slug}`).send(applicant(address)).expect(200);
       const queue = (await get('super_admin/registration/queue').expect(200)).body.queue as SuperAdminRegistrationRow[];
-      const row = queue.find((item) => item.email === 'queue.applicant@acme.test')!;
-      expect(row.company_name).toBe('Acme Systems');
+      const row = queue.find((item) => item.email === address)!;
+      expect(row.company_name).toBe(ours.name);
 
       const socket = io(api.url, {
         path: SOCKET_PATH,
@@ -119,17 +178,17 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
       socket.close();
 
       expect((await orm(api).findOneOrFail(User, row.id)).approvalStatus).toBe('approved');
-      const mail = await api.lastMailTo('queue.applicant@acme.test', 'registration-approved');
-      expect(mail.variables).toMatchObject({ first_name: 'Queue', company: 'Acme Systems' });
+      const mail = await api.lastMailTo(address, 'registration-approved');
+      expect(mail.variables).toMatchObject({ first_name: 'Queue', company: ours.name });
       const after = (await get('super_admin/registration/queue').expect(200)).body.queue as SuperAdminRegistrationRow[];
       expect(after.map((item) => item.id)).not.toContain(row.id);
       await get(`super_admin/registration/${row.id}/reject`).expect(409);
     });
 
     it('reject mails the applicant; unknown ids are 404; members are 403', async () => {
-      const pending = await orm(api).findOneOrFail(User, { email: 'olivia.chen@acme.test' });
-      for (const email of ['bm@acme.test', 'caller@acme.test']) {
-        const token = await api.login(email);
+      const pending = users.pending;
+      for (const member of [users.bm, users.caller]) {
+        const token = await signedIn(api, member);
         await get('super_admin/registration/queue', token).expect(403);
         await get(`super_admin/registration/${pending.id}/approve`, token).expect(403);
         await get(`super_admin/registration/${pending.id}/reject`, token).expect(403);
@@ -139,31 +198,32 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
       const answer = await get(`super_admin/registration/${pending.id}/reject`).expect(200);
       expect(answer.body).toMatchObject({ success: true, approved: false, message: MESSAGES.userRejected });
       expect((await orm(api).findOneOrFail(User, pending.id)).approvalStatus).toBe('rejected');
-      await api.lastMailTo('olivia.chen@acme.test', 'registration-rejected');
+      await api.lastMailTo(pending.email, 'registration-rejected');
     });
   });
 
   describe('Inactive Users list', () => {
     it('pages disabled and idle users, longest idle first, until an empty page', async () => {
       const em = orm(api);
-      const acme = await em.findOneOrFail(Company, { slug: 'acme' });
+      const company = em.getReference(Company, ours.id);
+      const at = (local: string) => `${local}@${domainOf(ours)}`;
       // Enough idle users for two pages, plus a recent one and a pending one that must not be listed.
       for (let index = 0; index < INACTIVE_USERS_PAGE_SIZE + 5; index += 1) {
         em.create(User, {
           firstName: 'Idle',
           lastName: `User ${index}`,
-          email: `idle.${index}@acme.test`,
-          company: acme,
+          email: at(`idle.${index}`),
+          company,
           lastLoginAt: daysAgo(INACTIVE_USER_DAYS + 200 - index),
           createdAt: daysAgo(400),
         });
       }
-      em.create(User, { firstName: 'Recent', lastName: 'User', email: 'recent@acme.test', company: acme });
+      em.create(User, { firstName: 'Recent', lastName: 'User', email: at('recent'), company });
       em.create(User, {
         firstName: 'Pending',
         lastName: 'User',
-        email: 'pending.idle@acme.test',
-        company: acme,
+        email: at('pending.idle'),
+        company,
         approvalStatus: 'pending',
         createdAt: daysAgo(400),
       });
@@ -177,21 +237,20 @@ describe('back office dashboard: search, registration queue; the Inactive Users 
         rows.push(...(body.users as InactiveUserRow[]));
       }
       const emails = rows.map((row) => row.email);
-      expect(emails).toContain('martin.keller@globex.test');
-      expect(emails).not.toContain('recent@acme.test');
-      expect(emails).not.toContain('pending.idle@acme.test');
-      expect(emails).not.toContain('admin@casebridge.test');
-      const idle = emails.filter((email) => email.startsWith('idle.'));
-      expect(idle).toEqual(
-        Array.from({ length: INACTIVE_USERS_PAGE_SIZE + 5 }, (_, index) => `idle.${index}@acme.test`),
-      );
-      expect(rows.find((row) => row.email === 'idle.0@acme.test')).toMatchObject({
-        company_name: 'Acme Systems',
+      expect(emails).toContain(users.partnerDisabled.email);
+      expect(emails).not.toContain(at('recent'));
+      expect(emails).not.toContain(at('pending.idle'));
+      expect(emails.filter((email) => email.endsWith('@factory.test'))).toEqual([]);
+      // Our company's rows are exactly the idle users (not its recent, pending or signed-in members), in order.
+      const idle = emails.filter((email) => email.endsWith(`@${domainOf(ours)}`));
+      expect(idle).toEqual(Array.from({ length: INACTIVE_USERS_PAGE_SIZE + 5 }, (_, index) => at(`idle.${index}`)));
+      expect(rows.find((row) => row.email === at('idle.0'))).toMatchObject({
+        company_name: ours.name,
         role: 'caller',
         role_label: 'Standard User',
         status: 'active',
       });
-      expect(rows.find((row) => row.email === 'martin.keller@globex.test')?.status).toBe('inactive');
+      expect(rows.find((row) => row.email === users.partnerDisabled.email)?.status).toBe('inactive');
       expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
       await get('super_admin/users/list/0').expect(422);
     });

@@ -7,15 +7,16 @@ import {
   USER_SAVED,
   type SuperAdminUser,
 } from '@casebridge/contracts';
-import { Community, Company, CompanyGroupRelation, User } from '@casebridge/db';
+import { Community, Company, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { aCompany, aGroup, aSuperAdmin, aUser, domainOf, emOf, settle, signedIn } from '../../../test/factories';
 import { orm } from '../../../test/member-fixtures';
 import { connectLive } from '../../../test/live-clients';
 
 const form = {
   first_name: 'Sam',
   last_name: 'Backoffice',
-  email: 'sam.backoffice@acme.test',
+  email: '', // at our company's domain, set once it exists
   phone: '555 0123',
   phone_country_code: 'US',
   city: 'Boston',
@@ -29,8 +30,15 @@ const form = {
 describe('back office: the user form', () => {
   let api: ApiHarness;
   let admin: string;
-  let ids: Record<string, number>;
-  let companies: Record<string, number>;
+  // Our company (password sign-in) with a caller, a business manager, a default registration group and a limited
+  // group; a partner company with a caller; an SSO company with a caller; the super admin who runs the back office.
+  let ours: Company;
+  let partner: Company;
+  let sso: Company;
+  let users: Record<'caller' | 'bm' | 'partnerCaller' | 'ssoCaller' | 'superAdmin', User>;
+  let registrationGroup: Community;
+  let limitedGroup: Community;
+  const atPartner = (local: string) => `${local}@${domainOf(partner)}`;
 
   const get = (path: string, token = admin) => api.http().get(`/api/super_admin${path}`).set(bearer(token));
   const post = (path: string, body: object, token = admin) =>
@@ -38,17 +46,32 @@ describe('back office: the user form', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    admin = await api.login('admin@casebridge.test');
-    const users = await orm(api).find(User, { email: { $like: '%.test' } });
-    ids = Object.fromEntries(users.map((user) => [user.email, user.id]));
-    const all = await orm(api).find(Company, {});
-    companies = Object.fromEntries(all.map((company) => [company.slug, company.id]));
+    ours = await aCompany(api);
+    partner = await aCompany(api);
+    sso = await aCompany(api, { loginMethod: 'sso' });
+    users = {
+      caller: await aUser(api, { company: ours, role: 'caller' }),
+      bm: await aUser(api, { company: ours, role: 'business_manager' }),
+      partnerCaller: await aUser(api, { company: partner, role: 'caller' }),
+      ssoCaller: await aUser(api, { company: sso, role: 'caller' }),
+      superAdmin: await aSuperAdmin(api),
+    };
+    // Both limited to a user who is not the one created here, so only the defaults or the form can give them.
+    registrationGroup = await aGroup(api, { members: [{ company: ours, users: [users.bm] }, { company: partner }] });
+    limitedGroup = await aGroup(api, { members: [{ company: ours, users: [users.bm] }, { company: partner }] });
+    const em = emOf(api);
+    const managed = await em.findOneOrFail(Company, ours.id, { populate: ['registrationCommunities'] });
+    managed.registrationCommunities.add(em.getReference(Community, registrationGroup.id));
+    await em.flush();
+    await settle(api);
+    form.email = `sam.backoffice@${domainOf(ours)}`;
+    admin = await signedIn(api, users.superAdmin);
   }, 60_000);
   afterAll(() => api.close());
 
   it('form data: the company, countries and the assignable roles; an unknown company is 404', async () => {
-    const body = (await get(`/users/form_data/${companies.umbrella}`).expect(200)).body;
-    expect(body.company).toEqual({ id: companies.umbrella, name: 'Umbrella Cloud', login_method: 'sso' });
+    const body = (await get(`/users/form_data/${sso.id}`).expect(200)).body;
+    expect(body.company).toEqual({ id: sso.id, name: sso.name, login_method: 'sso' });
     expect(body.countries.length).toBeGreaterThan(10);
     expect(body.roles).toEqual([
       { value: 'caller', label: 'Standard User' },
@@ -61,90 +84,92 @@ describe('back office: the user form', () => {
   });
 
   it('one user with its access, read-only fields and company groups; unknown users and super admins are 404', async () => {
-    const body = (await get(`/users/${ids['caller@acme.test']}`).expect(200)).body;
+    const body = (await get(`/users/${users.caller.id}`).expect(200)).body;
     expect(body.user).toMatchObject({
-      email: 'caller@acme.test',
-      company: { id: companies.acme, name: 'Acme Systems', login_method: 'requires_registration' },
+      email: users.caller.email,
+      company: { id: ours.id, name: ours.name, login_method: 'requires_registration' },
     });
     expect(body.user).toHaveProperty('agreement_date');
     expect(body.user).toHaveProperty('focus_group');
     expect(body.access).toEqual(body.user.group_access);
-    expect(body.communities.length).toBeGreaterThan(0);
+    expect(body.communities.map((group: { id: number }) => group.id).sort()).toEqual(
+      [registrationGroup.id, limitedGroup.id].sort(),
+    );
     await get('/users/999999').expect(404);
-    await get(`/users/${ids['admin@casebridge.test']}`).expect(404);
+    await get(`/users/${users.superAdmin.id}`).expect(404);
   });
 
   describe('create, edit, status, password and delete', () => {
     let created: SuperAdminUser;
 
     it('creates a user of the named company with the default registration groups, who can sign in', async () => {
-      const answer = await post('/users/0', { ...form, company_id: companies.acme }).expect(200);
+      const answer = await post('/users/0', { ...form, company_id: ours.id }).expect(200);
       expect(answer.body.message).toBe(USER_SAVED);
       created = answer.body.user as SuperAdminUser;
       expect(created).toMatchObject({
         email: form.email,
         status: 'active',
         registration_type: 'admin',
-        company: { id: companies.acme },
+        company: { id: ours.id },
       });
-      const acme = await orm(api).findOneOrFail(Company, companies.acme, { populate: ['registrationCommunities'] });
-      const defaults = acme.registrationCommunities.getItems().map((group: Community) => group.id);
-      expect(defaults.length).toBeGreaterThan(0);
-      expect(created.group_access).toEqual(expect.arrayContaining(defaults));
+      const stored = await orm(api).findOneOrFail(Company, ours.id, { populate: ['registrationCommunities'] });
+      const defaults = stored.registrationCommunities.getItems().map((group: Community) => group.id);
+      expect(defaults).toEqual([registrationGroup.id]);
+      // The default (a limited group) and nothing else: the other limited group is not a default.
+      expect(created.group_access).toEqual([registrationGroup.id]);
       await api.login(form.email, form.password);
     });
 
     it('422 per field, nothing written', async () => {
       const cases: [object, string][] = [
-        [{ email: 'caller@acme.test' }, 'email'],
-        [{ email: 'x1@globex.test', first_name: '' }, 'first_name'],
-        [{ email: 'x2@globex.test', last_name: '' }, 'last_name'],
+        [{ email: users.caller.email }, 'email'],
+        [{ email: atPartner('x1'), first_name: '' }, 'first_name'],
+        [{ email: atPartner('x2'), last_name: '' }, 'last_name'],
         [{ email: 'not-an-email' }, 'email'],
-        [{ email: 'x3@globex.test', role: 'super_admin' }, 'role'],
-        [{ email: 'x4@globex.test', type: 'owner' }, 'type'],
-        [{ email: 'x5@globex.test', phone: '1'.repeat(30) }, 'phone'],
-        [{ email: 'x6@globex.test', country_id: 999999 }, 'country_id'],
-        [{ email: 'x7@globex.test', password: '' }, 'password'],
-        [{ email: 'x8@globex.test', password: 'weak', password_confirmation: 'weak' }, 'password'],
-        [{ email: 'x9@globex.test', password_confirmation: 'Other0!x' }, 'password_confirmation'],
-        [{ email: 'x10@globex.test', group_access: [999999] }, 'group_access'],
-        [{ email: 'x11@globex.test', company_id: 999999 }, 'company_id'],
-        [{ email: 'x12@globex.test', company_id: undefined }, 'company_id'],
+        [{ email: atPartner('x3'), role: 'super_admin' }, 'role'],
+        [{ email: atPartner('x4'), type: 'owner' }, 'type'],
+        [{ email: atPartner('x5'), phone: '1'.repeat(30) }, 'phone'],
+        [{ email: atPartner('x6'), country_id: 999999 }, 'country_id'],
+        [{ email: atPartner('x7'), password: '' }, 'password'],
+        [{ email: atPartner('x8'), password: 'weak', password_confirmation: 'weak' }, 'password'],
+        [{ email: atPartner('x9'), password_confirmation: 'Other0!x' }, 'password_confirmation'],
+        [{ email: atPartner('x10'), group_access: [999999] }, 'group_access'],
+        [{ email: atPartner('x11'), company_id: 999999 }, 'company_id'],
+        [{ email: atPartner('x12'), company_id: undefined }, 'company_id'],
       ];
       for (const [change, field] of cases) {
-        const answer = await post('/users/0', { ...form, company_id: companies.globex, ...change }).expect(422);
+        const answer = await post('/users/0', { ...form, company_id: partner.id, ...change }).expect(422);
         expect(Object.keys(answer.body.errors)).toEqual([field]);
       }
-      expect(await orm(api).count(User, { email: { $like: 'x%@globex.test' } })).toBe(0);
+      expect(await orm(api).count(User, { email: { $like: `x%@${domainOf(partner)}` } })).toBe(0);
+      expect(await orm(api).count(User, { company: partner.id })).toBe(1);
     });
 
     it('an SSO company needs no password unless the role is api', async () => {
-      const sso = { ...form, company_id: companies.umbrella, password: '', password_confirmation: '' };
-      const caller = await post('/users/0', { ...sso, email: 'new.caller@umbrella.test' }).expect(200);
+      const ssoForm = { ...form, company_id: sso.id, password: '', password_confirmation: '' };
+      const caller = await post('/users/0', { ...ssoForm, email: `new.caller@${domainOf(sso)}` }).expect(200);
       expect((await orm(api).findOneOrFail(User, caller.body.user.id)).passwordHash).toBeNull();
-      const apiUser = await post('/users/0', { ...sso, email: 'new.api@umbrella.test', role: 'api' }).expect(422);
+      const apiUser = await post('/users/0', { ...ssoForm, email: `new.api@${domainOf(sso)}`, role: 'api' }).expect(
+        422,
+      );
       expect(Object.keys(apiUser.body.errors)).toEqual(['password']);
     });
 
     it('edits fields and community access; it cannot move the user to another company', async () => {
-      const relation = await orm(api).findOneOrFail(
-        CompanyGroupRelation,
-        { company: companies.acme, userAccessFlag: 'limit', isActive: true },
-        { populate: ['community'] },
-      );
+      expect(created.group_access).not.toContain(limitedGroup.id);
       const answer = await post(`/users/${created.id}`, {
         ...form,
-        company_id: companies.acme,
+        company_id: ours.id,
         city: 'Austin',
         type: 'admin',
         role: 'business_manager',
-        group_access: [relation.community.id],
+        group_access: [limitedGroup.id],
       }).expect(200);
       expect(answer.body.user).toMatchObject({ city: 'Austin', type: 'admin', role: 'business_manager' });
-      expect(answer.body.user.group_access).toContain(relation.community.id);
-      const moved = await post(`/users/${created.id}`, { ...form, company_id: companies.globex }).expect(422);
+      expect(answer.body.user.group_access).toContain(limitedGroup.id);
+      const moved = await post(`/users/${created.id}`, { ...form, company_id: partner.id }).expect(422);
       expect(moved.body.errors).toEqual({ company_id: ['The selected company is invalid.'] });
-      await post('/users/999999', { ...form, company_id: companies.globex }).expect(404);
+      await post('/users/999999', { ...form, company_id: partner.id }).expect(404);
     });
 
     it('disabling ends the sessions and sockets; enabling lets the user in again', async () => {
@@ -188,13 +213,13 @@ describe('back office: the user form', () => {
     });
 
     it('refuses a password for an SSO user who is not api', async () => {
-      const before = (await orm(api).findOneOrFail(User, ids['caller@umbrella.test'])).passwordHash;
-      const answer = await post(`/users/${ids['caller@umbrella.test']}/password`, {
+      const before = (await orm(api).findOneOrFail(User, users.ssoCaller.id)).passwordHash;
+      const answer = await post(`/users/${users.ssoCaller.id}/password`, {
         password: 'N3w!Secret',
         password_confirmation: 'N3w!Secret',
       }).expect(409);
       expect(answer.body).toEqual({ error: SSO_PASSWORD_REFUSED });
-      expect((await orm(api).findOneOrFail(User, ids['caller@umbrella.test'])).passwordHash).toBe(before);
+      expect((await orm(api).findOneOrFail(User, users.ssoCaller.id)).passwordHash).toBe(before);
     });
 
     it('deletes the user and its sessions; an unknown id is 404', async () => {
@@ -208,13 +233,13 @@ describe('back office: the user form', () => {
   });
 
   it('business managers and callers get 403 on every call, and nothing changes', async () => {
-    const target = ids['caller@globex.test'];
-    for (const email of ['bm@acme.test', 'caller@acme.test']) {
-      const token = await api.login(email);
-      await get(`/users/form_data/${companies.acme}`, token).expect(403);
+    const target = users.partnerCaller.id;
+    for (const actor of [users.bm, users.caller]) {
+      const token = await signedIn(api, actor);
+      await get(`/users/form_data/${ours.id}`, token).expect(403);
       await get(`/users/${target}`, token).expect(403);
-      await post(`/users/${target}`, { ...form, company_id: companies.globex }, token).expect(403);
-      await post('/users/0', { ...form, company_id: companies.acme }, token).expect(403);
+      await post(`/users/${target}`, { ...form, company_id: partner.id }, token).expect(403);
+      await post('/users/0', { ...form, company_id: ours.id }, token).expect(403);
       await post(`/users/${target}/status`, { status: 'inactive' }, token).expect(403);
       await post(
         `/users/${target}/password`,
@@ -227,6 +252,6 @@ describe('back office: the user form', () => {
     }
     const stored = await orm(api).findOneOrFail(User, target);
     expect(stored.status).toBe('active');
-    await api.login('caller@globex.test');
+    await signedIn(api, users.partnerCaller);
   });
 });
