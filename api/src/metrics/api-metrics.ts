@@ -43,15 +43,11 @@ export class ApiMetrics implements OnModuleInit {
     registerQueueMetrics(this.registry, () => this.queues);
   }
 
-  /** The queues some feature module registered (the api produces to those only). */
+  /** Every queue of QUEUES: the queue dashboard registers them all in the api, the ones it never sends to too. */
   onModuleInit(): void {
-    this.queues = Object.values(QUEUES).flatMap((name) => {
-      try {
-        return [this.moduleRef.get<CountableQueue>(getQueueToken(name), { strict: false })];
-      } catch {
-        return [];
-      }
-    });
+    this.queues = Object.values(QUEUES).map((name) =>
+      this.moduleRef.get<CountableQueue>(getQueueToken(name), { strict: false }),
+    );
   }
 
   /** The Socket.IO server whose connections and rooms are reported (the gateway's, once it is up). */
