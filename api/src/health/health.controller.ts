@@ -17,7 +17,7 @@ export class HealthController {
   /** Always 200 with what answers: the fault tests read it to see the api notice an outage. */
   @Route(API.system.health)
   async health() {
-    const { database, redis } = await this.readiness();
+    const { database, redis } = await checkReadiness({ database: this.em.getConnection(), redis: this.redis });
     return { status: 'ok' as const, database, redis };
   }
 
@@ -30,11 +30,8 @@ export class HealthController {
   /** Whether to send the api traffic: 503 while PostgreSQL or Redis does not answer (the api answers 503 then too). */
   @Route(API.system.ready)
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const { ready, database, redis } = await this.readiness();
+    const { ready, database, redis } = await checkReadiness({ database: this.em.getConnection(), redis: this.redis });
     if (!ready) void reply.status(503);
     return { status: ready ? ('ready' as const) : ('unavailable' as const), database, redis };
   }
-
-  // A property, not a method: every method of a controller is a contract handler (route-access test).
-  private readonly readiness = () => checkReadiness({ database: this.em.getConnection(), redis: this.redis });
 }
