@@ -8,6 +8,7 @@ import {
   isCompanyAdminRole,
   rooms,
   SERVER_EVENTS,
+  SOCKET_CONNECT_ERRORS,
   TypingRequest,
   type CaseEventType,
   type ClientToServerEvents,
@@ -45,6 +46,9 @@ interface SocketData {
 
 type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The handshake's credentials are wrong (as opposed to the server failing to check them). */
+class HandshakeRefused extends Error {}
+
 /**
  * Sockets authenticate with the same bearer token as the api (or a case token on public pages), then join
  * their user, company and (super admins) back-office rooms. Following a case (the same access rule as reading
@@ -70,9 +74,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     server.use((socket, next) => {
       this.authenticate(socket as CasebridgeSocket).then(
         () => next(),
-        (error: unknown) => next(error instanceof Error ? error : new Error('unauthorized')),
+        (error: unknown) => next(this.connectError(error)),
       );
     });
+  }
+
+  /**
+   * What a refused client is told: `unauthorized` when its credentials are wrong, else `unavailable` (a database
+   * hiccup, pool exhausted under a reconnect storm), so that it tries again; the cause stays in the server's log.
+   */
+  private connectError(error: unknown): Error {
+    if (error instanceof HandshakeRefused) return new Error(SOCKET_CONNECT_ERRORS.unauthorized);
+    this.logger.warn(`handshake not checked: ${error instanceof Error ? error.message : String(error)}`);
+    return new Error(SOCKET_CONNECT_ERRORS.unavailable);
   }
 
   private async authenticate(socket: CasebridgeSocket): Promise<void> {
@@ -84,10 +98,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     socket.data.companyName = null;
     if (typeof auth.token === 'string') {
       const actor = await withOrmContext(this.em, () => this.sessions.authenticate(auth.token as string));
-      if (!actor) throw new Error('unauthorized');
-      const user = await withOrmContext(this.em, () =>
-        this.em.findOneOrFail(User, actor.userId, { populate: ['company'] }),
-      );
+      if (!actor) throw new HandshakeRefused();
+      const user = await withOrmContext(this.em, () => this.em.findOne(User, actor.userId, { populate: ['company'] }));
+      if (!user) throw new HandshakeRefused();
       socket.data.actor = actor;
       socket.data.name = user.fullName || user.email;
       socket.data.companyName = user.company?.name ?? null;
@@ -101,9 +114,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     // A public page's socket is let in only with the token of a case that exists: a made-up token gets no
     // connection at all (docs/realtime.md), not a socket that merely cannot follow anything.
     const caseToken = socket.data.caseToken;
-    if (!caseToken || caseToken.length > MAX_CASE_TOKEN_LENGTH) throw new Error('unauthorized');
+    if (!caseToken || caseToken.length > MAX_CASE_TOKEN_LENGTH) throw new HandshakeRefused();
     const known = await withOrmContext(this.em, () => this.em.count(Case, { token: caseToken, deletedAt: null }));
-    if (known === 0) throw new Error('unauthorized');
+    if (known === 0) throw new HandshakeRefused();
   }
 
   @SubscribeMessage(CLIENT_EVENTS.followCase)

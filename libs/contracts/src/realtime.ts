@@ -24,6 +24,13 @@ import { EXPORT_JOB_STATUSES } from './constants/record-states';
  */
 export const SOCKET_PATH = '/socket.io';
 
+/**
+ * The connect errors of a refused handshake. `unauthorized`: the token is missing, invalid or ended; trying again
+ * with the same one is pointless. `unavailable`: the server could not check it just now (its database is slow or
+ * down); the client tries again later, since Socket.IO itself does not retry a handshake its middleware refused.
+ */
+export const SOCKET_CONNECT_ERRORS = { unauthorized: 'unauthorized', unavailable: 'unavailable' } as const;
+
 /** Events the server sends. */
 export const SERVER_EVENTS = {
   /** An entry of a followed case's log, with what changed as this follower may see it. */

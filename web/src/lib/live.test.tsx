@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
+  SOCKET_CONNECT_ERRORS,
   type CaseEventMessage,
   type FollowCaseAnswer,
   type FollowCaseRequest,
@@ -27,6 +28,8 @@ const fake = vi.hoisted(() => {
 
   class FakeSocket {
     connected = false;
+    /** Socket.IO's own reconnection is running: false before the first connect and after a refused handshake. */
+    active = false;
     closed = false;
     readonly follows: PendingFollow[] = [];
     readonly emitted: { event: string; payload: unknown }[] = [];
@@ -38,6 +41,13 @@ const fake = vi.hoisted(() => {
       if (!this.handlers.has(event)) this.handlers.set(event, new Set());
       this.handlers.get(event)!.add(handler);
       return this;
+    }
+    once(event: string, handler: Handler) {
+      const once = ((...args: never[]) => {
+        this.off(event, once);
+        handler(...args);
+      }) as Handler;
+      return this.on(event, once);
     }
     off(event: string, handler: Handler) {
       this.handlers.get(event)?.delete(handler);
@@ -63,12 +73,26 @@ const fake = vi.hoisted(() => {
     close() {
       this.closed = true;
       this.connected = false;
+      this.active = false;
     }
 
-    // The server's side.
+    /** While set, the server refuses every handshake with this message. */
+    refusing: string | null = null;
+    connects = 0;
+
+    // The server's side: connect() is both the client's (re)connect and the server letting it in.
     connect() {
+      this.connects += 1;
+      if (this.refusing) return this.refuse(this.refusing);
       this.connected = true;
+      this.active = true;
       this.fire('connect');
+    }
+    /** The server's middleware refuses the handshake: Socket.IO does not try again by itself. */
+    refuse(message: string) {
+      this.connected = false;
+      this.active = false;
+      this.fire('connect_error', new Error(message));
     }
     drop() {
       this.connected = false;
@@ -205,6 +229,8 @@ const complete = (caseToken: string, seqs: number[], seq = seqs.at(-1) ?? 0): Fo
 });
 
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   cleanup();
   closeLiveSocket();
   fake.created.length = 0;
@@ -409,5 +435,59 @@ describe('useCaseLive: presence, typing and leaving', () => {
     act(() => socket.connect());
     expect(socket.follows).toHaveLength(1);
     expect(applied()).toEqual([]);
+  });
+});
+
+describe('useCaseLive: handshakes the server refused', () => {
+  const elapse = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+
+  async function refusedPage(message: string) {
+    const page = openCasePage({ serverSeq: 5 });
+    await waitFor(() => expect(page.page()).toBeDefined());
+    const socket = memberSocket();
+    vi.useFakeTimers();
+    act(() => socket.refuse(message));
+    return { ...page, socket };
+  }
+
+  it('tries an unchecked handshake (unavailable) again, backing off while refused, and follows once in', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999); // the longest wait of each step: 1 s, 2 s, 4 s ...
+    const { socket, caseToken } = await refusedPage(SOCKET_CONNECT_ERRORS.unavailable);
+    socket.refusing = SOCKET_CONNECT_ERRORS.unavailable;
+
+    elapse(998);
+    expect(socket.connects).toBe(0); // not at once: a storm of clients must not come back in one burst
+    elapse(2);
+    expect(socket.connects).toBe(1); // refused again
+    elapse(1990);
+    expect(socket.connects).toBe(1);
+    elapse(10);
+    expect(socket.connects).toBe(2); // after 2 s; refused again
+
+    socket.refusing = null;
+    elapse(4000);
+    expect(socket.connected).toBe(true);
+    expect(socket.lastFollow().request).toEqual({ case_token: caseToken, after_seq: 5 });
+
+    // A new streak starts again from the first wait.
+    act(() => socket.refuse(SOCKET_CONNECT_ERRORS.unavailable));
+    elapse(1000);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('does not try again with credentials the server refused (unauthorized)', async () => {
+    const { socket } = await refusedPage(SOCKET_CONNECT_ERRORS.unauthorized);
+    elapse(60_000);
+    expect(socket.connected).toBe(false);
+  });
+
+  it('does not reopen a socket closed meanwhile (signed out)', async () => {
+    const { socket } = await refusedPage(SOCKET_CONNECT_ERRORS.unavailable);
+    closeLiveSocket();
+    elapse(60_000);
+    expect(socket.connected).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
+  SOCKET_CONNECT_ERRORS,
   SOCKET_PATH,
   type CaseEventMessage,
   type ClientToServerEvents,
@@ -23,35 +24,60 @@ export function onLiveSessionEnded(handler: () => void): void {
   sessionEnded = handler;
 }
 
+/** Waits before trying a handshake again: doubling from one second up to half a minute, with jitter. */
+const HANDSHAKE_RETRY_MS = { first: 1000, max: 30_000 };
+
+/**
+ * Socket.IO reconnects by itself after a lost connection, but not after a handshake the server's middleware
+ * refused. The server says `unavailable` when it could not check the credentials just now (a slow database under
+ * a reconnect storm): try again later, spread out, as long as the socket is still the page's. `unauthorized`
+ * stays final.
+ */
+function retryUncheckedHandshakes(socket: LiveSocket, stillWanted: () => boolean): void {
+  let attempts = 0;
+  socket.on('connect_error', (error) => {
+    if (socket.active || error.message !== SOCKET_CONNECT_ERRORS.unavailable) return;
+    // The first refusal of a streak: the next successful handshake ends it.
+    if (attempts === 0) socket.once('connect', () => (attempts = 0));
+    const backoff = Math.min(HANDSHAKE_RETRY_MS.max, HANDSHAKE_RETRY_MS.first * 2 ** attempts);
+    attempts += 1;
+    setTimeout(() => {
+      if (stillWanted() && !socket.connected && !socket.active) socket.connect();
+    }, backoff / 2 + Math.random() * (backoff / 2));
+  });
+}
+
 /**
  * The signed-in user's socket, shared by every page. The token is read at each (re)connect, so a refreshed
  * token is picked up; Socket.IO reconnects by itself and pages re-follow their case on every connect.
  */
 export function signedInSocket(): LiveSocket {
   if (!memberSocket) {
-    memberSocket = io({
+    const socket: LiveSocket = io({
       path: SOCKET_PATH,
       auth: (send) => send({ token: currentToken() ?? '' }),
       transports: ['websocket', 'polling'],
     });
+    retryUncheckedHandshakes(socket, () => memberSocket === socket);
     // Account disabled or signed out everywhere: leave at once rather than on the next failing call.
-    memberSocket.on(SERVER_EVENTS.sessionEnded, () => sessionEnded());
+    socket.on(SERVER_EVENTS.sessionEnded, () => sessionEnded());
+    memberSocket = socket;
   }
   return memberSocket;
 }
 
 /** A public token page's socket: it may follow only its own case. */
 function caseLinkSocket(caseToken: string): LiveSocket {
-  let socket = caseSockets.get(caseToken);
-  if (!socket) {
-    socket = io({
-      path: SOCKET_PATH,
-      auth: { case_token: caseToken },
-      transports: ['websocket', 'polling'],
-      forceNew: true,
-    });
-    caseSockets.set(caseToken, socket);
-  }
+  const existing = caseSockets.get(caseToken);
+  if (existing) return existing;
+  const socket: LiveSocket = io({
+    path: SOCKET_PATH,
+    auth: { case_token: caseToken },
+    transports: ['websocket', 'polling'],
+    forceNew: true,
+  });
+  retryUncheckedHandshakes(socket, () => caseSockets.get(caseToken) === socket);
+  caseSockets.set(caseToken, socket);
   return socket;
 }
 

@@ -1,6 +1,7 @@
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
+  SOCKET_CONNECT_ERRORS,
   SOCKET_PATH,
   type CaseEventMessage,
   type ClientToServerEvents,
@@ -25,6 +26,8 @@ export class LiveFollower {
   readonly accepted: number[] = [];
   ignored = 0;
   connects = 0;
+  /** Handshakes refused as `unavailable` and tried again. */
+  handshakeRetries = 0;
   /** Answered `case.follow`s: one per connect once the client has resynced. */
   follows = 0;
   lastSeq: number | null = null;
@@ -41,6 +44,13 @@ export class LiveFollower {
       void this.follow();
     });
     socket.on(SERVER_EVENTS.caseEvent, (message) => this.take(message));
+    // As the web app does: a handshake the server could not check (its database busy) is tried again later;
+    // Socket.IO retries lost connections by itself but not handshakes its middleware refused.
+    socket.on('connect_error', (error) => {
+      if (socket.active || error.message !== SOCKET_CONNECT_ERRORS.unavailable) return;
+      this.handshakeRetries += 1;
+      setTimeout(() => socket.connect(), 250 + Math.random() * 1750);
+    });
   }
 
   private async follow(): Promise<void> {
