@@ -1,8 +1,9 @@
 import {
+  ContactDocument,
+  DocumentLinkage,
   VersionRequirement,
   type Community,
   type Company,
-  type ContactDocument,
   type Department,
   type User,
 } from '@casebridge/db';
@@ -62,8 +63,9 @@ export const SHORT_FORM: ProcessField[] = [
 /**
  * A receiving company with a process of every kind, and the companies that submit to it:
  * - `receiver` (elite, with an inbound bcc): the full-form collaboration process (offered to `slaGroup` only, serving
- *   the `enterprise` department), a solution support process serving the `backup` department, an automated (json)
- *   intake, a support policy (no form) and a manager escalation process; two users who manage the processes;
+ *   the `enterprise` department, with cc, escalation instructions, contacts and alias, managers and tags), a solution
+ *   support process serving the `backup` department, an automated (json) intake, a support policy (no form) and a
+ *   manager escalation process; two users who manage the processes (first names Mara and Theo);
  * - `slaGroup`: a partner program with custom SLA and priority messages but no response times, of `receiver` and
  *   `submitter`; `solutionGroup`: a solution support group offering the solution support process to `submitter`'s
  *   caller and program manager only;
@@ -136,6 +138,7 @@ export async function aSubmissionWorld(api: ApiHarness): Promise<SubmissionWorld
     collaborateCcEmail: at('escalations'),
     departments: [departments.enterprise],
     managers,
+    tags: ['storage', 'san', 'arrays'],
     version: {
       escalationInstructions: '<p>For P1 outages call the receiver hotline after submitting the case.</p>',
       escalationAlias: at('duty'),
@@ -205,4 +208,30 @@ async function groupFields(api: ApiHarness, process: ContactDocument, fields: Gr
   }
   await em.flush();
   await settle(api);
+}
+
+/**
+ * The receiver's support options: a parent process asking "Which product needs help?", whose options lead to the
+ * collaboration process ("Storage arrays and CloudTier") and the solution support process ("VaultBackup software").
+ */
+export async function aSupportOptions(api: ApiHarness, world: SubmissionWorld): Promise<ContactDocument> {
+  const options = await aProcess(api, { company: world.receiver, type: 'parent', collaborateEmail: null });
+  const em = emOf(api);
+  await em.nativeUpdate(ContactDocument, options.id, { parentOptionName: 'Which product needs help?' });
+  options.parentOptionName = 'Which product needs help?';
+  const children = [
+    { child: world.processes.collaboration, optionName: 'Storage arrays and CloudTier' },
+    { child: world.processes.solutionSupport, optionName: 'VaultBackup software' },
+  ];
+  children.forEach(({ child, optionName }, position) =>
+    em.create(DocumentLinkage, {
+      parent: em.getReference(ContactDocument, options.id),
+      child: em.getReference(ContactDocument, child.id),
+      optionName,
+      position,
+    }),
+  );
+  await em.flush();
+  await settle(api);
+  return options;
 }

@@ -2,7 +2,6 @@ import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
 import {
   ContactDocument,
   DocumentFile,
-  DocumentLinkage,
   ProcessView,
   type Community,
   type Department,
@@ -15,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { aDepartment, aGroup, aGroupDocument, aProcess, emOf, settle, signedIn } from '../../test/factories';
 import { documentsOf } from '../../test/member-fixtures';
-import { aSubmissionWorld, type SubmissionWorld } from '../../test/submission-world';
+import { aSubmissionWorld, aSupportOptions, type SubmissionWorld } from '../../test/submission-world';
 import { CASE_EXCHANGE_UNAVAILABLE } from './documents.service';
 
 describe('submit-case: process documents, sub-processes, notes, options and files', () => {
@@ -56,7 +55,7 @@ describe('submit-case: process documents, sub-processes, notes, options and file
     const { receiver, submitter, basic, limited, processes, users } = world;
     for (const user of Object.values(users)) tokens.set(user, await signedIn(api, user));
 
-    options = await aProcess(api, { company: receiver, type: 'parent', collaborateEmail: null });
+    options = await aSupportOptions(api, world);
     ownDepartment = await aDepartment(api, submitter);
     ownProcess = await aProcess(api, { company: submitter });
     basicProcess = await aProcess(api, { company: basic });
@@ -72,19 +71,6 @@ describe('submit-case: process documents, sub-processes, notes, options and file
     const em = emOf(api);
     await em.nativeUpdate(ContactDocument, processes.policy.id, {
       staticDocument: '<h2>Receiver support policy</h2><p>Every array under a current contract.</p>',
-    });
-    await em.nativeUpdate(ContactDocument, options.id, { parentOptionName: 'Which product needs help?' });
-    em.create(DocumentLinkage, {
-      parent: em.getReference(ContactDocument, options.id),
-      child: em.getReference(ContactDocument, processes.collaboration.id),
-      optionName: 'Storage arrays and CloudTier',
-      position: 0,
-    });
-    em.create(DocumentLinkage, {
-      parent: em.getReference(ContactDocument, options.id),
-      child: em.getReference(ContactDocument, processes.solutionSupport.id),
-      optionName: 'VaultBackup software',
-      position: 1,
     });
     const collaboration = em.getReference(ContactDocument, processes.collaboration.id);
     em.create(DocumentFile, {
