@@ -41,6 +41,18 @@ describe('submit-case: process documents, sub-processes, notes, options and file
     return found;
   };
   const names = (...docs: ContactDocument[]) => docs.map((doc) => doc.name);
+  /** A member's call under /api/caller. */
+  const getAs = (user: User, path: string) =>
+    api
+      .http()
+      .get(`/api/caller/${path}`)
+      .set(bearer(token(user)));
+  const postAs = (user: User, path: string, body: object) =>
+    api
+      .http()
+      .post(`/api/caller/${path}`)
+      .set(bearer(token(user)))
+      .send(body);
 
   /** A stored file under the test's storage directory, where the api reads it. */
   const store = async (path: string, content: string) => {
@@ -99,20 +111,19 @@ describe('submit-case: process documents, sub-processes, notes, options and file
       { type: 'company', document_id: processes.collaboration.id },
       { type: 'department', department_id: world.departments.backup.id, document_id: processes.solutionSupport.id },
     ]) {
-      await api
-        .http()
-        .post('/api/caller/favorites/toggle')
-        .set(bearer(token(users.caller)))
-        .send({ company_id: receiver.id, is_favorite: true, ...favorite })
-        .expect(200);
+      await postAs(users.caller, 'favorites/toggle', {
+        company_id: receiver.id,
+        is_favorite: true,
+        ...favorite,
+      }).expect(200);
     }
     // Our company's note on the collaboration process.
-    await api
-      .http()
-      .post('/api/caller/notes/store')
-      .set(bearer(token(users.bm)))
-      .send({ location: 'contact_document', document_id: processes.collaboration.id, note: 'Send a support bundle.' })
-      .expect(200);
+    const note = {
+      location: 'contact_document',
+      document_id: processes.collaboration.id,
+      note: 'Send a support bundle.',
+    };
+    await postAs(users.bm, 'notes/store', note).expect(200);
   }, 60_000);
   afterAll(async () => {
     await api.close();
@@ -253,24 +264,19 @@ describe('submit-case: process documents, sub-processes, notes, options and file
 
     it('refuses the own company (403), limited memberships without a group (403), unknown (404) and bad params (422)', async () => {
       const { receiver, submitter, users } = world;
-      const caller = bearer(token(users.caller));
-      await api.http().get(`/api/caller/documents/company/${submitter.id}`).set(caller).expect(403);
-      await api.http().get(`/api/caller/documents/department/${ownDepartment.id}`).set(caller).expect(403);
-      await api.http().get('/api/caller/documents/company/999999').set(caller).expect(404);
-      await api.http().get('/api/caller/documents/department/999999').set(caller).expect(404);
-      const badType = await api.http().get(`/api/caller/documents/group/${receiver.id}`).set(caller).expect(422);
+      const { caller, limitedBm } = users;
+      await getAs(caller, `documents/company/${submitter.id}`).expect(403);
+      await getAs(caller, `documents/department/${ownDepartment.id}`).expect(403);
+      await getAs(caller, 'documents/company/999999').expect(404);
+      await getAs(caller, 'documents/department/999999').expect(404);
+      const badType = await getAs(caller, `documents/group/${receiver.id}`).expect(422);
       expect(badType.body.errors.type).toEqual(['The type must be company or department.']);
-      await api.http().get('/api/caller/documents/company/abc').set(caller).expect(422);
+      await getAs(caller, 'documents/company/abc').expect(422);
 
-      const limited = token(users.limitedBm);
-      const blocked = await api
-        .http()
-        .get(`/api/caller/documents/company/${receiver.id}`)
-        .set(bearer(limited))
-        .expect(403);
+      const blocked = await getAs(limitedBm, `documents/company/${receiver.id}`).expect(403);
       expect(blocked.body.error).toBe(MESSAGES.membershipBlocked);
       // Through its "Only Sponsor" group, the limited company reaches the sponsor.
-      const sponsor = await documentsOf(api, limited, 'company', world.basic.id);
+      const sponsor = await documentsOf(api, token(limitedBm), 'company', world.basic.id);
       expect(sponsor.documents.map((doc) => doc.name)).toEqual(names(basicProcess));
       // Limited on the submitting side, basic on the receiving side, no custom messages.
       expect(sponsor.priority_locked).toBe(true);
@@ -279,11 +285,8 @@ describe('submit-case: process documents, sub-processes, notes, options and file
 
   describe('GET /api/caller/sub_documents/:documentId/:type/:entity_id', () => {
     it("answers the parent's sub-processes open to the member", async () => {
-      const response = await api
-        .http()
-        .get(`/api/caller/sub_documents/${options.id}/company/${world.receiver.id}`)
-        .set(bearer(token(world.users.caller)))
-        .expect(200);
+      const path = `sub_documents/${options.id}/company/${world.receiver.id}`;
+      const response = await getAs(world.users.caller, path).expect(200);
       expect(response.body.documents.map((doc: ContactDocumentShape) => doc.name)).toEqual(
         names(world.processes.collaboration, world.processes.solutionSupport),
       );
@@ -291,29 +294,15 @@ describe('submit-case: process documents, sub-processes, notes, options and file
     });
 
     it('404 for a document of another entity, 422 for a bad type, 403 for the own company', async () => {
-      const caller = bearer(token(world.users.caller));
-      const { receiver, departments } = world;
-      await api
-        .http()
-        .get(`/api/caller/sub_documents/${options.id}/department/${departments.backup.id}`)
-        .set(caller)
-        .expect(404);
-      await api.http().get(`/api/caller/sub_documents/${options.id}/partner/${receiver.id}`).set(caller).expect(422);
-      await api
-        .http()
-        .get(`/api/caller/sub_documents/${options.id}/company/${receiver.id}`)
-        .set(bearer(token(world.users.receiverManager)))
-        .expect(403);
+      const { receiver, departments, users } = world;
+      await getAs(users.caller, `sub_documents/${options.id}/department/${departments.backup.id}`).expect(404);
+      await getAs(users.caller, `sub_documents/${options.id}/partner/${receiver.id}`).expect(422);
+      await getAs(users.receiverManager, `sub_documents/${options.id}/company/${receiver.id}`).expect(403);
     });
   });
 
   describe('POST /api/caller/notes/store', () => {
-    const storeNote = (user: User, body: object) =>
-      api
-        .http()
-        .post('/api/caller/notes/store')
-        .set(bearer(token(user)))
-        .send(body);
+    const storeNote = (user: User, body: object) => postAs(user, 'notes/store', body);
 
     it("upserts the company's note on a partner document, sanitized", async () => {
       const { bm, caller } = world.users;
@@ -351,12 +340,7 @@ describe('submit-case: process documents, sub-processes, notes, options and file
   });
 
   describe('POST /api/caller/db_select_options', () => {
-    const selectOptions = (body: object) =>
-      api
-        .http()
-        .post('/api/caller/db_select_options')
-        .set(bearer(token(world.users.caller)))
-        .send(body);
+    const selectOptions = (body: object) => postAs(world.users.caller, 'db_select_options', body);
 
     it('answers countries, the departments of a company and the active companies', async () => {
       // Countries are the catalogue of the template database.
@@ -382,23 +366,19 @@ describe('submit-case: process documents, sub-processes, notes, options and file
 
   describe('GET /api/caller/case_exchange/cases', () => {
     it('answers the configured address', async () => {
-      await api
-        .http()
-        .get('/api/caller/case_exchange/cases')
-        .set(bearer(token(world.users.caller)))
-        .expect(200, { success: true, url: 'https://exchange.casebridge.test/cases', message: null });
+      await getAs(world.users.caller, 'case_exchange/cases').expect(200, {
+        success: true,
+        url: 'https://exchange.casebridge.test/cases',
+        message: null,
+      });
       expect(CASE_EXCHANGE_UNAVAILABLE).toBe('Case exchange is not available for your company.');
     });
   });
 
   describe('downloads', () => {
-    const download = (path: string, user: User) =>
-      api
-        .http()
-        .get(path)
-        .set(bearer(token(user)));
+    const download = (path: string, user: User) => getAs(user, path);
     const groupFile = (groupId: number | string, documentId: number) =>
-      `/api/caller/partner_groups/${groupId}/documents/${documentId}/download`;
+      `partner_groups/${groupId}/documents/${documentId}/download`;
 
     it('a group member downloads a group file with its original name', async () => {
       // Shared by our company, downloaded by a user of the other member.
@@ -420,7 +400,7 @@ describe('submit-case: process documents, sub-processes, notes, options and file
 
     it("downloads a process document's file for members who may open the process", async () => {
       const { caller, basicCaller } = world.users;
-      const file = (documentId: number) => `/api/caller/documents/${documentId}/files/${guide.id}/download`;
+      const file = (documentId: number) => `documents/${documentId}/files/${guide.id}/download`;
       const response = await download(file(world.processes.collaboration.id), caller).buffer(true).expect(200);
       expect(response.headers['content-disposition']).toContain('support-bundle-guide.pdf');
       await download(file(world.processes.collaboration.id), basicCaller).expect(403);
