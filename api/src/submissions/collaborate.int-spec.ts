@@ -2,68 +2,71 @@ import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
 import { Case, CaseCustomerData, CaseEvent, ManagerRequest, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { allFields, countryId, fieldKey, globexCaseSubmission, type FormFields } from '../../test/collaboration-form';
-import { countRows, demoIds, documentsOf, orm, tokenOf, type DemoIds } from '../../test/member-fixtures';
+import { aProcess, emOf, signedIn } from '../../test/factories';
+import { documentsOf } from '../../test/member-fixtures';
+import { aSubmissionWorld, type SubmissionWorld } from '../../test/submission-world';
 import { CASE_SUBMITTED, SAMPLE_CASE_SUBMITTED } from './case-submission.service';
 import { MANAGER_REQUEST_SENT } from './manager-request.service';
 
 describe('POST /api/caller/collaborate/:documentId and /api/manager/request/create', () => {
   let api: ApiHarness;
-  let ids: DemoIds;
+  // A receiver with a process of every kind; our company (submitter) in its custom-SLA group; a basic and a
+  // limited company in no group (test/submission-world.ts).
+  let world: SubmissionWorld;
   let collaboration: ContactDocumentShape;
   let fields: FormFields;
   let canada: string;
-  const tokens: Record<string, string> = {};
-  const token = async (email: string) => (tokens[email] ??= await tokenOf(api, email));
+  const tokens = new Map<User, string>();
+  const auth = (user: User) => bearer(tokens.get(user)!);
 
   const validBody = (overrides: Record<string, unknown> = {}) =>
-    globexCaseSubmission(ids.globex, fields, canada, overrides);
+    globexCaseSubmission(world.receiver.id, fields, canada, { email: world.users.caller.email, ...overrides });
 
   /** Signed in in beforeAll, so a submission is one supertest chain. */
-  const submit = (email: string, documentId: number, body: Record<string, unknown>) => {
-    if (!tokens[email]) throw new Error(`${email} is not signed in`);
-    return api.http().post(`/api/caller/collaborate/${documentId}`).set(bearer(tokens[email])).send(body);
-  };
+  const submit = (user: User, documentId: number, body: Record<string, unknown>) =>
+    api.http().post(`/api/caller/collaborate/${documentId}`).set(auth(user)).send(body);
+
+  /** Rows of the companies of this world only: other files' cases and requests do not move them. */
+  const worldCompanies = () => [world.receiver, world.submitter, world.basic, world.limited].map((c) => c.id);
+  const worldCases = () => emOf(api).count(Case, { submitterCompany: { $in: worldCompanies() } });
+  const worldCustomerData = () =>
+    emOf(api).count(CaseCustomerData, { case: { submitterCompany: { $in: worldCompanies() } } });
+  const worldManagerRequests = () => emOf(api).count(ManagerRequest, { submitterCompany: { $in: worldCompanies() } });
 
   beforeAll(async () => {
     api = await startApi();
-    ids = await demoIds(api);
-    for (const email of [
-      'caller@acme.test',
-      'pm@acme.test',
-      'bm@acme.test',
-      'bm@globex.test',
-      'caller@umbrella.test',
-      'bm@initech.test',
-    ])
-      await token(email);
-    const response = await documentsOf(api, await token('caller@acme.test'), 'company', ids.globex);
-    collaboration = response.documents.find((doc) => doc.name === 'Globex Storage Collaboration')!;
+    world = await aSubmissionWorld(api);
+    for (const user of Object.values(world.users)) tokens.set(user, await signedIn(api, user));
+    const response = await documentsOf(api, tokens.get(world.users.caller)!, 'company', world.receiver.id);
+    collaboration = response.documents.find((doc) => doc.id === world.processes.collaboration.id)!;
     fields = allFields(collaboration);
-    canada = await countryId(api, await token('caller@acme.test'), 'Canada');
-  });
+    canada = await countryId(api, tokens.get(world.users.caller)!, 'Canada');
+  }, 60_000);
   afterAll(() => api.close());
 
   describe('collaborate', () => {
     it('creates the case with its customer data and event, and mails the process with the respond link', async () => {
-      const before = await countRows(api, 'cases');
-      const response = await submit('caller@acme.test', collaboration.id, validBody()).expect(200);
+      const { caller } = world.users;
+      const version = world.processes.collaboration.currentVersion!;
+      const before = await worldCases();
+      const response = await submit(caller, collaboration.id, validBody()).expect(200);
       expect(response.body).toEqual({
         message: CASE_SUBMITTED,
         case: {
           token: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
           internal_case_number: 'ACME-20001',
           summary: 'Replication to DR array stalls',
-          priority: 'high', // Storage Alliance has custom priority messages: not locked
+          priority: 'high', // the SLA group has custom priority messages: not locked
           status: 'open',
-          receiver: { name: 'Globex Storage' },
+          receiver: { name: world.receiver.name },
           created_at: expect.any(String),
-          escalation_instructions: expect.stringContaining('Globex hotline'),
+          escalation_instructions: expect.stringContaining('receiver hotline'),
           is_sample: false,
         },
       });
-      expect(await countRows(api, 'cases')).toBe(before + 1);
+      expect(await worldCases()).toBe(before + 1);
 
-      const em = orm(api);
+      const em = emOf(api);
       const stored = await em.findOneOrFail(
         Case,
         { token: response.body.case.token },
@@ -73,17 +76,17 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         status: 'open',
         priority: 'high',
         engineerFirstName: 'Carl',
-        engineerEmail: 'caller@acme.test',
+        engineerEmail: caller.email,
         engineerPhone: 'CA: 4165550103',
         engineerPhoneCountryCode: 'CA',
         receiverDepartment: null,
         isSample: false,
         eventSeq: 1,
       });
-      expect(stored.submitterCompany.slug).toBe('acme');
-      expect(stored.submitterUser?.email).toBe('caller@acme.test');
-      expect(stored.receiverCompany.slug).toBe('globex');
-      // Storage Alliance sets no P1 time: the default 2 hours.
+      expect(stored.submitterCompany.slug).toBe(world.submitter.slug);
+      expect(stored.submitterUser?.email).toBe(caller.email);
+      expect(stored.receiverCompany.slug).toBe(world.receiver.slug);
+      // The SLA group sets no P1 time: the default 2 hours.
       const hours = (stored.responseDueAt!.getTime() - stored.createdAt.getTime()) / 3_600_000;
       expect(hours).toBeCloseTo(2, 1);
 
@@ -105,15 +108,15 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
       const events = await em.find(CaseEvent, { case: stored });
       expect(events).toEqual([expect.objectContaining({ seq: 1, type: 'submitted' })]);
 
-      const mail = await api.lastMailTo('support@globex.test', 'new_receiving_member');
+      const mail = await api.lastMailTo(version.collaborateEmail!, 'new_receiving_member');
       expect(mail).toMatchObject({
-        to: ['support@globex.test'],
-        cc: ['storage-escalations@globex.test'],
-        bcc: ['support-inbound@globex.test'],
+        to: [version.collaborateEmail],
+        cc: [version.collaborateCcEmail],
+        bcc: [world.receiver.bccResponseEmail],
         variables: {
-          company: 'Acme Systems',
+          company: world.submitter.name,
           case_number: 'ACME-20001',
-          process: 'Globex Storage Collaboration',
+          process: world.processes.collaboration.name,
           summary: 'Replication to DR array stalls',
           link: `http://casebridge.test/case/${response.body.case.token}/respond`,
         },
@@ -121,14 +124,15 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     });
 
     it('a department submission goes to the department; update_profile changes the own name and phone', async () => {
-      const backupDoc = (
-        await documentsOf(api, await token('pm@acme.test'), 'department', ids.departments['Backup & Recovery'])
-      ).documents[0];
+      const { pm } = world.users;
+      const backup = world.departments.backup;
+      const backupDoc = (await documentsOf(api, tokens.get(pm)!, 'department', backup.id)).documents[0];
+      expect(backupDoc.id).toBe(world.processes.solutionSupport.id);
       const backupFields = allFields(backupDoc);
-      const response = await submit('pm@acme.test', backupDoc.id, {
+      const response = await submit(pm, backupDoc.id, {
         first_name: 'Paolo',
         last_name: 'Martinez',
-        email: 'pm@acme.test',
+        email: pm.email,
         phone_number: '512 555 0199',
         phone_country_code: 'US',
         internal_case_number: 'ACME-20002',
@@ -136,28 +140,28 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         problem_description: 'VaultBackup restore of the ERP volume fails.',
         case_priority: 'medium',
         collaborate_type: 'department',
-        collaborate_entity: ids.departments['Backup & Recovery'],
+        collaborate_entity: backup.id,
         update_profile: true,
         [fieldKey(backupFields, 'end_customer')]: 'Northwind',
         [fieldKey(backupFields, 'product')]: 'Something else entirely', // 'Other' text is allowed for Product
       }).expect(200);
-      expect(response.body.case.receiver.name).toBe('Globex Storage - Backup & Recovery');
-      const em = orm(api);
+      expect(response.body.case.receiver.name).toBe(`${world.receiver.name} - ${backup.name}`);
+      const em = emOf(api);
       const stored = await em.findOneOrFail(
         Case,
         { token: response.body.case.token },
         { populate: ['receiverDepartment'] },
       );
-      expect(stored.receiverDepartment?.name).toBe('Backup & Recovery');
-      const pm = await em.findOneOrFail(User, { email: 'pm@acme.test' });
-      expect(pm).toMatchObject({ firstName: 'Paolo', phone: '512 555 0199' });
-      await api.lastMailTo('backup-support@globex.test', 'new_receiving_member');
+      expect(stored.receiverDepartment?.name).toBe(backup.name);
+      // The factory named the program manager otherwise and gave no phone.
+      expect(await em.findOneOrFail(User, pm.id)).toMatchObject({ firstName: 'Paolo', phone: '512 555 0199' });
+      await api.lastMailTo(world.processes.solutionSupport.currentVersion!.collaborateEmail!, 'new_receiving_member');
     });
 
     it('a sample submission is stored as sample and mails nobody', async () => {
       const mailsBefore = (await api.mailJobs()).length;
       const response = await submit(
-        'caller@acme.test',
+        world.users.caller,
         collaboration.id,
         validBody({ internal_case_number: 'SAMPLE-1', sample_submission: true }),
       ).expect(200);
@@ -167,20 +171,21 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     });
 
     it('forces the priority to low when it is locked (basic membership, no custom messages)', async () => {
-      const intake = (
-        await documentsOf(api, await token('caller@umbrella.test'), 'company', ids.globex)
-      ).documents.find((doc) => doc.name === 'Globex Automated Intake')!;
+      const { basicCaller } = world.users;
+      const intake = (await documentsOf(api, tokens.get(basicCaller)!, 'company', world.receiver.id)).documents.find(
+        (doc) => doc.id === world.processes.intake.id,
+      )!;
       const intakeFields = allFields(intake);
-      const response = await submit('caller@umbrella.test', intake.id, {
+      const response = await submit(basicCaller, intake.id, {
         first_name: 'Uma',
         last_name: 'Patel',
-        email: 'caller@umbrella.test',
+        email: basicCaller.email,
         internal_case_number: 'UMB-77',
         problem_summary: 'Gateway sync',
         problem_description: 'CloudTier gateway stops syncing.',
         case_priority: 'high',
         collaborate_type: 'company',
-        collaborate_entity: ids.globex,
+        collaborate_entity: world.receiver.id,
         [fieldKey(intakeFields, 'end_customer')]: 'Umbrella',
         [fieldKey(intakeFields, 'product')]: 'CloudTier Gateway',
       }).expect(200);
@@ -188,10 +193,10 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     });
 
     it('answers every field error at once and writes nothing', async () => {
-      const before = await countRows(api, 'cases');
-      const dataBefore = await countRows(api, 'case_customer_data');
+      const before = await worldCases();
+      const dataBefore = await worldCustomerData();
       const response = await submit(
-        'caller@acme.test',
+        world.users.caller,
         collaboration.id,
         validBody({
           problem_summary: '',
@@ -225,14 +230,14 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         [fieldKey(fields, 'error_output')]: ['The Error Output may not be greater than 20000 characters.'],
         custom_999999: ['This field is not part of the process.'],
       });
-      expect(await countRows(api, 'cases')).toBe(before);
-      expect(await countRows(api, 'case_customer_data')).toBe(dataBefore);
+      expect(await worldCases()).toBe(before);
+      expect(await worldCustomerData()).toBe(dataBefore);
     });
 
     it('checks the fields a choice makes required, and strings up to 255', async () => {
-      const before = await countRows(api, 'cases');
+      const before = await worldCases();
       const response = await submit(
-        'caller@acme.test',
+        world.users.caller,
         collaboration.id,
         validBody({
           [fieldKey(fields, 'replication_target')]: '',
@@ -246,7 +251,7 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
       });
       // Choosing hardware makes the serial number required and drops the software fields.
       const hardware = await submit(
-        'caller@acme.test',
+        world.users.caller,
         collaboration.id,
         validBody({
           [fieldKey(fields, 'problem_category')]: 'Hardware fault',
@@ -256,37 +261,33 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
       expect(hardware.body.errors).toEqual({
         [fieldKey(fields, 'serial_number')]: ['The Array Serial Number field is required.'],
       });
-      expect(await countRows(api, 'cases')).toBe(before);
+      expect(await worldCases()).toBe(before);
     });
 
     it('refuses a target that does not match the process (422) and processes without a form (422)', async () => {
-      const before = await countRows(api, 'cases');
+      const before = await worldCases();
       const wrong = await submit(
-        'caller@acme.test',
+        world.users.caller,
         collaboration.id,
-        validBody({ collaborate_type: 'department', collaborate_entity: ids.departments['Backup & Recovery'] }),
+        // A department of the receiver that the solution support process serves, not this one.
+        validBody({ collaborate_type: 'department', collaborate_entity: world.departments.backup.id }),
       ).expect(422);
       expect(wrong.body.errors.collaborate_entity).toEqual(['The partner does not match the process.']);
-      await submit('caller@acme.test', ids.documents['Globex Support Policy'], validBody()).expect(422);
-      expect(await countRows(api, 'cases')).toBe(before);
+      await submit(world.users.caller, world.processes.policy.id, validBody()).expect(422);
+      expect(await worldCases()).toBe(before);
     });
 
     it('refuses the own process, other groups, limited memberships (403) and unknown processes (404)', async () => {
-      const before = await countRows(api, 'cases');
-      await submit('bm@globex.test', collaboration.id, validBody()).expect(403);
-      // Umbrella is not in the Storage Alliance.
-      const other = await submit('caller@umbrella.test', collaboration.id, validBody()).expect(403);
+      const before = await worldCases();
+      await submit(world.users.receiverManager, collaboration.id, validBody()).expect(403);
+      // The basic company is not in the SLA group the process is offered to.
+      const other = await submit(world.users.basicCaller, collaboration.id, validBody()).expect(403);
       expect(other.body.error).toBe(MESSAGES.noAccess);
-      const limited = await submit('bm@initech.test', collaboration.id, validBody()).expect(403);
+      const limited = await submit(world.users.limitedBm, collaboration.id, validBody()).expect(403);
       expect(limited.body.error).toBe(MESSAGES.membershipBlocked);
-      await submit('caller@acme.test', 999999, validBody()).expect(404);
-      await api
-        .http()
-        .post('/api/caller/collaborate/abc')
-        .set(bearer(await token('caller@acme.test')))
-        .send(validBody())
-        .expect(422);
-      expect(await countRows(api, 'cases')).toBe(before);
+      await submit(world.users.caller, 999999, validBody()).expect(404);
+      await api.http().post('/api/caller/collaborate/abc').set(auth(world.users.caller)).send(validBody()).expect(422);
+      expect(await worldCases()).toBe(before);
     });
   });
 
@@ -294,7 +295,7 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     const managerBody = (overrides: Record<string, unknown> = {}) => ({
       first_name: 'Alice',
       last_name: 'Carter',
-      email: 'bm@acme.test',
+      email: world.users.bm.email,
       phone: '5125550101',
       phone_country_code: 'US',
       internal_reference: 'ACME-20001',
@@ -302,25 +303,22 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
       business_impact: 'Disaster recovery copy is two hours behind.',
       escalation_type: 'Response time',
       notes: 'No answer on the P1 case.',
-      receive_company_id: ids.globex,
-      contact_document_id: ids.documents['Globex Manager Escalation'],
+      receive_company_id: world.receiver.id,
+      contact_document_id: world.processes.managerEscalation.id,
       ...overrides,
     });
+    const request = (user: User, body: Record<string, unknown>) =>
+      api.http().post('/api/manager/request/create').set(auth(user)).send(body);
 
     it("stores the request and mails every manager of the process with the manager's response link", async () => {
-      const before = await countRows(api, 'manager_requests');
-      const response = await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(await token('bm@acme.test')))
-        .send(managerBody())
-        .expect(200);
+      const before = await worldManagerRequests();
+      const response = await request(world.users.bm, managerBody()).expect(200);
       expect(response.body).toEqual({
         message: MANAGER_REQUEST_SENT,
         request: { token: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/), created_at: expect.any(String) },
       });
-      expect(await countRows(api, 'manager_requests')).toBe(before + 1);
-      const stored = await orm(api).findOneOrFail(
+      expect(await worldManagerRequests()).toBe(before + 1);
+      const stored = await emOf(api).findOneOrFail(
         ManagerRequest,
         { token: response.body.request.token },
         { populate: ['submitterCompany', 'receiverCompany', 'user'] },
@@ -329,62 +327,47 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
         internalReference: 'ACME-20001',
         businessImpact: expect.stringContaining('two hours'),
       });
-      expect(stored.submitterCompany.slug).toBe('acme');
-      expect(stored.receiverCompany.slug).toBe('globex');
+      expect(stored.submitterCompany.slug).toBe(world.submitter.slug);
+      expect(stored.receiverCompany.slug).toBe(world.receiver.slug);
 
       const link = `http://casebridge.test/manager/response/${response.body.request.token}`;
-      for (const manager of ['bm@globex.test', 'caller@globex.test']) {
-        const mail = await api.lastMailTo(manager, 'manager-request');
-        expect(mail.to).toEqual([manager]);
-        expect(mail.variables).toMatchObject({ company: 'Acme Systems', case_number: 'ACME-20001', link });
+      // Each manager is greeted by name (the main and the alternate are named differently).
+      for (const manager of [world.users.receiverManager, world.users.receiverAlternate]) {
+        const mail = await api.lastMailTo(manager.email, 'manager-request');
+        expect(mail.to).toEqual([manager.email]);
+        expect(mail.variables).toMatchObject({
+          company: world.submitter.name,
+          case_number: 'ACME-20001',
+          first_name: manager.firstName,
+          link,
+        });
       }
-      expect((await api.lastMailTo('bm@globex.test', 'manager-request')).variables.first_name).toBe('Grace');
     });
 
     it('refuses bodies (422), other document types (422), mismatched partners (422), own and limited (403)', async () => {
-      const bm = await token('bm@acme.test');
-      const before = await countRows(api, 'manager_requests');
-      const bad = await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(bm))
-        .send(managerBody({ internal_reference: '', email: 'x', business_impact: undefined }))
-        .expect(422);
+      const { bm } = world.users;
+      const ownEscalation = await aProcess(api, {
+        company: world.submitter,
+        type: 'manager',
+        collaborateEmail: null,
+        managers: { main: bm },
+      });
+      const before = await worldManagerRequests();
+      const bad = await request(
+        bm,
+        managerBody({ internal_reference: '', email: 'x', business_impact: undefined }),
+      ).expect(422);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['business_impact', 'email', 'internal_reference']);
-      await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(bm))
-        .send(managerBody({ contact_document_id: ids.documents['Globex Support Policy'] }))
-        .expect(422);
-      await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(bm))
-        .send(managerBody({ receive_company_id: ids.umbrella }))
-        .expect(422);
-      await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(bm))
-        .send(
-          managerBody({ receive_company_id: ids.acme, contact_document_id: ids.documents['Acme Manager Escalation'] }),
-        )
-        .expect(403);
-      const limited = await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(await token('bm@initech.test')))
-        .send(managerBody())
-        .expect(403);
+      await request(bm, managerBody({ contact_document_id: world.processes.policy.id })).expect(422);
+      await request(bm, managerBody({ receive_company_id: world.basic.id })).expect(422);
+      await request(
+        bm,
+        managerBody({ receive_company_id: world.submitter.id, contact_document_id: ownEscalation.id }),
+      ).expect(403);
+      const limited = await request(world.users.limitedBm, managerBody()).expect(403);
       expect(limited.body.error).toBe(MESSAGES.membershipBlocked);
-      await api
-        .http()
-        .post('/api/manager/request/create')
-        .set(bearer(bm))
-        .send(managerBody({ contact_document_id: 999999 }))
-        .expect(404);
-      expect(await countRows(api, 'manager_requests')).toBe(before);
+      await request(bm, managerBody({ contact_document_id: 999999 })).expect(404);
+      expect(await worldManagerRequests()).toBe(before);
     });
   });
 
@@ -392,7 +375,7 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
     await api
       .http()
       .get('/api/caller/case_exchange/cases')
-      .set(bearer(await token('caller@acme.test')))
+      .set(auth(world.users.caller))
       .expect(200, { success: false, url: null, message: 'Case exchange is not available for your company.' });
   });
 });

@@ -1,20 +1,46 @@
 import { DOCUMENT_DELETED, SAMPLE_SUBMISSION_CHECKED, type SuperAdminDocument } from '@casebridge/contracts';
-import { Case, ContactDocument, Department, DocumentLinkage, DocumentNote } from '@casebridge/db';
+import { Case, ContactDocument, Department, DocumentLinkage, DocumentNote, type User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { allFields, countryId, globexCollaborationAnswers } from '../../../test/collaboration-form';
-import { countRows, demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
+import { aCaseRow, aProcess, aSuperAdmin, emOf, signedIn } from '../../../test/factories';
+import { aSubmissionWorld, aSupportOptions, type SubmissionWorld } from '../../../test/submission-world';
 
 describe('super admin process editors: parent documents, delete, notes and the test page', () => {
   let api: ApiHarness;
   let admin: string;
-  let ids: DemoIds;
+  let adminUser: User;
+  // A receiver with a process of every kind and the companies around it (test/submission-world.ts); here also the
+  // receiver's support options (a parent of the collaboration and solution support processes), a process of its
+  // that received an open case (and no group names), and a process of our company and of the basic company.
+  let world: SubmissionWorld;
+  let options: ContactDocument;
+  let ownProcess: ContactDocument;
+  let basicProcess: ContactDocument;
+  let withOpenCase: ContactDocument;
+  let receiverTokens: string[];
 
   beforeAll(async () => {
     api = await startApi();
-    admin = await api.login('admin@casebridge.test');
-    ids = await demoIds(api);
+    adminUser = await aSuperAdmin(api);
+    admin = await signedIn(api, adminUser);
+    world = await aSubmissionWorld(api);
+    const { receiver, submitter, basic, users } = world;
+    options = await aSupportOptions(api, world);
+    withOpenCase = await aProcess(api, { company: receiver });
+    await aCaseRow(api, { from: users.caller, to: withOpenCase });
+    ownProcess = await aProcess(api, { company: submitter });
+    basicProcess = await aProcess(api, { company: basic });
+    receiverTokens = [await signedIn(api, users.receiverManager), await signedIn(api, users.receiverAlternate)];
   }, 60_000);
   afterAll(() => api?.close());
+
+  /** Cases of this world's companies (other files' cases do not move it). */
+  const worldCases = () => {
+    const companies = [world.receiver, world.submitter, world.basic, world.limited].map((company) => company.id);
+    return emOf(api).count(Case, {
+      $or: [{ submitterCompany: { $in: companies } }, { receiverCompany: { $in: companies } }],
+    });
+  };
 
   const get = (path: string, token = admin) => api.http().get(`/api/super_admin/${path}`).set(bearer(token));
   const post = (path: string, body: object, token = admin) =>
@@ -22,14 +48,15 @@ describe('super admin process editors: parent documents, delete, notes and the t
   const docs = (companyId: number, path: string) => `companies/${companyId}/contact_documents/${path}`;
   const parentOf = (linkages: object[], overrides: object = {}) => ({
     document_type: 'parent',
-    title: 'Globex Support Options',
-    parent_option_name: 'Which Globex product?',
+    title: 'Receiver Support Options',
+    parent_option_name: 'Which receiver product?',
     linkages,
     ...overrides,
   });
 
   it('parent editor: renames, adds a row and flags a deleted row', async () => {
-    const id = ids.documents['Globex Support Options'];
+    const id = options.id;
+    const intake = world.processes.intake.id;
     const { document } = (await get(`contact_documents/${id}`).expect(200)).body as { document: SuperAdminDocument };
     expect(document.doc_linkages.map((row) => row.option_name)).toEqual([
       'Storage arrays and CloudTier',
@@ -37,7 +64,7 @@ describe('super admin process editors: parent documents, delete, notes and the t
     ]);
     const [arrays, backup] = document.doc_linkages;
     const saved = await post(
-      docs(ids.globex, String(id)),
+      docs(world.receiver.id, String(id)),
       parentOf([
         { id: arrays.id, option_name: 'Arrays', contact_document_id: arrays.contact_document_id, deleted: false },
         {
@@ -46,33 +73,34 @@ describe('super admin process editors: parent documents, delete, notes and the t
           contact_document_id: backup.contact_document_id,
           deleted: true,
         },
-        { option_name: 'Automated intake', contact_document_id: ids.documents['Globex Automated Intake'] },
+        { option_name: 'Automated intake', contact_document_id: intake },
         // A new row deleted before saving is never stored.
-        { option_name: 'Dropped', contact_document_id: ids.documents['Globex Automated Intake'], deleted: true },
+        { option_name: 'Dropped', contact_document_id: intake, deleted: true },
       ]),
     ).expect(200);
     const stored = saved.body.document as SuperAdminDocument;
-    expect(stored.parent_option_name).toBe('Which Globex product?');
+    expect(stored.parent_option_name).toBe('Which receiver product?');
     expect(stored.doc_linkages.map((row) => [row.option_name, row.deleted])).toEqual([
       ['Arrays', false],
       ['VaultBackup software', true],
       ['Automated intake', false],
     ]);
-    expect(await orm(api).count(DocumentLinkage, { parent: id })).toBe(3);
+    expect(await emOf(api).count(DocumentLinkage, { parent: id })).toBe(3);
   });
 
   it('parent editor: 422 per row (linkages.{i}.option_name, contact_document_id) and for no live option', async () => {
-    const id = ids.documents['Globex Support Options'];
-    const rows = await orm(api).count(DocumentLinkage, { parent: id });
+    const id = options.id;
+    const intake = world.processes.intake.id;
+    const rows = await emOf(api).count(DocumentLinkage, { parent: id });
     const bad = await post(
-      docs(ids.globex, String(id)),
+      docs(world.receiver.id, String(id)),
       parentOf(
         [
-          { option_name: 'Fine', contact_document_id: ids.documents['Globex Automated Intake'] },
-          { option_name: '', contact_document_id: ids.documents['Globex Automated Intake'] },
-          { option_name: 'Other company', contact_document_id: ids.documents['Acme Systems Collaboration'] },
+          { option_name: 'Fine', contact_document_id: intake },
+          { option_name: '', contact_document_id: intake },
+          { option_name: 'Other company', contact_document_id: ownProcess.id },
           { option_name: 'Itself', contact_document_id: id },
-          { id: 999999, option_name: 'Foreign row', contact_document_id: ids.documents['Globex Automated Intake'] },
+          { id: 999999, option_name: 'Foreign row', contact_document_id: intake },
         ],
         { parent_option_name: '' },
       ),
@@ -80,11 +108,11 @@ describe('super admin process editors: parent documents, delete, notes and the t
     expect(bad.body.errors).toMatchObject({ parent_option_name: ['The variant name is required.'] });
     expect(bad.body.errors['linkages.1.option_name']).toEqual(['The option name is required.']);
     const rowChecks = await post(
-      docs(ids.globex, String(id)),
+      docs(world.receiver.id, String(id)),
       parentOf([
-        { option_name: 'Other company', contact_document_id: ids.documents['Acme Systems Collaboration'] },
+        { option_name: 'Other company', contact_document_id: ownProcess.id },
         { option_name: 'Itself', contact_document_id: id },
-        { id: 999999, option_name: 'Foreign row', contact_document_id: ids.documents['Globex Automated Intake'] },
+        { id: 999999, option_name: 'Foreign row', contact_document_id: intake },
       ]),
     ).expect(422);
     expect(Object.keys(rowChecks.body.errors).sort()).toEqual([
@@ -92,131 +120,133 @@ describe('super admin process editors: parent documents, delete, notes and the t
       'linkages.1.contact_document_id',
       'linkages.2.id',
     ]);
-    const none = await post(docs(ids.globex, String(id)), parentOf([])).expect(422);
+    const none = await post(docs(world.receiver.id, String(id)), parentOf([])).expect(422);
     expect(none.body.errors).toEqual({ linkages: ['Add at least one option.'] });
-    expect(await orm(api).count(DocumentLinkage, { parent: id })).toBe(rows);
+    expect(await emOf(api).count(DocumentLinkage, { parent: id })).toBe(rows);
   });
 
   it('creates a parent document for another company', async () => {
-    const child = ids.documents['Umbrella Cloud Collaboration'];
+    const child = basicProcess.id;
     const created = await post(
-      docs(ids.umbrella, '0'),
-      parentOf([{ option_name: 'Platform', contact_document_id: child }], { title: 'Umbrella Options' }),
+      docs(world.basic.id, '0'),
+      parentOf([{ option_name: 'Platform', contact_document_id: child }], { title: 'Basic Options' }),
     ).expect(200);
     expect(created.body.document).toMatchObject({
-      company_id: ids.umbrella,
-      name: 'Umbrella Options',
+      company_id: world.basic.id,
+      name: 'Basic Options',
       version: { document_type: 'parent', version_number: 1, status: 'approved' },
       doc_linkages: [{ option_name: 'Platform', contact_document_id: child, deleted: false }],
     });
   });
 
   it('notes: every company’s internal note as plain text; 404 and 403', async () => {
-    const id = ids.documents['Globex Storage Collaboration'];
-    const em = orm(api);
-    em.create(DocumentNote, { document: id, company: ids.initech, note: '<p>Ask for <b>Greta</b></p>' });
+    const id = world.processes.collaboration.id;
+    const receiver = world.receiver.id;
+    const em = emOf(api);
+    em.create(DocumentNote, { document: id, company: world.limited.id, note: '<p>Ask for <b>Greta</b></p>' });
     await em.flush();
-    const { notes } = (await get(docs(ids.globex, `${id}/notes`)).expect(200)).body;
+    const { notes } = (await get(docs(receiver, `${id}/notes`)).expect(200)).body;
     expect(notes).toContainEqual({
       id: expect.any(Number),
-      company: 'Initech Networks',
+      company: world.limited.name,
       note: 'Ask for Greta',
       updated_at: expect.any(String),
     });
-    await get(docs(ids.globex, '999999/notes')).expect(404);
-    await get(docs(ids.acme, `${id}/notes`)).expect(404);
+    await get(docs(receiver, '999999/notes')).expect(404);
+    await get(docs(world.submitter.id, `${id}/notes`)).expect(404);
     await get(docs(999999, `${id}/notes`)).expect(404);
-    await get(docs(ids.globex, `${id}/notes`), await api.login('bm@globex.test')).expect(403);
-    await get(docs(ids.globex, `${id}/notes`), await api.login('caller@globex.test')).expect(403);
+    // The receiver's own business manager and caller.
+    for (const token of receiverTokens) await get(docs(receiver, `${id}/notes`), token).expect(403);
   });
 
   it('delete: 409 while a group relation uses it or cases are open; otherwise soft, with its links', async () => {
-    const used = ids.documents['Acme Systems Collaboration'];
-    const refused = await get(docs(ids.acme, `${used}/delete`)).expect(409);
+    const receiver = world.receiver.id;
+    // The SLA group's relation of the receiver names the collaboration process.
+    const used = world.processes.collaboration.id;
+    const refused = await get(docs(receiver, `${used}/delete`)).expect(409);
     expect(refused.body.error).toMatch(/active group relation/);
 
-    const openCase = await orm(api).findOneOrFail(Case, { status: 'open' }, { populate: ['document'] });
-    const withCase = await get(docs(openCase.document.company.id, `${openCase.document.id}/delete`)).expect(409);
+    const withCase = await get(docs(receiver, `${withOpenCase.id}/delete`)).expect(409);
     expect(withCase.body.error).toMatch(/still open/);
 
-    const intake = ids.documents['Globex Automated Intake'];
-    const em = orm(api);
-    const department = await em.findOneOrFail(Department, { name: 'Backup & Recovery' });
+    const intake = world.processes.intake.id;
+    const em = emOf(api);
+    const department = await em.findOneOrFail(Department, world.departments.backup.id);
     department.contactDocument = em.getReference(ContactDocument, intake);
     await em.flush();
-    for (const email of ['bm@globex.test', 'caller@globex.test']) {
-      await get(docs(ids.globex, `${intake}/delete`), await api.login(email)).expect(403);
-    }
-    await get(docs(ids.acme, `${intake}/delete`)).expect(404);
-    const before = await countRows(api, 'contact_documents');
-    expect((await get(docs(ids.globex, `${intake}/delete`)).expect(200)).body).toEqual({
+    for (const token of receiverTokens) await get(docs(receiver, `${intake}/delete`), token).expect(403);
+    await get(docs(world.submitter.id, `${intake}/delete`)).expect(404);
+    // Soft: the receiver keeps as many process rows.
+    const receiverProcesses = () => emOf(api).count(ContactDocument, { company: receiver });
+    const before = await receiverProcesses();
+    expect((await get(docs(receiver, `${intake}/delete`)).expect(200)).body).toEqual({
       success: true,
       message: DOCUMENT_DELETED,
     });
-    expect(await countRows(api, 'contact_documents')).toBe(before);
-    const check = orm(api);
+    expect(await receiverProcesses()).toBe(before);
+    const check = emOf(api);
     expect((await check.findOneOrFail(ContactDocument, intake)).deletedAt).not.toBeNull();
     expect((await check.findOneOrFail(Department, department.id)).contactDocument).toBeNull();
     expect(await check.count(DocumentLinkage, { child: intake, deleted: false })).toBe(0);
     await get(`contact_documents/${intake}`).expect(404);
-    await get(docs(ids.globex, `${intake}/delete`)).expect(404);
+    await get(docs(receiver, `${intake}/delete`)).expect(404);
   });
 
   it('test page: the document and messages of any company’s process; submissions checked, nothing stored', async () => {
-    const id = ids.documents['Globex Storage Collaboration'];
-    const sample = (await get(`companies/${ids.globex}/documents/${id}/sample`).expect(200)).body;
-    expect(sample.document).toMatchObject({ id, name: 'Globex Storage Collaboration' });
+    const id = world.processes.collaboration.id;
+    const receiver = world.receiver.id;
+    const sample = (await get(`companies/${receiver}/documents/${id}/sample`).expect(200)).body;
+    expect(sample.document).toMatchObject({ id, name: world.processes.collaboration.name });
     expect(sample).toHaveProperty('messages');
-    await get(`companies/${ids.globex}/documents/${ids.documents['Globex Support Options']}/sample`).expect(422);
-    await get(`companies/${ids.acme}/documents/${id}/sample`).expect(404);
+    await get(`companies/${receiver}/documents/${options.id}/sample`).expect(422);
+    await get(`companies/${world.submitter.id}/documents/${id}/sample`).expect(404);
     await get(`companies/999999/documents/${id}/sample`).expect(404);
-    for (const email of ['bm@globex.test', 'caller@globex.test']) {
-      const token = await api.login(email);
-      await get(`companies/${ids.globex}/documents/${id}/sample`, token).expect(403);
-      await post(`companies/${ids.globex}/documents/${id}/sample`, {}, token).expect(403);
-      await post(`companies/${ids.globex}/documents/${id}/sample/manager`, {}, token).expect(403);
+    for (const token of receiverTokens) {
+      await get(`companies/${receiver}/documents/${id}/sample`, token).expect(403);
+      await post(`companies/${receiver}/documents/${id}/sample`, {}, token).expect(403);
+      await post(`companies/${receiver}/documents/${id}/sample/manager`, {}, token).expect(403);
     }
 
-    const cases = await countRows(api, 'cases');
+    const cases = await worldCases();
     const mails = (await api.mailJobs()).length;
     const canada = await countryId(api, admin, 'Canada');
     const body = {
       first_name: 'Ada',
       last_name: 'Admin',
-      email: 'admin@casebridge.test',
+      email: adminUser.email,
       internal_case_number: 'SA-TEST-1',
       problem_summary: 'Back office test',
       problem_description: 'Checking the form',
       case_priority: 'low',
       collaborate_type: 'company',
-      collaborate_entity: ids.globex,
+      collaborate_entity: receiver,
       sample_submission: true,
       ...globexCollaborationAnswers(allFields(sample.document), canada),
     };
-    const sent = await post(`companies/${ids.globex}/documents/${id}/sample`, body).expect(200);
+    const sent = await post(`companies/${receiver}/documents/${id}/sample`, body).expect(200);
     expect(sent.body).toMatchObject({ message: SAMPLE_SUBMISSION_CHECKED, case: { token: '', is_sample: true } });
-    const invalid = await post(`companies/${ids.globex}/documents/${id}/sample`, { ...body, email: 'x' }).expect(422);
+    const invalid = await post(`companies/${receiver}/documents/${id}/sample`, { ...body, email: 'x' }).expect(422);
     expect(Object.keys(invalid.body.errors)).toContain('email');
 
-    const manager = ids.documents['Globex Manager Escalation'];
+    const manager = world.processes.managerEscalation.id;
     const managerBody = {
       first_name: 'Ada',
       last_name: 'Admin',
-      email: 'admin@casebridge.test',
+      email: adminUser.email,
       internal_reference: 'ESC-SA',
       business_impact: 'Testing',
-      receive_company_id: ids.globex,
+      receive_company_id: receiver,
       contact_document_id: manager,
       sample_submission: true,
     };
-    await post(`companies/${ids.globex}/documents/${manager}/sample/manager`, managerBody).expect(200);
-    const noImpact = await post(`companies/${ids.globex}/documents/${manager}/sample/manager`, {
+    await post(`companies/${receiver}/documents/${manager}/sample/manager`, managerBody).expect(200);
+    const noImpact = await post(`companies/${receiver}/documents/${manager}/sample/manager`, {
       ...managerBody,
       business_impact: '',
     }).expect(422);
     expect(Object.keys(noImpact.body.errors)).toEqual(['business_impact']);
     await post(`companies/999999/documents/${manager}/sample/manager`, managerBody).expect(404);
-    expect(await countRows(api, 'cases')).toBe(cases);
+    expect(await worldCases()).toBe(cases);
     expect((await api.mailJobs()).length).toBe(mails);
   });
 });
