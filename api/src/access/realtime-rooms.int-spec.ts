@@ -5,41 +5,59 @@ import {
   type FollowCaseAnswer,
   type QueueChangedMessage,
 } from '@casebridge/contracts';
+import type { Case, Company, User } from '@casebridge/db';
 import { startApi, type ApiHarness } from '../../test/api-harness';
-import { orm, tokenOf } from '../../test/member-fixtures';
+import { aCase, aCaseRow, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
-import type { World } from './matrix/matrix-types';
-import { buildWorld } from '../../test/matrix-world';
 import { collect, connectLive, type LiveClient } from '../../test/live-clients';
 
 /** The Socket.IO half of the authorization matrix: which rooms each actor's socket is in, which cases it may follow. */
 type ClientSocket = LiveClient;
 
-const SOCKET_ACTORS = {
-  acmeCaller: 'caller@acme.test',
-  acmeBm: 'bm@acme.test',
-  globexBm: 'bm@globex.test',
-  otherBm: 'bm@nimbus.test',
-  limited: 'bm@initech.test',
-  superAdmin: 'admin@casebridge.test',
-} as const;
-type SocketActor = keyof typeof SOCKET_ACTORS | 'caseLink';
+/**
+ * The actors with a socket: a caller and a business manager of our company, the business manager of the partner that
+ * receives our case (and a foreign one), of a company in neither case, of a limited member, and a super admin.
+ */
+const SOCKET_ACTORS = ['ourCaller', 'ourBm', 'partnerBm', 'otherBm', 'limited', 'superAdmin'] as const;
+type SocketActor = (typeof SOCKET_ACTORS)[number] | 'caseLink';
 
 const follow = (socket: ClientSocket, caseToken: string): Promise<FollowCaseAnswer> =>
   socket.timeout(5000).emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken });
 
 describe('Socket.IO rooms per actor', () => {
   let api: ApiHarness;
-  let world: World;
+  let ours: Company;
+  let other: Company;
+  let users: Record<(typeof SOCKET_ACTORS)[number], User>;
+  /** Our open case to the partner, and a case between the partner and a third company. */
+  let ourCase: Case;
+  let foreignCase: Case;
   const sockets = new Map<SocketActor, ClientSocket>();
 
   beforeAll(async () => {
     api = await startApi();
-    ({ world } = await buildWorld(api));
-    for (const [actor, email] of Object.entries(SOCKET_ACTORS)) {
-      sockets.set(actor as SocketActor, await connectLive(api, { token: await tokenOf(api, email) }));
+    ours = await aCompany(api);
+    const partner = await aCompany(api);
+    other = await aCompany(api);
+    const partnerProcess = await aProcess(api, { company: partner });
+    users = {
+      ourCaller: await aUser(api, { company: ours, role: 'caller' }),
+      ourBm: await aUser(api, { company: ours, role: 'business_manager' }),
+      partnerBm: await aUser(api, { company: partner, role: 'business_manager' }),
+      otherBm: await aUser(api, { company: other, role: 'business_manager' }),
+      limited: await aUser(api, {
+        company: await aCompany(api, { membershipType: 'limited' }),
+        role: 'business_manager',
+      }),
+      superAdmin: await aSuperAdmin(api),
+    };
+    ourCase = await aCase(api, { from: users.ourCaller, to: partnerProcess });
+    const thirdCaller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    foreignCase = await aCaseRow(api, { from: thirdCaller, to: partnerProcess });
+    for (const actor of SOCKET_ACTORS) {
+      sockets.set(actor, await connectLive(api, { token: await signedIn(api, users[actor]) }));
     }
-    sockets.set('caseLink', await connectLive(api, { case_token: world.cases.acmeGlobex }));
+    sockets.set('caseLink', await connectLive(api, { case_token: ourCase.token }));
   }, 120_000);
   afterAll(async () => {
     for (const socket of sockets.values()) socket.close();
@@ -61,7 +79,7 @@ describe('Socket.IO rooms per actor', () => {
     const probe = ++probes;
     const message = (last_name: 'Probe' | 'Closing') => ({
       queue: 'registration' as const,
-      row: { id: probe, first_name: 'Room', last_name, email: 'probe@acme.test', created_at: '' },
+      row: { id: probe, first_name: 'Room', last_name, email: 'probe@rooms.test', created_at: '' },
       removed: false,
     });
     const is = (last_name: 'Probe' | 'Closing') => (received: QueueChangedMessage) =>
@@ -88,36 +106,33 @@ describe('Socket.IO rooms per actor', () => {
   }
 
   it('joins the company room, the company admins room and the super admins room by role', async () => {
-    expect(await receiversOf(rooms.company(world.companies.acme))).toEqual(['acmeBm', 'acmeCaller']);
-    expect(await receiversOf(rooms.companyAdmins(world.companies.acme))).toEqual(['acmeBm']);
-    expect(await receiversOf(rooms.company(world.companies.other))).toEqual(['otherBm']);
+    expect(await receiversOf(rooms.company(ours.id))).toEqual(['ourBm', 'ourCaller']);
+    expect(await receiversOf(rooms.companyAdmins(ours.id))).toEqual(['ourBm']);
+    expect(await receiversOf(rooms.company(other.id))).toEqual(['otherBm']);
     expect(await receiversOf(rooms.superAdmins)).toEqual(['superAdmin']);
-    expect(await receiversOf(rooms.user(world.users['caller@acme.test']))).toEqual(['acmeCaller']);
+    expect(await receiversOf(rooms.user(users.ourCaller.id))).toEqual(['ourCaller']);
   });
 
   it('lets a socket follow only the cases its company is part of (super admins all, a case link its own)', async () => {
-    const expected: Record<SocketActor, { acmeGlobex: boolean; foreign: boolean }> = {
-      acmeCaller: { acmeGlobex: true, foreign: false },
-      acmeBm: { acmeGlobex: true, foreign: false },
-      globexBm: { acmeGlobex: true, foreign: true },
-      otherBm: { acmeGlobex: false, foreign: false },
-      limited: { acmeGlobex: false, foreign: false },
-      superAdmin: { acmeGlobex: true, foreign: true },
-      caseLink: { acmeGlobex: true, foreign: false },
+    const expected: Record<SocketActor, { ourCase: boolean; foreign: boolean }> = {
+      ourCaller: { ourCase: true, foreign: false },
+      ourBm: { ourCase: true, foreign: false },
+      partnerBm: { ourCase: true, foreign: true },
+      otherBm: { ourCase: false, foreign: false },
+      limited: { ourCase: false, foreign: false },
+      superAdmin: { ourCase: true, foreign: true },
+      caseLink: { ourCase: true, foreign: false },
     };
-    const actual: Record<string, { acmeGlobex: boolean; foreign: boolean }> = {};
+    const actual: Record<string, { ourCase: boolean; foreign: boolean }> = {};
     for (const [actor, socket] of sockets) {
       actual[actor] = {
-        acmeGlobex: (await follow(socket, world.cases.acmeGlobex)).ok,
-        foreign: (await follow(socket, world.cases.foreign)).ok,
+        ourCase: (await follow(socket, ourCase.token)).ok,
+        foreign: (await follow(socket, foreignCase.token)).ok,
       };
     }
     expect(actual).toEqual(expected);
 
     // Refused sockets are not in the case room: a case message reaches exactly the followers.
-    const [{ id }] = await orm(api)
-      .getConnection()
-      .execute<{ id: number }[]>('select id from cases where token = ?', [world.cases.foreign]);
-    expect(await receiversOf(rooms.case(id))).toEqual(['globexBm', 'superAdmin']);
+    expect(await receiversOf(rooms.case(foreignCase.id))).toEqual(['partnerBm', 'superAdmin']);
   });
 });

@@ -3,6 +3,7 @@ import { ExportJob, User } from '@casebridge/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 /**
@@ -11,8 +12,10 @@ import { orm } from '../../test/member-fixtures';
  */
 describe('exports: a repeated ask answers the pending export', () => {
   let api: ApiHarness;
+  let adminUser: User;
   let admin: string;
-  let acme: string;
+  let companyAdminUser: User;
+  let companyAdmin: string;
   let connection: Redis;
   let queue: Queue;
 
@@ -26,12 +29,16 @@ describe('exports: a repeated ask answers the pending export', () => {
         expect(response.status).toBe(200);
         return response.body.export as ExportShape;
       });
-  const rowsOf = async (email: string, kind: string) =>
-    orm(api).count(ExportJob, { user: await orm(api).findOneOrFail(User, { email }), kind });
+  const rowsOf = (user: User, kind: string) => orm(api).count(ExportJob, { user: user.id, kind });
 
   beforeAll(async () => {
     api = await startApi();
-    [admin, acme] = await Promise.all([api.login('admin@casebridge.test'), api.login('bm@acme.test')]);
+    adminUser = await aSuperAdmin(api);
+    admin = await signedIn(api, adminUser);
+    ({ user: companyAdminUser, token: companyAdmin } = await aSignedInUser(api, {
+      company: await aCompany(api),
+      role: 'business_manager',
+    }));
     connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
     queue = new Queue(QUEUES.exports, { connection, prefix: process.env.REDIS_PREFIX });
   });
@@ -49,25 +56,27 @@ describe('exports: a repeated ask answers the pending export', () => {
     const ids = new Set(answers.map((answer) => answer.id));
     expect(ids.size).toBe(1);
     expect(answers.every((answer) => answer.status === 'queued')).toBe(true);
-    expect(await rowsOf('admin@casebridge.test', 'inactive_users')).toBe(1);
+    expect(await rowsOf(adminUser, 'inactive_users')).toBe(1);
     const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'prioritized']);
     expect(jobs.filter((job) => job.data.export_id === answers[0].id)).toHaveLength(1);
   });
 
   it('builds a new export when the params differ, and once the pending one has ended', async () => {
-    const march = await ask(acme, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } });
-    const april = await ask(acme, { kind: 'usage', params: { start: '2026-04-01', end: '2026-04-30' } });
+    const march = await ask(companyAdmin, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } });
+    const april = await ask(companyAdmin, { kind: 'usage', params: { start: '2026-04-01', end: '2026-04-30' } });
     expect(april.id).not.toBe(march.id);
-    expect(await ask(acme, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } })).toMatchObject({
+    expect(
+      await ask(companyAdmin, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } }),
+    ).toMatchObject({
       id: march.id,
     });
 
     // Ended (ready, failed or expired): the next ask is a new export.
     const em = orm(api);
     await em.nativeUpdate(ExportJob, { id: march.id }, { status: 'failed', error: 'test' });
-    const again = await ask(acme, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } });
+    const again = await ask(companyAdmin, { kind: 'usage', params: { start: '2026-03-01', end: '2026-03-31' } });
     expect(again.id).not.toBe(march.id);
-    expect(await rowsOf('bm@acme.test', 'usage')).toBe(3);
+    expect(await rowsOf(companyAdminUser, 'usage')).toBe(3);
   });
 
   it('queues the pending export again when Redis lost its job, instead of leaving the user stuck', async () => {
@@ -83,7 +92,7 @@ describe('exports: a repeated ask answers the pending export', () => {
 
   it('keeps one pending row per user, kind and params in the database itself', async () => {
     const em = orm(api).fork();
-    const owner = await em.findOneOrFail(User, { email: 'bm@acme.test' });
+    const owner = em.getReference(User, companyAdminUser.id);
     em.create(ExportJob, { user: owner, kind: 'partners', params: { a: 1, b: 2 } });
     em.create(ExportJob, { user: owner, kind: 'partners', params: { b: 2, a: 1 } });
     await expect(em.flush()).rejects.toThrow(/export_jobs_pending_unique/);

@@ -5,7 +5,7 @@ import {
   type ExportStatusMessage,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
-import { Case, Company, ExportJob, User } from '@casebridge/db';
+import { Case, ExportJob, User } from '@casebridge/db';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { startExportWorker, type ExportWorker } from '../../test/export-worker';
+import { aCase, aCaseRow, aCompany, aProcess, aSignedInUser, aUser, uniqueName } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 import { safeCell } from '../../../worker/src/exports/spreadsheet-cell';
 
@@ -92,10 +93,16 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
   let api: ApiHarness;
   let worker: ExportWorker;
   let storage: string;
-  let acme: string;
-  let globex: string;
-  let initech: string;
+  // Business managers of three companies of this file: ours, our partner (who receives our case) and a third.
+  let ours: { user: User; token: string };
+  let partnerAdmin: string;
+  let thirdAdmin: string;
+  let thirdCompanyId: number;
   let caseToken: string;
+  /** Every case our company is part of: the usage report lists exactly these. */
+  const ourCaseTokens: string[] = [];
+  /** A case between the two others, copied into the third company's bulk cases. */
+  let template: Case;
   const sockets: ClientSocket[] = [];
 
   const download = (token: string, id: number) =>
@@ -105,22 +112,25 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
     storage = mkdtempSync(join(tmpdir(), 'casebridge-exports-'));
     api = await startApi({ STORAGE_DIR: storage });
     worker = await startExportWorker();
-    [acme, globex, initech] = await Promise.all([
-      api.login('bm@acme.test'),
-      api.login('bm@globex.test'),
-      api.login('bm@initech.test'),
-    ]);
-    const em = orm(api);
-    const [acmeCompany, globexCompany] = await Promise.all([
-      em.findOneOrFail(Company, { slug: 'acme' }),
-      em.findOneOrFail(Company, { slug: 'globex' }),
-    ]);
-    const kase = await em.findOneOrFail(
-      Case,
-      { submitterCompany: acmeCompany, receiverCompany: globexCompany, eventSeq: { $gt: 1 } },
-      { orderBy: { eventSeq: 'desc' } },
-    );
+    const [ourCompany, partnerCompany, thirdCompany] = [await aCompany(api), await aCompany(api), await aCompany(api)];
+    ours = await aSignedInUser(api, { company: ourCompany, role: 'business_manager' });
+    partnerAdmin = (await aSignedInUser(api, { company: partnerCompany, role: 'business_manager' })).token;
+    thirdAdmin = (await aSignedInUser(api, { company: thirdCompany, role: 'business_manager' })).token;
+    thirdCompanyId = thirdCompany.id;
+    const [ourProcess, partnerProcess] = [
+      await aProcess(api, { company: ourCompany }),
+      await aProcess(api, { company: partnerCompany }),
+    ];
+    const ourCaller = await aUser(api, { company: ourCompany, role: 'caller' });
+    const partnerCaller = await aUser(api, { company: partnerCompany, role: 'caller' });
+    // A closed case has a timeline of several events and responses (submitted, accepted, closed).
+    const kase = await aCase(api, { from: ourCaller, to: partnerProcess, status: 'closed' });
     caseToken = kase.token;
+    const outbound = await aCaseRow(api, { from: ourCaller, to: partnerProcess, status: 'accepted' });
+    const inbound = await aCaseRow(api, { from: partnerCaller, to: ourProcess });
+    ourCaseTokens.push(kase.token, outbound.token, inbound.token);
+    const otherCaller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    template = await aCaseRow(api, { from: otherCaller, to: partnerProcess });
   });
 
   afterAll(async () => {
@@ -134,16 +144,16 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
     const backwards = await api
       .http()
       .post('/api/exports')
-      .set(bearer(acme))
+      .set(bearer(ours.token))
       .send({ kind: 'usage', params: { start: '2026-03-10', end: '2026-03-01' } })
       .expect(422);
     expect(backwards.body.errors['params.start']).toEqual(['The start date must be before the end date.']);
-    const unknown = await api.http().post('/api/exports').set(bearer(acme)).send({ kind: 'nope' }).expect(422);
+    const unknown = await api.http().post('/api/exports').set(bearer(ours.token)).send({ kind: 'nope' }).expect(422);
     expect(unknown.body.errors.kind).toEqual(['The export kind is not known.']);
     const noToken = await api
       .http()
       .post('/api/exports')
-      .set(bearer(acme))
+      .set(bearer(ours.token))
       .send({ kind: 'case_audit', params: {} })
       .expect(422);
     expect(noToken.body.errors['params.token']).toEqual(['The case token is required.']);
@@ -152,43 +162,43 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
       .http()
       .get('/api/admin/company/reports/usage/export')
       .query({ start: '2025-01-01', end: '2026-01-02' })
-      .set(bearer(acme))
+      .set(bearer(ours.token))
       .expect(422);
     expect(tooLong.body.errors.end).toEqual(['The date range may not be longer than 366 days.']);
     const notADate = await api
       .http()
       .get('/api/admin/company/reports/usage')
       .query({ start: '2026-02-31' })
-      .set(bearer(acme))
+      .set(bearer(ours.token))
       .expect(422);
     expect(notADate.body.errors.start).toEqual(['The start date must be a valid date (YYYY-MM-DD).']);
-    expect(await orm(api).count(ExportJob, {})).toBe(0);
+    expect(await orm(api).count(ExportJob, { user: ours.user.id })).toBe(0);
   });
 
   it("answers 404 for another company's case audit and for another user's export", async () => {
     const refused = await api
       .http()
       .post('/api/exports')
-      .set(bearer(initech))
+      .set(bearer(thirdAdmin))
       .send({ kind: 'case_audit', params: { token: caseToken } })
       .expect(404);
     expect(refused.body).toEqual({ error: 'Case not found.' });
 
-    const mine = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(acme)).expect(200);
+    const mine = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(ours.token)).expect(200);
     const id = (mine.body.export as ExportShape).id;
-    await api.http().get(`/api/exports/${id}`).set(bearer(globex)).expect(404, { error: 'Export not found.' });
-    await api.http().get(`/api/exports/${id}/download`).set(bearer(globex)).expect(404);
+    await api.http().get(`/api/exports/${id}`).set(bearer(partnerAdmin)).expect(404, { error: 'Export not found.' });
+    await api.http().get(`/api/exports/${id}/download`).set(bearer(partnerAdmin)).expect(404);
     // Not even an admin of the same company reaches it.
     await api
       .http()
       .get(`/api/exports/${id}`)
-      .set(bearer(await api.login('pm@acme.test')))
+      .set((await aSignedInUser(api, { company: ours.user.company!, role: 'program_manager' })).auth)
       .expect(404);
   });
 
   it('answers 409 before the file is ready and 410 once it expired', async () => {
     const em = orm(api);
-    const owner = await em.findOneOrFail(User, { email: 'bm@acme.test' });
+    const owner = em.getReference(User, ours.user.id);
     const building = em.create(ExportJob, { user: owner, kind: 'usage', status: 'building', params: {} });
     const expired = em.create(ExportJob, {
       user: owner,
@@ -198,20 +208,20 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
       params: {},
     });
     await em.flush();
-    const notReady = await download(acme, building.id).expect(409);
+    const notReady = await download(ours.token, building.id).expect(409);
     expect(JSON.parse(notReady.body.toString())).toEqual({
       error: 'The export is not ready yet. Please wait for it to finish.',
     });
-    const gone = await download(acme, expired.id).expect(410);
+    const gone = await download(ours.token, expired.id).expect(410);
     expect(JSON.parse(gone.body.toString()).error).toMatch(/expired/);
   });
 
   it('builds the usage report, announces it on the socket and serves a valid spreadsheet', async () => {
-    const socket = await connect(api, acme);
+    const socket = await connect(api, ours.token);
     sockets.push(socket);
     const log = statusLog(socket);
 
-    const created = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(acme)).expect(200);
+    const created = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(ours.token)).expect(200);
     const queued = created.body.export as ExportShape;
     expect(queued).toMatchObject({ kind: 'usage', status: 'queued', file_name: null });
 
@@ -223,7 +233,7 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
       'ready',
     ]);
 
-    const status = (await api.http().get(`/api/exports/${queued.id}`).set(bearer(acme)).expect(200)).body
+    const status = (await api.http().get(`/api/exports/${queued.id}`).set(bearer(ours.token)).expect(200)).body
       .export as ExportShape;
     expect(status.status).toBe('ready');
     expect(status.expires_at).not.toBeNull();
@@ -232,11 +242,13 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
       .http()
       .get('/api/admin/company/reports/usage')
       .query({ limit: 100 })
-      .set(bearer(acme))
+      .set(bearer(ours.token))
       .expect(200);
-    expect(report.body.total).toBeGreaterThan(0);
+    // Our company's cases in the last 30 days, both ways: the three made above.
+    expect(report.body.total).toBe(ourCaseTokens.length);
+    expect(new Set(report.body.data.map((row: { token: string }) => row.token))).toEqual(new Set(ourCaseTokens));
 
-    const file = await download(acme, queued.id).expect(200);
+    const file = await download(ours.token, queued.id).expect(200);
     expect(file.headers['content-disposition']).toContain(ready.file_name!);
     const rows = await readSheet(file.body);
     expect(rows[0]).toEqual(USAGE_HEADER);
@@ -248,13 +260,13 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
   });
 
   it('builds the audit timeline of a case for the other company too', async () => {
-    const socket = await connect(api, globex);
+    const socket = await connect(api, partnerAdmin);
     sockets.push(socket);
     const log = statusLog(socket);
     const created = await api
       .http()
       .post('/api/exports')
-      .set(bearer(globex))
+      .set(bearer(partnerAdmin))
       .send({ kind: 'case_audit', params: { token: caseToken } })
       .expect(200);
     const id = (created.body.export as ExportShape).id;
@@ -263,7 +275,7 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
     const kase = await em.findOneOrFail(Case, { token: caseToken }, { populate: ['events', 'responses'] });
     expect(ready.file_name).toMatch(new RegExp(`^case-${kase.internalCaseNumber}-audit\\.\\d{6}\\.xlsx$`));
 
-    const rows = await readSheet((await download(globex, id).expect(200)).body);
+    const rows = await readSheet((await download(partnerAdmin, id).expect(200)).body);
     expect(rows[0]).toEqual(AUDIT_HEADER);
     const events = rows.slice(1).filter((row) => row[2] === 'Event');
     expect(events.map((row) => row[0])).toEqual(kase.events.getItems().map((event) => event.seq));
@@ -275,33 +287,33 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
 
   it('exports 10,000 usage rows as a valid spreadsheet', async () => {
     const em = orm(api);
-    const initechCompany = await em.findOneOrFail(Company, { slug: 'initech' });
-    const template = await em.findOneOrFail(Case, { submitterCompany: { slug: 'acme' } });
+    const prefix = uniqueName('bulk').toUpperCase();
     // 500 cases share each timestamp: the keyset must page through ties without losing or repeating one.
     await em.execute(
       `insert into cases (token, internal_case_number, submitter_company_id, receiver_company_id, document_id,
           document_version_id, summary, description, engineer_first_name, engineer_last_name, engineer_email,
           created_at, updated_at)
-        select 'bulk-' || g, 'BULK-' || g, ?, c.receiver_company_id, c.document_id, c.document_version_id,
-          'Bulk case ' || g, 'Seeded for the export test', 'Ann', 'Bulk', 'ann@initech.test',
+        select lower(?) || '-' || g, ? || '-' || g, ?, c.receiver_company_id, c.document_id, c.document_version_id,
+          'Bulk case ' || g, 'Seeded for the export test', 'Ann', 'Bulk', 'ann@bulk.test',
           date_trunc('hour', now()) - (g % 20) * interval '1 day', now()
         from generate_series(1, 10000) g, cases c where c.id = ?`,
-      [initechCompany.id, template.id],
+      [prefix, prefix, thirdCompanyId, template.id],
     );
-    const socket = await connect(api, initech);
+    const socket = await connect(api, thirdAdmin);
     sockets.push(socket);
     const log = statusLog(socket);
-    const created = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(initech)).expect(200);
+    const created = await api.http().get('/api/admin/company/reports/usage/export').set(bearer(thirdAdmin)).expect(200);
     const id = (created.body.export as ExportShape).id;
     const ready = await log.waitFor(id, 'ready', 60_000);
 
-    const total = (await api.http().get('/api/admin/company/reports/usage').set(bearer(initech)).expect(200)).body
+    const total = (await api.http().get('/api/admin/company/reports/usage').set(bearer(thirdAdmin)).expect(200)).body
       .total as number;
-    expect(total).toBeGreaterThanOrEqual(10_000);
+    // The third company is part of these cases only.
+    expect(total).toBe(10_000);
     expect(ready.rows).toBe(total);
-    const rows = await readSheet((await download(initech, id).expect(200)).body);
+    const rows = await readSheet((await download(thirdAdmin, id).expect(200)).body);
     expect(rows[0]).toEqual(USAGE_HEADER);
-    const bulk = rows.slice(1).filter((row) => String(row[1]).startsWith('BULK-'));
+    const bulk = rows.slice(1).filter((row) => String(row[1]).startsWith(`${prefix}-`));
     expect(bulk).toHaveLength(10_000);
     expect(new Set(bulk.map((row) => row[1])).size).toBe(10_000);
     expect(rows).toHaveLength(total + 1);

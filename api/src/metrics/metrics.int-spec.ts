@@ -1,8 +1,9 @@
 import { API, PRODUCED_JOB_NAMES, SERVER_EVENTS } from '@casebridge/contracts';
-import { QUEUE_STATES } from '@casebridge/db';
+import { QUEUE_STATES, type User } from '@casebridge/db';
 import { parsePrometheusText, samplesOf, valueOf, type Sample } from '../../../test/prometheus-text';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { collect, connectLive, followCase, type LiveClient } from '../../test/live-clients';
+import { aCase, aCompany, aProcess, aSignedInUser, aUser, signedIn } from '../../test/factories';
 import { serverPath } from '../common/contract-route';
 import { UNMATCHED_ROUTE } from './api-metrics';
 
@@ -13,7 +14,10 @@ const PRODUCED_QUEUES = Object.entries(PRODUCED_JOB_NAMES)
 
 describe('api /metrics and probes', () => {
   let api: ApiHarness;
-  let acmeToken: string;
+  // A business manager of our company, a caller of it, and an admin of the partner our accepted case went to.
+  let ourToken: string;
+  let ourCaller: User;
+  let partnerToken: string;
   let caseToken: string;
   const sockets: LiveClient[] = [];
 
@@ -30,12 +34,16 @@ describe('api /metrics and probes', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    acmeToken = await api.login('bm@acme.test');
-    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
-    const accepted = (list.body.my_cases.data as { token: string; status: string; partner: { name: string } }[]).find(
-      (row) => row.status === 'accepted' && row.partner.name === 'Globex Storage',
-    );
-    if (!accepted) throw new Error('the seed has no accepted Acme–Globex case');
+    const ours = await aCompany(api);
+    const partner = await aCompany(api);
+    ourToken = (await aSignedInUser(api, { company: ours, role: 'business_manager' })).token;
+    ourCaller = await aUser(api, { company: ours, role: 'caller' });
+    partnerToken = (await aSignedInUser(api, { company: partner, role: 'business_manager' })).token;
+    const accepted = await aCase(api, {
+      from: ourCaller,
+      to: await aProcess(api, { company: partner }),
+      status: 'accepted',
+    });
     caseToken = accepted.token;
   });
   afterAll(async () => {
@@ -51,9 +59,9 @@ describe('api /metrics and probes', () => {
   it('times requests by route pattern, method and status, never by raw url', async () => {
     const detailsRoute = serverPath(API.cases.details);
     for (let index = 0; index < 3; index += 1) {
-      await api.http().get(`/api/caller/case-details/${caseToken}`).set(bearer(acmeToken)).expect(200);
+      await api.http().get(`/api/caller/case-details/${caseToken}`).set(bearer(ourToken)).expect(200);
     }
-    await api.http().get('/api/caller/case-details/no-such-case').set(bearer(acmeToken)).expect(404);
+    await api.http().get('/api/caller/case-details/no-such-case').set(bearer(ourToken)).expect(404);
     await api.http().get('/api/no/such/route/at-all').expect(404);
 
     const samples = await scrape();
@@ -73,7 +81,7 @@ describe('api /metrics and probes', () => {
   });
 
   it('reports the depth of every queue the api sends to, by state', async () => {
-    await api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' }).expect(200);
+    await api.http().post('/api/auth/forgot_password').send({ email: ourCaller.email }).expect(200);
     expect((await api.mailJobs()).length).toBeGreaterThanOrEqual(1);
 
     const samples = await scrape();
@@ -93,17 +101,16 @@ describe('api /metrics and probes', () => {
   it('counts open sockets, their rooms and the live events emitted', async () => {
     const before = await scrape();
     const emittedBefore = samplesOf(before, 'realtime_events_emitted_total', { event: SERVER_EVENTS.caseEvent });
-    const socket = await connectLive(api, { token: acmeToken });
+    const socket = await connectLive(api, { token: ourToken });
     sockets.push(socket);
-    sockets.push(await connectLive(api, { token: await api.login('caller@acme.test') }));
+    sockets.push(await connectLive(api, { token: await signedIn(api, ourCaller) }));
     await followCase(socket, caseToken);
     const events = collect(socket, SERVER_EVENTS.caseEvent);
 
-    const globexToken = await api.login('bm@globex.test');
     await api
       .http()
       .post(`/api/caller/case/${caseToken}/note`)
-      .set(bearer(globexToken))
+      .set(bearer(partnerToken))
       .send({ summary: 'Counted on /metrics', description: '' })
       .expect(200);
     await events.next(() => true);

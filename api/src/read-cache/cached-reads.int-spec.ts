@@ -1,7 +1,9 @@
 import type { CaseDetail, CaseList, DirectoryEntry, EscalationPage } from '@casebridge/contracts';
 import { Client } from 'pg';
 import { waitFor } from '../../../test/wait-for';
+import type { Company, ContactDocument, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { CachedReads } from './cached-reads.service';
 import { READ_CACHE_MAX_AGE_MS } from './read-cache';
 
@@ -14,8 +16,13 @@ import { READ_CACHE_MAX_AGE_MS } from './read-cache';
 describe('cached hot reads follow the database', () => {
   let api: ApiHarness;
   let db: Client;
-  let acme: string;
-  let globex: string;
+  // Our company's caller, who sent the case, and the partner's caller, whose company accepted it.
+  let ours: Company;
+  let partner: Company;
+  let partnerProcess: ContactDocument;
+  let ourCaller: User;
+  let ourToken: string;
+  let partnerToken: string;
   let admin: string;
   let kase: { id: number; token: string };
   const BOUND_MS = Math.min(3_000, READ_CACHE_MAX_AGE_MS / 3);
@@ -23,7 +30,7 @@ describe('cached hot reads follow the database', () => {
   const reads = () => api.app.get(CachedReads);
   const get = async <T>(path: string, token: string): Promise<T> =>
     (await api.http().get(`/api/${path}`).set(bearer(token)).expect(200)).body as T;
-  const details = async (token = acme) =>
+  const details = async (token = ourToken) =>
     (await get<{ case: CaseDetail }>(`caller/case-details/${kase.token}`, token)).case;
   const listRow = async (token: string) =>
     (await get<CaseList>('caller/get-cases/company?limit=100', token)).data.find((row) => row.id === kase.id);
@@ -34,10 +41,10 @@ describe('cached hot reads follow the database', () => {
   /** Reads each answer twice: the second comes from memory. */
   const warm = async () => {
     for (let round = 0; round < 2; round++) {
-      await details(acme);
-      await details(globex);
-      await listRow(acme);
-      await listRow(globex);
+      await details(ourToken);
+      await details(partnerToken);
+      await listRow(ourToken);
+      await listRow(partnerToken);
       await queueRow();
     }
     expect(reads().cache.size).toBeGreaterThanOrEqual(5);
@@ -47,20 +54,17 @@ describe('cached hot reads follow the database', () => {
     api = await startApi();
     db = new Client({ connectionString: api.deployment.databaseUrl });
     await db.connect();
-    [acme, globex, admin] = await Promise.all([
-      api.login('caller@acme.test'),
-      api.login('caller@globex.test'),
-      api.login('admin@casebridge.test'),
-    ]);
-    const { rows } = await db.query<{ id: number; token: string }>(
-      `select c.id, c.token from cases c
-        join companies s on s.id = c.submitter_company_id join companies r on r.id = c.receiver_company_id
-        where s.slug = 'acme' and r.slug = 'globex' and c.status = 'accepted' and c.deleted_at is null
-          and s.allow_notes and r.allow_notes and not c.is_sample
-        order by c.updated_at desc limit 1`,
-    );
-    expect(rows).toHaveLength(1);
-    kase = rows[0];
+    ours = await aCompany(api);
+    partner = await aCompany(api);
+    partnerProcess = await aProcess(api, { company: partner });
+    ourCaller = await aUser(api, { company: ours, role: 'caller' });
+    const partnerCaller = await aUser(api, { company: partner, role: 'caller' });
+    ourToken = await signedIn(api, ourCaller);
+    partnerToken = await signedIn(api, partnerCaller);
+    admin = await signedIn(api, await aSuperAdmin(api));
+    // Accepted, between companies that allow notes.
+    const accepted = await aCase(api, { from: ourCaller, to: partnerProcess, status: 'accepted' });
+    kase = { id: accepted.id, token: accepted.token };
     // Newest of all, so it heads the queue of the last ten days.
     await db.query('update cases set created_at = now() where id = $1', [kase.id]);
     await waitFor(warmable, (ok) => ok, { what: 'the cache to be on' });
@@ -72,8 +76,8 @@ describe('cached hot reads follow the database', () => {
 
   /** True once a second read of the same page is kept (the listening connection is up). */
   async function warmable(): Promise<boolean> {
-    await details(acme);
-    await details(acme);
+    await details(ourToken);
+    await details(ourToken);
     return reads().cache.size > 0;
   }
 
@@ -86,22 +90,22 @@ describe('cached hot reads follow the database', () => {
     ]);
     const options = { timeoutMs: BOUND_MS, what: 'the new summary everywhere' };
     await waitFor(
-      () => details(acme),
+      () => details(ourToken),
       (detail) => detail.summary === 'Changed by the worker',
       options,
     );
     await waitFor(
-      () => details(globex),
+      () => details(partnerToken),
       (detail) => detail.summary === 'Changed by the worker',
       options,
     );
     await waitFor(
-      () => listRow(acme),
+      () => listRow(ourToken),
       (row) => row?.summary === 'Changed by the worker',
       options,
     );
     await waitFor(
-      () => listRow(globex),
+      () => listRow(partnerToken),
       (row) => row?.summary === 'Changed by the worker',
       options,
     );
@@ -120,66 +124,61 @@ describe('cached hot reads follow the database', () => {
       [kase.id],
     );
     await waitFor(
-      () => details(globex),
+      () => details(partnerToken),
       (detail) => detail.notes.some((note) => note.summary === 'From psql'),
       { timeoutMs: BOUND_MS, what: 'the note' },
     );
     await warm();
-    await db.query(`update companies set name = 'Globex Renamed' where slug = 'globex'`);
+    const renamed = `${partner.name} Renamed`;
+    await db.query('update companies set name = $1 where id = $2', [renamed, partner.id]);
     const options = { timeoutMs: BOUND_MS, what: 'the new company name' };
     await waitFor(
-      () => details(acme),
-      (detail) => detail.receiver.name === 'Globex Renamed',
+      () => details(ourToken),
+      (detail) => detail.receiver.name === renamed,
       options,
     );
     await waitFor(
-      () => listRow(acme),
-      (row) => row?.partner.name === 'Globex Renamed',
+      () => listRow(ourToken),
+      (row) => row?.partner.name === renamed,
       options,
     );
-    await db.query(`update companies set name = 'Globex Storage' where slug = 'globex'`);
+    await db.query('update companies set name = $1 where id = $2', [partner.name, partner.id]);
   });
 
   it('shows a new tag of a partner document in the directory, kept for the whole network', async () => {
-    const globexTags = async () =>
-      (await get<DirectoryEntry[]>('caller/company_directory', acme))
-        .filter((entry) => entry.type === 'company' && entry.company_name.startsWith('Globex'))
+    const partnerTags = async () =>
+      (await get<DirectoryEntry[]>('caller/company_directory', ourToken))
+        .filter((entry) => entry.type === 'company' && entry.company_id === partner.id)
         .flatMap((entry) => entry.tags.map((tag) => tag.tag));
-    await globexTags();
-    await globexTags();
+    await partnerTags();
+    await partnerTags();
     // Kept once for every viewer: another company's member reads the same entry from memory.
-    await get<DirectoryEntry[]>('caller/company_directory', globex);
-    const { rows } = await db.query<{ id: number }>(
-      `select d.id from contact_documents d join companies co on co.id = d.company_id
-        join document_versions v on v.id = d.current_version_id
-        where co.slug = 'globex' and d.deleted_at is null and v.status = 'approved' order by d.id limit 1`,
-    );
-    expect(rows).toHaveLength(1);
-    await db.query(`insert into document_tags (document_id, tag) values ($1, 'added-by-psql')`, [rows[0].id]);
-    await waitFor(globexTags, (tags) => tags.includes('added-by-psql'), { timeoutMs: BOUND_MS, what: 'the tag' });
+    await get<DirectoryEntry[]>('caller/company_directory', partnerToken);
+    await db.query(`insert into document_tags (document_id, tag) values ($1, 'added-by-psql')`, [partnerProcess.id]);
+    await waitFor(partnerTags, (tags) => tags.includes('added-by-psql'), { timeoutMs: BOUND_MS, what: 'the tag' });
   });
 
   it("keeps a member's favourites and company note until the database changes them", async () => {
     const favorites = async () =>
-      (await get<{ company: { name: string } }[]>('caller/favorites', acme)).map((favorite) => favorite.company.name);
-    const note = async () => (await get<{ note: string | null }>('caller/company_note', acme)).note;
-    const [{ id: globexId }] = (await db.query<{ id: number }>(`select id from companies where slug = 'globex'`)).rows;
+      (await get<{ company: { name: string } }[]>('caller/favorites', ourToken)).map(
+        (favorite) => favorite.company.name,
+      );
+    const note = async () => (await get<{ note: string | null }>('caller/company_note', ourToken)).note;
     await favorites();
     await api
       .http()
       .post('/api/caller/favorites/toggle')
-      .set(bearer(acme))
-      .send({ company_id: globexId, type: 'company', is_favorite: true })
+      .set(bearer(ourToken))
+      .send({ company_id: partner.id, type: 'company', is_favorite: true })
       .expect(200);
     // Read back at once (this instance answered the write), then kept.
-    expect(await favorites()).toContain('Globex Storage');
-    expect(await favorites()).toContain('Globex Storage');
+    expect(await favorites()).toContain(partner.name);
+    expect(await favorites()).toContain(partner.name);
     await note();
     await note();
-    const { rows } = await db.query<{ id: number }>(`select id from users where email = 'caller@acme.test'`);
-    await db.query('delete from favorites where user_id = $1', [rows[0].id]);
+    await db.query('delete from favorites where user_id = $1', [ourCaller.id]);
     await waitFor(favorites, (names) => names.length === 0, { timeoutMs: BOUND_MS, what: 'no favourite left' });
-    await db.query(`update companies set note = '<p>From psql</p>' where slug = 'acme'`);
+    await db.query(`update companies set note = '<p>From psql</p>' where id = $1`, [ours.id]);
     await waitFor(note, (text) => text === '<p>From psql</p>', { timeoutMs: BOUND_MS, what: 'the new note' });
   });
 
@@ -192,10 +191,10 @@ describe('cached hot reads follow the database', () => {
       await api
         .http()
         .post(`/api/caller/case/${kase.token}/note`)
-        .set(bearer(acme))
+        .set(bearer(ourToken))
         .send({ summary: 'Read back at once', description: '<p>now</p>' })
         .expect(200);
-      const detail = await details(globex);
+      const detail = await details(partnerToken);
       expect(detail.notes.map((note) => note.summary)).toContain('Read back at once');
     } finally {
       stream.resume();
@@ -213,7 +212,7 @@ describe('cached hot reads follow the database', () => {
     );
     await db.query('update cases set summary = $1 where id = $2', ['While deaf', kase.id]);
     // No wait: with the cache off this very read goes to the database.
-    expect((await details(acme)).summary).toBe('While deaf');
+    expect((await details(ourToken)).summary).toBe('While deaf');
     await waitFor(warmable, (ok) => ok, { what: 'the cache to be back on' });
   });
 

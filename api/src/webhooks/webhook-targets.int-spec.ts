@@ -1,6 +1,7 @@
 import { Community, WebhookEndpoint } from '@casebridge/db';
 import { answerDnsNames } from '../../../test/integration/dns-answers';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 const https = 'The url must be an https:// address.';
@@ -38,13 +39,16 @@ const REFUSED: ReadonlyArray<readonly [string, string]> = [
 
 describe('user-supplied outbound URLs are refused at registration when they point inside (SSRF)', () => {
   let api: ApiHarness;
-  let acmeAdmin: string;
+  let companyAdmin: string;
+  let companyId: number;
   let dns: ReturnType<typeof answerDnsNames>;
 
   beforeAll(async () => {
     // The operator setting is off, as in production.
     api = await startApi({ OUTBOUND_ALLOW_PRIVATE_TARGETS: 'false' });
-    acmeAdmin = await api.login('bm@acme.test');
+    const company = await aCompany(api);
+    companyId = company.id;
+    companyAdmin = (await aSignedInUser(api, { company, role: 'business_manager' })).token;
     dns = answerDnsNames({
       'intranet.acme.example': ['10.20.30.40'],
       'mixed.acme.example': ['93.184.215.14', '192.168.7.7'],
@@ -56,8 +60,9 @@ describe('user-supplied outbound URLs are refused at registration when they poin
     await api?.close();
   });
 
-  const create = (url: string) => api.http().post('/api/webhooks').set(bearer(acmeAdmin)).send({ url });
-  const storedUrls = async () => (await orm(api).find(WebhookEndpoint, {})).map((endpoint) => endpoint.url);
+  const create = (url: string) => api.http().post('/api/webhooks').set(bearer(companyAdmin)).send({ url });
+  const storedUrls = async () =>
+    (await orm(api).find(WebhookEndpoint, { company: companyId })).map((endpoint) => endpoint.url);
 
   it('answers 422 under url for each internal address or spelling, and stores none of them', async () => {
     const answers: Array<[string, number, unknown]> = [];
@@ -85,8 +90,8 @@ describe('user-supplied outbound URLs are refused at registration when they poin
   });
 
   it('refuses an internal Teams webhook address given through a valid connection link (422 under webhook_url)', async () => {
-    const admin = await api.login('admin@casebridge.test');
-    const group = await orm(api).findOneOrFail(Community, { msteamsIntegration: true });
+    const admin = await signedIn(api, await aSuperAdmin(api));
+    const group = await aGroup(api, { overrides: { msteamsIntegration: true } });
     const { body } = await api
       .http()
       .get(`/api/super_admin/groups/${group.id}/msteams_connection`)

@@ -1,11 +1,22 @@
 import { GROUP_NOT_FOUND, MESSAGES, VHOST_RESERVED, VHOST_TAKEN, type SuperAdminGroup } from '@casebridge/contracts';
-import { Community, CompanyGroupRelation } from '@casebridge/db';
+import { Community, CompanyGroupRelation, type Company, type ContactDocument, type Department } from '@casebridge/db';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
+import {
+  aCompany,
+  aDepartment,
+  aGroup,
+  aProcess,
+  aSignedInUser,
+  aSuperAdmin,
+  domainOf,
+  signedIn,
+  uniqueName,
+} from '../../../test/factories';
+import { orm } from '../../../test/member-fixtures';
 import { ADDENDUM_PDF_MESSAGE } from './group-form-files';
 
 const LIMIT = 4096;
@@ -16,13 +27,23 @@ describe('super admin groups: the group form', () => {
   let api: ApiHarness;
   let storage: string;
   let admin: string;
-  let ids: DemoIds;
+  // The host of the partner programs and its collaboration process; another company's process and department.
+  let host: Company;
+  let hostProcess: ContactDocument;
+  let otherProcess: ContactDocument;
+  let otherDepartment: Department;
+  let domain: string;
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-sa-group-form-'));
     api = await startApi({ STORAGE_DIR: storage, UPLOAD_LIMIT_BYTES: String(LIMIT) });
-    admin = await api.login('admin@casebridge.test');
-    ids = await demoIds(api);
+    admin = await signedIn(api, await aSuperAdmin(api));
+    host = await aCompany(api);
+    domain = domainOf(host);
+    hostProcess = await aProcess(api, { company: host });
+    const other = await aCompany(api);
+    otherProcess = await aProcess(api, { company: other });
+    otherDepartment = await aDepartment(api, other);
   }, 60_000);
 
   afterAll(async () => {
@@ -34,7 +55,7 @@ describe('super admin groups: the group form', () => {
   const get = (path: string, token = admin) => api.http().get(`/api/${path}`).set(bearer(token));
   const staged = async () => readdir(join(storage, 'groups', 'incoming')).catch(() => []);
 
-  /** A valid partner program hosted by Acme through its collaboration process. */
+  /** A valid partner program hosted by the host company through its collaboration process. */
   function partnerProgram(id: number, fields: Record<string, string> = {}) {
     let request = save(id);
     const values: Record<string, string> = {
@@ -42,14 +63,14 @@ describe('super admin groups: the group form', () => {
       description: 'Arrays and their friends.',
       type: 'partner_program',
       status: 'active',
-      sponsor_company_id: String(ids.acme),
+      sponsor_company_id: String(host.id),
       department_id: '0',
-      document_id: String(ids.documents['Acme Systems Collaboration']),
-      vhost: 'array-partners',
-      host_email: 'Partners@Acme.test',
+      document_id: String(hostProcess.id),
+      vhost: uniqueName('partners'),
+      host_email: `Partners@${domain}`,
       price: '99.50',
       price_three_years: '250',
-      registration_status_url: 'https://acme.test/status',
+      registration_status_url: `https://${domain}/status`,
       custom_sla: '1',
       p1_message: 'P1 within the hour',
       p2_message: 'P2 today',
@@ -58,11 +79,11 @@ describe('super admin groups: the group form', () => {
       p2_response_time: '6',
       p3_response_time: '48',
       msteams_integration: '1',
-      msteams_manager_email: 'pm@acme.test',
+      msteams_manager_email: `pm@${domain}`,
       msteams_team_url: 'https://teams.example.test/l/team/array',
       force_addendum: '1',
       instructions: '<p onclick="alert(1)">Apply <script>alert(2)</script>here</p>',
-      links: 'Overview | https://acme.test/overview',
+      links: `Overview | https://${domain}/overview`,
       ...fields,
     };
     for (const [key, value] of Object.entries(values)) request = request.field(key, value);
@@ -70,7 +91,8 @@ describe('super admin groups: the group form', () => {
   }
 
   it('creates a partner program with every field, its addendum PDF and banner; the host becomes a partner', async () => {
-    const answer = await partnerProgram(0)
+    const vhost = uniqueName('array-partners');
+    const answer = await partnerProgram(0, { vhost })
       .attach('addendum_file', PDF, 'Array Addendum.pdf')
       .attach('group_banner', PNG, 'banner.png')
       .expect(200);
@@ -80,11 +102,11 @@ describe('super admin groups: the group form', () => {
     expect(group).toMatchObject({
       name: 'Array Partners',
       type: 'partner_program',
-      host: { id: ids.acme, name: 'Acme Systems' },
+      host: { id: host.id, name: host.name },
       department_id: null,
-      document_id: ids.documents['Acme Systems Collaboration'],
-      vhost: 'array-partners',
-      host_email: 'partners@acme.test',
+      document_id: hostProcess.id,
+      vhost,
+      host_email: `partners@${domain}`,
       price: 99.5,
       price_three_years: 250,
       custom_sla: 1,
@@ -92,14 +114,14 @@ describe('super admin groups: the group form', () => {
       p2_response_time: 6,
       p3_response_time: 48,
       msteams_integration: 1,
-      msteams_manager_email: 'pm@acme.test',
+      msteams_manager_email: `pm@${domain}`,
       msteams_team_url: 'https://teams.example.test/l/team/array',
       force_addendum: 1,
       addendum: true,
       addendum_name: 'Array Addendum',
-      links: [{ label: 'Overview', url: 'https://acme.test/overview' }],
-      banner_url: '/resources/group_banner/array-partners',
-      registration_page: 'http://casebridge.test/join/array-partners',
+      links: [{ label: 'Overview', url: `https://${domain}/overview` }],
+      banner_url: `/resources/group_banner/${vhost}`,
+      registration_page: `http://casebridge.test/join/${vhost}`,
     });
     expect(group.instructions).toBe('<p>Apply here</p>');
 
@@ -108,7 +130,7 @@ describe('super admin groups: the group form', () => {
     expect(existsSync(join(storage, stored.bannerPath!))).toBe(true);
     const relations = await orm(api).find(CompanyGroupRelation, { community: group.id });
     expect(relations.map((relation) => [relation.company.id, relation.document?.id])).toEqual([
-      [ids.acme, ids.documents['Acme Systems Collaboration']],
+      [host.id, hostProcess.id],
     ]);
     expect(await staged()).toEqual([]);
 
@@ -117,19 +139,19 @@ describe('super admin groups: the group form', () => {
     expect(addendum.headers['content-type']).toContain('application/pdf');
     expect(addendum.headers['content-disposition']).toContain('Array Addendum.pdf');
     expect(Buffer.from(addendum.body as Buffer).toString()).toContain('the addendum');
-    await api.http().get('/resources/group_banner/array-partners').expect(200);
+    await api.http().get(`/resources/group_banner/${vhost}`).expect(200);
 
     const loaded = (await get(`super_admin/groups/${group.id}`).expect(200)).body.group as SuperAdminGroup;
     expect(loaded).toEqual(group);
   });
 
   it('updates a group, replaces its addendum file and keeps one host relation', async () => {
-    const created = (
-      await partnerProgram(0, { vhost: 'replace-me', name: 'Replace Me' }).attach('addendum_file', PDF, 'a.pdf')
-    ).body.community as SuperAdminGroup;
+    const vhost = uniqueName('replace-me');
+    const created = (await partnerProgram(0, { vhost, name: 'Replace Me' }).attach('addendum_file', PDF, 'a.pdf')).body
+      .community as SuperAdminGroup;
     const before = await orm(api).findOneOrFail(Community, { id: created.id });
     const updated = await partnerProgram(created.id, {
-      vhost: 'replace-me',
+      vhost,
       name: 'Replaced',
       status: 'inactive',
       custom_sla: '0',
@@ -169,6 +191,8 @@ describe('super admin groups: the group form', () => {
   });
 
   it('answers 422 per field', async () => {
+    const taken = await aGroup(api, { sponsor: host, overrides: { vhost: uniqueName('taken') } });
+    const name = `Invalid Group ${uniqueName('invalid')}`;
     const cases: [Record<string, string>, string, string | RegExp][] = [
       [{ name: '' }, 'name', 'The name is required.'],
       [{ name: 'x'.repeat(101) }, 'name', /greater than 100/],
@@ -177,7 +201,7 @@ describe('super admin groups: the group form', () => {
       [{ vhost: '' }, 'vhost', 'The vhost is required for a partner program.'],
       [{ vhost: 'restore' }, 'vhost', VHOST_RESERVED],
       [{ vhost: 'Bad Host!' }, 'vhost', /lower-case/],
-      [{ vhost: 'storage-alliance' }, 'vhost', VHOST_TAKEN],
+      [{ vhost: taken.vhost! }, 'vhost', VHOST_TAKEN],
       [{ price: 'abc' }, 'price', 'The price must be a number.'],
       [{ price: '-1' }, 'price', 'The price must be at least 0.'],
       [{ price_three_years: '-0.01' }, 'price_three_years', 'The three year price must be at least 0.'],
@@ -191,51 +215,55 @@ describe('super admin groups: the group form', () => {
       [{ sponsor_company_id: '' }, 'sponsor_company_id', 'The host company is required.'],
       [{ sponsor_company_id: '999999' }, 'sponsor_company_id', 'The selected host company is invalid.'],
       [{ document_id: '' }, 'document_id', 'The process is required.'],
-      [{ document_id: String(ids.documents['Globex Storage Collaboration']) }, 'document_id', /process of the host/],
-      [{ department_id: String(ids.departments['Backup & Recovery']) }, 'department_id', /department of the host/],
+      [{ document_id: String(otherProcess.id) }, 'document_id', /process of the host/],
+      [{ department_id: String(otherDepartment.id) }, 'department_id', /department of the host/],
     ];
     for (const [fields, field, message] of cases) {
-      const answer = await partnerProgram(0, { name: 'Invalid Group', vhost: 'invalid-group', ...fields }).expect(422);
+      const answer = await partnerProgram(0, { name, vhost: uniqueName('invalid-group'), ...fields }).expect(422);
       expect([fields, answer.body.errors[field]?.[0]]).toEqual([fields, expect.stringMatching(message)]);
     }
     const open = await save(0)
       .field('name', 'Open')
       .field('type', 'open_group')
-      .field('document_id', String(ids.documents['Acme Systems Collaboration']))
+      .field('document_id', String(hostProcess.id))
       .expect(422);
     expect(open.body.errors.document_id).toEqual([MESSAGES.choosePartnerFirst]);
-    expect(await orm(api).count(Community, { name: 'Invalid Group' })).toBe(0);
+    expect(await orm(api).count(Community, { name })).toBe(0);
   });
 
   it('takes the addendum only as a PDF and the banner only as an image; nothing is kept of a refused save', async () => {
-    const groups = await orm(api).count(Community, {});
-    const renamed = await partnerProgram(0, { vhost: 'no-pdf' }).attach(
+    // Every refused save is of this host's group under one name of its own, so none of them may leave a row.
+    const name = `Refused Group ${uniqueName('refused')}`;
+    const vhost = uniqueName('no-pdf');
+    const hostGroups = await orm(api).count(Community, { sponsorCompany: host.id });
+    const renamed = await partnerProgram(0, { name, vhost }).attach(
       'addendum_file',
       Buffer.from('MZ program'),
       'x.pdf',
     );
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors.addendum_file).toEqual([ADDENDUM_PDF_MESSAGE]);
-    const word = await partnerProgram(0, { vhost: 'no-pdf' }).attach('addendum_file', PDF, 'x.docx').expect(422);
+    const word = await partnerProgram(0, { name, vhost }).attach('addendum_file', PDF, 'x.docx').expect(422);
     expect(word.body.errors.addendum_file).toEqual([ADDENDUM_PDF_MESSAGE]);
-    const banner = await partnerProgram(0, { vhost: 'no-pdf' }).attach('group_banner', PDF, 'banner.png').expect(422);
+    const banner = await partnerProgram(0, { name, vhost }).attach('group_banner', PDF, 'banner.png').expect(422);
     expect(banner.body.errors.group_banner[0]).toMatch(/does not match/);
-    const tooLarge = await partnerProgram(0, { vhost: 'no-pdf' })
+    const tooLarge = await partnerProgram(0, { name, vhost })
       .attach('addendum_file', Buffer.concat([PDF, Buffer.alloc(LIMIT)]), 'big.pdf')
       .expect(413);
     expect(tooLarge.body.error).toBe(`Unable to upload your file. That max file size allowed is 4KB`);
-    expect(await orm(api).count(Community, {})).toBe(groups);
+    expect(await orm(api).count(Community, { $or: [{ name }, { vhost }] })).toBe(0);
+    expect(await orm(api).count(Community, { sponsorCompany: host.id })).toBe(hostGroups);
     expect(await staged()).toEqual([]);
   });
 
   it('answers 404 for an unknown group and 403 to company admins and callers', async () => {
     await get('super_admin/groups/999999').expect(404, { error: GROUP_NOT_FOUND });
-    await partnerProgram(999999, { vhost: 'ghost' }).expect(404);
+    await partnerProgram(999999).expect(404);
     await get('super_admin/groups/999999/addendum').expect(404);
-    const withoutAddendum = (await orm(api).findOneOrFail(Community, { name: 'Cloud Connect' })).id;
+    const withoutAddendum = (await aGroup(api, { sponsor: host })).id;
     await get(`super_admin/groups/${withoutAddendum}/addendum`).expect(404);
-    for (const email of ['bm@acme.test', 'caller@acme.test']) {
-      const token = await api.login(email);
+    for (const role of ['business_manager', 'caller'] as const) {
+      const { token } = await aSignedInUser(api, { company: await aCompany(api), role });
       await get(`super_admin/groups/${withoutAddendum}`, token).expect(403);
       await save(0, token).field('name', 'Mine').field('type', 'open_group').expect(403);
       await get(`super_admin/groups/${withoutAddendum}/addendum`, token).expect(403);

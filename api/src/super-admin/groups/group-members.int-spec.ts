@@ -1,5 +1,12 @@
 import type { ExportShape, GroupDocumentShape, SuperAdminGroupPartner } from '@casebridge/contracts';
-import { Community, CompanyGroupRelation, GroupDocument } from '@casebridge/db';
+import {
+  CompanyGroupRelation,
+  GroupDocument,
+  type Community,
+  type Company,
+  type ContactDocument,
+  type Department,
+} from '@casebridge/db';
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -8,7 +15,19 @@ import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { binary, finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
+import {
+  aCompany,
+  aDepartment,
+  aGroup,
+  aGroupDocument,
+  aProcess,
+  aSignedInUser,
+  aSuperAdmin,
+  domainOf,
+  signedIn,
+  uniqueName,
+} from '../../../test/factories';
+import { orm } from '../../../test/member-fixtures';
 
 const LIMIT = 4096;
 const PDF = Buffer.from('%PDF-1.4\nshared by the back office\n');
@@ -18,16 +37,41 @@ describe('super admin groups: partners and documents', () => {
   let worker: ExportWorker;
   let storage: string;
   let admin: string;
-  let ids: DemoIds;
   let groupId: number;
+  // The host (elite) with the department and process it takes part through; a partner to add with its process
+  // and a department; a third company with a process; another group with a document of its member.
+  let host: Company;
+  let hostDepartment: Department;
+  let hostProcess: ContactDocument;
+  let partner: Company;
+  let partnerProcess: ContactDocument;
+  let partnerDepartment: Department;
+  let third: Company;
+  let thirdProcess: ContactDocument;
+  let otherGroup: Community;
+  let otherGroupMember: Company;
+  let otherGroupDocument: GroupDocument;
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-sa-group-members-'));
     api = await startApi({ STORAGE_DIR: storage, UPLOAD_LIMIT_BYTES: String(LIMIT) });
     worker = await startExportWorker();
-    admin = await api.login('admin@casebridge.test');
-    ids = await demoIds(api);
-    // A program of our own, hosted by Globex, so the seeded groups stay as other tests expect them.
+    admin = await signedIn(api, await aSuperAdmin(api));
+    // The partner is made before the host, so its name sorts first (the list is ordered by company name).
+    partner = await aCompany(api);
+    partnerDepartment = await aDepartment(api, partner);
+    partnerProcess = await aProcess(api, { company: partner, departments: [partnerDepartment] });
+    host = await aCompany(api, { membershipType: 'elite' });
+    hostDepartment = await aDepartment(api, host);
+    hostProcess = await aProcess(api, { company: host, departments: [hostDepartment] });
+    third = await aCompany(api);
+    thirdProcess = await aProcess(api, { company: third });
+    otherGroupMember = await aCompany(api);
+    otherGroup = await aGroup(api, {
+      members: [{ company: otherGroupMember }, { company: partner, process: partnerProcess }],
+    });
+    otherGroupDocument = await aGroupDocument(api, { group: otherGroup, company: otherGroupMember });
+    // The program under test, made through the group form as the back office does.
     const created = await api
       .http()
       .post('/api/super_admin/groups/0')
@@ -35,10 +79,10 @@ describe('super admin groups: partners and documents', () => {
       .send({
         name: 'Members Test Program',
         type: 'partner_program',
-        vhost: 'members-test',
-        sponsor_company_id: ids.globex,
-        department_id: ids.departments['Enterprise Storage Support'],
-        document_id: ids.documents['Globex Storage Collaboration'],
+        vhost: uniqueName('members-test'),
+        sponsor_company_id: host.id,
+        department_id: hostDepartment.id,
+        document_id: hostProcess.id,
       })
       .expect(200);
     groupId = created.body.id as number;
@@ -63,9 +107,9 @@ describe('super admin groups: partners and documents', () => {
     expect(await partners()).toEqual([
       {
         id: expect.any(Number),
-        company: { id: ids.globex, name: 'Globex Storage' },
-        department: { id: ids.departments['Enterprise Storage Support'], name: 'Enterprise Storage Support' },
-        document: { id: ids.documents['Globex Storage Collaboration'], name: 'Globex Storage Collaboration' },
+        company: { id: host.id, name: host.name },
+        department: { id: hostDepartment.id, name: hostDepartment.name },
+        document: { id: hostProcess.id, name: hostProcess.name },
         membership_type: 'elite',
         is_active: 1,
         is_host: true,
@@ -75,30 +119,30 @@ describe('super admin groups: partners and documents', () => {
 
   it('adds a company with its process (whole company or a department) and refuses a second relation', async () => {
     const added = await post(`super_admin/groups/${groupId}/partners/add`, {
-      company_id: ids.acme,
-      document_id: ids.documents['Acme Systems Collaboration'],
+      company_id: partner.id,
+      document_id: partnerProcess.id,
       department_id: 0,
     }).expect(200);
     expect(added.body).toMatchObject({
       success: true,
       message: 'The partner has been added.',
-      partner: { company: { id: ids.acme }, department: null, is_host: false, is_active: 1 },
+      partner: { company: { id: partner.id }, department: null, is_host: false, is_active: 1 },
     });
     const again = await post(`super_admin/groups/${groupId}/partners/add`, {
-      company_id: ids.acme,
-      document_id: ids.documents['Acme Systems Collaboration'],
+      company_id: partner.id,
+      document_id: partnerProcess.id,
       department_id: 0,
     }).expect(422);
     expect(again.body.errors.company_id).toEqual(['This company is already a partner of the group.']);
     await post(`super_admin/groups/${groupId}/partners/add`, {
-      company_id: ids.acme,
-      document_id: ids.documents['Acme Systems Collaboration'],
-      department_id: ids.departments['Network Support'],
+      company_id: partner.id,
+      document_id: partnerProcess.id,
+      department_id: partnerDepartment.id,
     }).expect(200);
     expect((await partners()).map((row) => [row.company.name, row.department?.name ?? null])).toEqual([
-      ['Acme Systems', null],
-      ['Acme Systems', 'Network Support'],
-      ['Globex Storage', 'Enterprise Storage Support'],
+      [partner.name, null],
+      [partner.name, partnerDepartment.name],
+      [host.name, hostDepartment.name],
     ]);
   });
 
@@ -107,17 +151,17 @@ describe('super admin groups: partners and documents', () => {
     const cases: [object, string, string][] = [
       [{ document_id: 1, department_id: 0 }, 'company_id', 'The company is required.'],
       [{ company_id: 999999, document_id: 1 }, 'company_id', 'The selected company is invalid.'],
-      [{ company_id: ids.initech, department_id: 0 }, 'document_id', 'The process is required.'],
+      [{ company_id: third.id, department_id: 0 }, 'document_id', 'The process is required.'],
       [
-        { company_id: ids.initech, document_id: ids.documents['Acme Systems Collaboration'] },
+        { company_id: third.id, document_id: partnerProcess.id },
         'document_id',
         'The process must be a process of the company.',
       ],
       [
         {
-          company_id: ids.initech,
-          document_id: ids.documents['Initech Network Collaboration'],
-          department_id: ids.departments['Storage Engineering'],
+          company_id: third.id,
+          document_id: thirdProcess.id,
+          department_id: hostDepartment.id,
         },
         'department_id',
         'The department must be a department of the company.',
@@ -149,12 +193,13 @@ describe('super admin groups: partners and documents', () => {
   });
 
   it('removes a partner relation; unknown or another group’s relation is 404', async () => {
-    const row = (await partners()).find((partner) => partner.department?.name === 'Network Support')!;
-    const seeded = await orm(api).findOneOrFail(CompanyGroupRelation, {
-      community: { name: 'Storage Alliance' },
-      company: ids.acme,
+    const row = (await partners()).find((listed) => listed.department?.id === partnerDepartment.id)!;
+    // The same company's relation in another group is not this group's to remove.
+    const elsewhere = await orm(api).findOneOrFail(CompanyGroupRelation, {
+      community: otherGroup.id,
+      company: partner.id,
     });
-    await get(`super_admin/groups/${groupId}/partners/${seeded.id}/remove`).expect(404);
+    await get(`super_admin/groups/${groupId}/partners/${elsewhere.id}/remove`).expect(404);
     const answer = await get(`super_admin/groups/${groupId}/partners/${row.id}/remove`).expect(200);
     expect(answer.body).toEqual({ success: true, message: 'The partner has been removed.' });
     expect((await partners()).map((partner) => partner.id)).not.toContain(row.id);
@@ -164,24 +209,24 @@ describe('super admin groups: partners and documents', () => {
   it('uploads a file and a link for a partner, downloads the file and deletes both', async () => {
     const link = await upload()
       .field('name', 'Partner portal')
-      .field('company_id', String(ids.acme))
+      .field('company_id', String(partner.id))
       .field('document_type', 'url')
-      .field('url', 'https://acme.test/portal')
+      .field('url', `https://${domainOf(partner)}/portal`)
       .expect(200);
     expect(link.body.document).toMatchObject({
       name: 'Partner portal',
-      url: 'https://acme.test/portal',
+      url: `https://${domainOf(partner)}/portal`,
       can_delete: true,
     });
     const file = await upload()
       .field('name', 'Escalation matrix')
-      .field('company_id', String(ids.globex))
+      .field('company_id', String(host.id))
       .field('document_type', 'file')
       .attach('file', PDF, 'matrix.pdf')
       .expect(200);
     const shared = file.body.document as GroupDocumentShape;
     expect(shared).toMatchObject({
-      company_name: 'Globex Storage',
+      company_name: host.name,
       document_type: 'file',
       document_name: 'matrix.pdf',
     });
@@ -206,8 +251,8 @@ describe('super admin groups: partners and documents', () => {
   });
 
   it('applies the upload rules: 422 per field, checked file types, 413 with the limit', async () => {
-    const base = () => upload().field('name', 'Doc').field('company_id', String(ids.acme));
-    const noName = await upload().field('company_id', String(ids.acme)).field('document_type', 'url').expect(422);
+    const base = () => upload().field('name', 'Doc').field('company_id', String(partner.id));
+    const noName = await upload().field('company_id', String(partner.id)).field('document_type', 'url').expect(422);
     expect(noName.body.errors.name).toEqual(['The name is required.']);
     const noKind = await base().expect(422);
     expect(noKind.body.errors.document_type).toEqual(['The document type must be file or url.']);
@@ -225,7 +270,7 @@ describe('super admin groups: partners and documents', () => {
     expect(renamed.body.errors.file[0]).toMatch(/does not match/);
     const stranger = await upload()
       .field('name', 'Doc')
-      .field('company_id', String(ids.umbrella))
+      .field('company_id', String(third.id))
       .field('document_type', 'file')
       .attach('file', PDF, 'x.pdf')
       .expect(422);
@@ -242,32 +287,33 @@ describe('super admin groups: partners and documents', () => {
   it('answers 404 for unknown groups and documents', async () => {
     await get('super_admin/groups/999999/partners').expect(404);
     await post('super_admin/groups/999999/partners/add', {
-      company_id: ids.acme,
-      document_id: ids.documents['Acme Systems Collaboration'],
+      company_id: partner.id,
+      document_id: partnerProcess.id,
     }).expect(404);
     await get('super_admin/groups/999999/documents').expect(404);
     await upload(999999)
       .field('name', 'x')
-      .field('company_id', String(ids.acme))
+      .field('company_id', String(partner.id))
       .field('document_type', 'url')
       .field('url', 'https://x.test')
       .expect(404);
     await get(`super_admin/groups/${groupId}/documents/999999/delete`).expect(404);
     await get('super_admin/groups/documents/999999/download').expect(404);
-    const foreign = await orm(api).findOneOrFail(GroupDocument, { name: 'Acme escalation matrix' });
-    await get(`super_admin/groups/${groupId}/documents/${foreign.id}/delete`).expect(404);
+    // Another group's document is not this group's to delete.
+    await get(`super_admin/groups/${groupId}/documents/${otherGroupDocument.id}/delete`).expect(404);
   });
 
   it('answers 403 to company admins and callers', async () => {
-    const alliance = await orm(api).findOneOrFail(Community, { name: 'Storage Alliance' });
-    const doc = await orm(api).findOneOrFail(GroupDocument, { name: 'Acme escalation matrix' });
-    for (const email of ['bm@acme.test', 'caller@acme.test']) {
-      const token = await api.login(email);
+    // Admins and callers of a member of the group, whose document it is: still not theirs to reach here.
+    const alliance = otherGroup;
+    const doc = otherGroupDocument;
+    for (const role of ['business_manager', 'caller'] as const) {
+      const { token } = await aSignedInUser(api, { company: otherGroupMember, role });
       await get(`super_admin/groups/${alliance.id}/partners`, token).expect(403);
       await get(`super_admin/groups/${alliance.id}/partners/export`, token).expect(403);
       await post(
         `super_admin/groups/${alliance.id}/partners/add`,
-        { company_id: ids.initech, document_id: 1 },
+        { company_id: third.id, document_id: 1 },
         token,
       ).expect(403);
       await get(`super_admin/groups/${alliance.id}/partners/1/remove`, token).expect(403);

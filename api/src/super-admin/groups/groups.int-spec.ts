@@ -1,5 +1,12 @@
 import { GROUP_NOT_FOUND, type ExportShape, type SuperAdminGroupRow } from '@casebridge/contracts';
-import { Community, CompanyGroupRelation, Department, DocumentGroup, GroupDocument } from '@casebridge/db';
+import {
+  Community,
+  CompanyGroupRelation,
+  DocumentGroup,
+  GroupDocument,
+  type Company,
+  type ContactDocument,
+} from '@casebridge/db';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,23 +14,68 @@ import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
+import {
+  aCaseRow,
+  aCompany,
+  aDepartment,
+  aGroup,
+  aProcess,
+  aSignedInUser,
+  aSuperAdmin,
+  aUser,
+  signedIn,
+  uniqueName,
+} from '../../../test/factories';
+import { orm } from '../../../test/member-fixtures';
 
 describe('super admin groups: list, export, search and delete', () => {
   let api: ApiHarness;
   let worker: ExportWorker;
   let storage: string;
   let admin: string;
-  let ids: DemoIds;
-  const group: Record<string, number> = {};
+  // A partner program (host and partner active, one case through the host's process) and an open group (two active
+  // members, one inactive); a company of neither, the partner of the disposable groups, with a process.
+  let alliance: Community;
+  let allianceHost: Company;
+  let allianceVhost: string;
+  let openGroup: Community;
+  let outsider: Company;
+  let outsiderProcess: ContactDocument;
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-sa-groups-'));
     api = await startApi({ STORAGE_DIR: storage });
     worker = await startExportWorker();
-    admin = await api.login('admin@casebridge.test');
-    ids = await demoIds(api);
-    for (const community of await orm(api).find(Community, {})) group[community.name] = community.id;
+    admin = await signedIn(api, await aSuperAdmin(api));
+
+    allianceHost = await aCompany(api);
+    const hostProcess = await aProcess(api, { company: allianceHost });
+    const alliancePartner = await aCompany(api);
+    allianceVhost = uniqueName('storage-alliance');
+    alliance = await aGroup(api, {
+      sponsor: allianceHost,
+      members: [{ company: allianceHost, process: hostProcess }, { company: alliancePartner }],
+      overrides: {
+        name: `Storage Alliance ${uniqueName('alliance')}`,
+        vhost: allianceVhost,
+        document: hostProcess.id,
+        price: 1200,
+        priceThreeYears: 3240,
+      },
+    });
+    const submitter = await aUser(api, { company: alliancePartner, role: 'caller' });
+    await aCaseRow(api, { from: submitter, to: hostProcess });
+
+    openGroup = await aGroup(api, {
+      type: 'open_group',
+      members: [{ company: await aCompany(api) }, { company: await aCompany(api) }],
+    });
+    const em = orm(api);
+    em.create(CompanyGroupRelation, { community: openGroup.id, company: (await aCompany(api)).id, isActive: false });
+    await em.flush();
+
+    outsider = await aCompany(api);
+    outsiderProcess = await aProcess(api, { company: outsider });
   }, 60_000);
 
   afterAll(async () => {
@@ -50,10 +102,10 @@ describe('super admin groups: list, export, search and delete', () => {
       bannerPath: files[0],
       addendumPath: files[1],
     });
-    em.create(CompanyGroupRelation, { community, company: ids.initech, isActive: false });
+    em.create(CompanyGroupRelation, { community, company: outsider.id, isActive: false });
     em.create(GroupDocument, {
       community,
-      company: ids.initech,
+      company: outsider.id,
       name: 'Shared',
       documentType: 'file',
       filePath: files[2],
@@ -67,17 +119,19 @@ describe('super admin groups: list, export, search and delete', () => {
     expect(groups.map((row) => row.name)).toEqual(
       [...groups.map((row) => row.name)].sort((a, b) => a.localeCompare(b)),
     );
-    expect(groups.find((row) => row.name === 'Storage Alliance')).toEqual({
-      id: group['Storage Alliance'],
-      name: 'Storage Alliance',
+    expect(groups.find((row) => row.id === alliance.id)).toEqual({
+      id: alliance.id,
+      name: alliance.name,
       type: 'partner_program',
       status: 'active',
-      host: { id: ids.globex, name: 'Globex Storage' },
+      host: { id: allianceHost.id, name: allianceHost.name },
       companies: 2,
-      registration_page: 'http://casebridge.test/join/storage-alliance',
+      registration_page: `http://casebridge.test/join/${allianceVhost}`,
     });
-    const open = groups.find((row) => row.name === 'Open Interop Group')!;
-    expect(open).toMatchObject({ type: 'open_group', host: null, registration_page: null });
+    const open = groups.find((row) => row.id === openGroup.id)!;
+    expect(open).toMatchObject({ name: openGroup.name, type: 'open_group', host: null, registration_page: null });
+    // Active partners only: the inactive relation is not counted.
+    expect(open.companies).toBe(2);
     expect(open.companies).toBe(await orm(api).count(CompanyGroupRelation, { community: open.id, isActive: true }));
   });
 
@@ -89,39 +143,45 @@ describe('super admin groups: list, export, search and delete', () => {
     expect(ready.file_name).toMatch(/^groups\.\d{6}\.xlsx$/);
     const rows = await exportSheetRows(api, admin, ready.id);
     expect(rows[0].slice(0, 6)).toEqual(['Name', 'Group Type', 'Host', 'Companies', 'Status', 'Registration Page']);
-    const alliance = rows.find((row) => row[0] === 'Storage Alliance')!;
-    expect(alliance.slice(0, 8)).toEqual([
-      'Storage Alliance',
+    const allianceRow = rows.find((row) => row[0] === alliance.name)!;
+    expect(allianceRow.slice(0, 8)).toEqual([
+      alliance.name,
       'Partner Program',
-      'Globex Storage',
+      allianceHost.name,
       2,
       'Active',
-      'http://casebridge.test/join/storage-alliance',
+      `http://casebridge.test/join/${allianceVhost}`,
       1200,
       3240,
     ]);
-    expect(rows.length - 1).toBe(await orm(api).count(Community, {}));
+    // The same groups as the list, in its order (the export covers the whole network, as the list does).
+    const { groups } = (await get('super_admin/groups').expect(200)).body as { groups: SuperAdminGroupRow[] };
+    expect(rows.slice(1).map((row) => row[0])).toEqual(groups.map((row) => row.name));
+    expect(rows.slice(1).map((row) => row[0])).toContain(openGroup.name);
   });
 
   it('searches groups by name from 2 characters', async () => {
-    const found = (await post('super_admin/groups/search', { term: 'alli' }).expect(200)).body.groups;
-    expect(found).toEqual([{ id: group['Storage Alliance'], name: 'Storage Alliance', type: 'partner_program' }]);
+    // A part from inside the name, in lower case: "lliance <unique part>" of "Storage Alliance <unique part>".
+    const term = alliance.name.slice('Storage A'.length).toLowerCase();
+    const found = (await post('super_admin/groups/search', { term }).expect(200)).body.groups;
+    expect(found).toEqual([{ id: alliance.id, name: alliance.name, type: 'partner_program' }]);
     expect((await post('super_admin/groups/search', { term: '%_' }).expect(200)).body.groups).toEqual([]);
     const short = await post('super_admin/groups/search', { term: 'a' }).expect(422);
     expect(short.body.errors.term).toEqual(['The search term must be at least 2 characters.']);
   });
 
   it('refuses to delete a group others depend on, with the reasons', async () => {
-    const answer = await get(`super_admin/groups/${group['Storage Alliance']}/delete`).expect(409);
-    expect(answer.body.error).toMatch(
-      /^Storage Alliance cannot be deleted: it has 2 active partners, has \d+ cases? routed/,
+    const answer = await get(`super_admin/groups/${alliance.id}/delete`).expect(409);
+    expect(answer.body.error).toBe(
+      `${alliance.name} cannot be deleted: it has 2 active partners, has 1 case routed through it. ` +
+        'Set the group inactive instead.',
     );
-    expect(await orm(api).count(Community, { id: group['Storage Alliance'] })).toBe(1);
+    expect(await orm(api).count(Community, { id: alliance.id })).toBe(1);
 
     // No partner left, but a process is still offered to it: deleting would open that process to everyone.
     const { id } = await disposableGroup('Offered Group');
     const em = orm(api);
-    em.create(DocumentGroup, { community: id, document: ids.documents['Initech Network Collaboration'] });
+    em.create(DocumentGroup, { community: id, document: outsiderProcess.id });
     await em.flush();
     const offered = await get(`super_admin/groups/${id}/delete`).expect(409);
     expect(offered.body.error).toBe(
@@ -131,23 +191,16 @@ describe('super admin groups: list, export, search and delete', () => {
 
   it('refuses while a department routes its cases through the group', async () => {
     const { id } = await disposableGroup('Routing Group');
-    const em = orm(api);
-    const [routed] = await em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select receiver_department_id as id from cases where receiver_department_id is not null limit 1',
-      );
-    const department = await em.findOneOrFail(Department, { id: routed.id });
-    const previous = department.community;
-    department.community = em.getReference(Community, id);
-    await em.flush();
-    try {
-      const answer = await get(`super_admin/groups/${id}/delete`).expect(409);
-      expect(answer.body.error).toMatch(/routed through it/);
-    } finally {
-      department.community = previous;
-      await em.flush();
-    }
+    // A department the group serves, which has received a case.
+    const receiver = await aCompany(api);
+    const department = await aDepartment(api, receiver, { community: id });
+    const process = await aProcess(api, { company: receiver, departments: [department] });
+    const submitter = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    await aCaseRow(api, { from: submitter, to: process, overrides: { receiverDepartment: department.id } });
+    const answer = await get(`super_admin/groups/${id}/delete`).expect(409);
+    expect(answer.body.error).toBe(
+      'Routing Group cannot be deleted: it has 1 case routed through it. Set the group inactive instead.',
+    );
   });
 
   it('deletes a group with what only it owns and its stored files', async () => {
@@ -163,14 +216,14 @@ describe('super admin groups: list, export, search and delete', () => {
   });
 
   it('answers 403 to company admins and callers', async () => {
-    for (const email of ['bm@acme.test', 'caller@acme.test']) {
-      const token = await api.login(email);
+    for (const role of ['business_manager', 'caller'] as const) {
+      const { token } = await aSignedInUser(api, { company: allianceHost, role });
       await get('super_admin/groups', token).expect(403);
       await get('super_admin/groups/export', token).expect(403);
       await post('super_admin/groups/search', { term: 'alliance' }, token).expect(403);
-      await get(`super_admin/groups/${group['Open Interop Group']}/delete`, token).expect(403);
+      await get(`super_admin/groups/${openGroup.id}/delete`, token).expect(403);
       await post('exports', { kind: 'groups', params: {} }, token).expect(403);
     }
-    expect(await orm(api).count(Community, { id: group['Open Interop Group'] })).toBe(1);
+    expect(await orm(api).count(Community, { id: openGroup.id })).toBe(1);
   });
 });

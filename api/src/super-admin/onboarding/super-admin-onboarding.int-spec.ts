@@ -9,10 +9,28 @@ import {
   type OnboardingQueueRow,
   type QueueChangedMessage,
 } from '@casebridge/contracts';
-import { Company, CompanyGroupRelation, ContactDocument, DocumentGroup, OnboardingSession, User } from '@casebridge/db';
+import {
+  Company,
+  CompanyGroupRelation,
+  ContactDocument,
+  DocumentGroup,
+  OnboardingSession,
+  User,
+  type Community,
+} from '@casebridge/db';
 import { io } from 'socket.io-client';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { demoIds, orm, type DemoIds } from '../../../test/member-fixtures';
+import {
+  aCompany,
+  aGroup,
+  aProcess,
+  aSignedInUser,
+  aSuperAdmin,
+  aUser,
+  signedIn,
+  uniqueName,
+} from '../../../test/factories';
+import { orm } from '../../../test/member-fixtures';
 import { contactBody, NEW_PASSWORD, OnboardingClient, PROCESS_DOCUMENT } from '../../../test/onboarding-fixtures';
 
 const ALL_AGREEMENTS = { code_of_conduct: true, database_license: true, addendum: true };
@@ -20,7 +38,7 @@ const ALL_AGREEMENTS = { code_of_conduct: true, database_license: true, addendum
 describe('back office: onboarding queue and review (save, approve, reject)', () => {
   let api: ApiHarness;
   let edge: OnboardingClient;
-  let ids: DemoIds;
+  let edgeGroup: Community;
   let admin: string;
   let manager: string;
   let caller: string;
@@ -29,7 +47,7 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
   const post = (path: string, body: object, token = admin) =>
     api.http().post(`/api/${path}`).set(bearer(token)).send(body);
 
-  /** A new company's complete application to the free Globex Edge Program, sent for review. */
+  /** A new company's complete application to the free edge program, sent for review. */
   async function submitNew(email: string, companyName: string): Promise<OnboardingSession> {
     const session = await edge.start(email);
     const contact = contactBody(session.token, email, edge.countryId);
@@ -53,11 +71,25 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
 
   beforeAll(async () => {
     api = await startApi();
-    edge = await new OnboardingClient(api, 'globex-edge').load();
-    ids = await demoIds(api);
-    admin = await api.login('admin@casebridge.test');
-    manager = await api.login('bm@acme.test');
-    caller = await api.login('caller@acme.test');
+    // A free partner program nobody has joined yet, whose new members agree to its code of conduct and license.
+    const host = await aCompany(api, { membershipType: 'elite' });
+    const hostProcess = await aProcess(api, { company: host });
+    const vhost = uniqueName('edge');
+    edgeGroup = await aGroup(api, {
+      sponsor: host,
+      overrides: {
+        name: `Edge Program ${vhost}`,
+        vhost,
+        document: hostProcess.id,
+        codeOfConductPath: `groups/${vhost}/code-of-conduct.pdf`,
+        currentLicensePath: `groups/${vhost}/license.pdf`,
+      },
+    });
+    edge = await new OnboardingClient(api, vhost).load();
+    admin = await signedIn(api, await aSuperAdmin(api));
+    const company = await aCompany(api);
+    manager = (await aSignedInUser(api, { company, role: 'business_manager' })).token;
+    caller = (await aSignedInUser(api, { company, role: 'caller' })).token;
   }, 60_000);
   afterAll(async () => {
     await api?.close();
@@ -73,7 +105,7 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
     expect(row).toEqual({
       id: pending.id,
       company_name: 'Queue Co',
-      group_name: 'Globex Edge Program',
+      group_name: edgeGroup.name,
       status: 'pending_review',
       created_at: pending.createdAt.toISOString(),
       sf_opportunity: null,
@@ -106,7 +138,7 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
         document: PROCESS_DOCUMENT,
       },
     });
-    expect(answer.body.group).toMatchObject({ name: 'Globex Edge Program', vhost: 'globex-edge', free: true });
+    expect(answer.body.group).toMatchObject({ name: edgeGroup.name, vhost: edgeGroup.vhost, free: true });
     expect(answer.body.countries.length).toBeGreaterThan(10);
 
     const countries = await get('caller/countries', caller).expect(200);
@@ -232,7 +264,7 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
     expect(mail.variables).toEqual({
       first_name: 'Nina',
       company: 'Approve Co',
-      group: 'Globex Edge Program',
+      group: edgeGroup.name,
       link: 'http://casebridge.test/approve-co',
     });
 
@@ -258,9 +290,10 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
 
     const taken = await submitNew('c@twin-co.test', 'Taken Co');
     const form = await formOf(taken.id);
+    const holder = await aUser(api, { company: await aCompany(api), role: 'business_manager' });
     const refused = await post(`super_admin/onboarding/${taken.id}/approve`, {
       ...form,
-      user: { ...form.user, email: 'bm@globex.test' },
+      user: { ...form.user, email: holder.email },
     }).expect(422);
     expect(Object.keys(refused.body.errors)).toEqual(['user.email']);
     // Nothing of the refused approval was written, not even the form.
@@ -273,21 +306,26 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
   });
 
   it('approves an existing member with the process it chose and restricted user access', async () => {
-    const email = 'bm@acme.test';
+    const member = await aCompany(api);
+    // The member's second process is the one it chooses (not simply its first).
+    await aProcess(api, { company: member });
+    const memberDocument = await aProcess(api, { company: member });
+    const { email } = await aUser(api, { company: member, role: 'business_manager' });
     const session = await edge.start(email);
     const contact = contactBody(session.token, email, edge.countryId);
+    // Named, so the check below finds any company an approval might wrongly make from the contact step.
+    const contactCompany = `Contact Co ${uniqueName('contact')}`;
     await edge
-      .post('validate_contact', { ...contact, user: { ...contact.user, password: null, password_confirmation: null } })
+      .post('validate_contact', {
+        ...contact,
+        company: { ...contact.company, name: contactCompany },
+        user: { ...contact.user, password: null, password_confirmation: null },
+      })
       .expect(200);
-    const [acmeDocument] = await orm(api).find(
-      ContactDocument,
-      { company: ids.acme, deletedAt: null, currentVersion: { $ne: null } },
-      { orderBy: { id: 'asc' } },
-    );
     await edge
       .post('register/existing', {
         session_token: session.token,
-        document_id: acmeDocument.id,
+        document_id: memberDocument.id,
         user_access: 'restricted',
       })
       .expect(200);
@@ -296,22 +334,26 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
     const review = (await get(`super_admin/onboarding/${stored.id}`).expect(200)).body.session;
     expect(review).toMatchObject({
       applicant: 'existing',
-      company: { id: ids.acme, name: 'Acme Systems' },
-      document_choice: { document_id: acmeDocument.id, document_name: acmeDocument.name, user_access: 'restricted' },
+      company: { id: member.id, name: member.name },
+      document_choice: {
+        document_id: memberDocument.id,
+        document_name: memberDocument.name,
+        user_access: 'restricted',
+      },
     });
-    const companies = await orm(api).count(Company, {});
     const answer = await post(`super_admin/onboarding/${stored.id}/approve`, await formOf(stored.id)).expect(200);
-    expect(answer.body.company_id).toBe(ids.acme);
-    expect(await orm(api).count(Company, {})).toBe(companies);
+    expect(answer.body.company_id).toBe(member.id);
+    // No new company: neither one from the contact step nor a second one of the member's.
+    expect(await orm(api).count(Company, { name: { $in: [contactCompany, member.name] } })).toBe(1);
     const relation = await orm(api).findOneOrFail(
       CompanyGroupRelation,
-      { company: ids.acme, community: edge.group.id },
+      { company: member.id, community: edge.group.id },
       { populate: ['users'] },
     );
     expect(relation).toMatchObject({ isActive: true, userAccessFlag: 'limit' });
-    expect(relation.document?.id).toBe(acmeDocument.id);
+    expect(relation.document?.id).toBe(memberDocument.id);
     expect(relation.users.getItems().map((user) => user.email)).toEqual([email]);
-    expect((await api.lastMailTo(email, 'onboarding-approved')).variables.company).toBe('Acme Systems');
+    expect((await api.lastMailTo(email, 'onboarding-approved')).variables.company).toBe(member.name);
   });
 
   it('rejects a session and mails the applicant; a decided or unknown session cannot be rejected', async () => {
@@ -322,7 +364,7 @@ describe('back office: onboarding queue and review (save, approve, reject)', () 
     expect((await orm(api).findOneOrFail(OnboardingSession, session.id, { refresh: true })).status).toBe('rejected');
     expect(await orm(api).count(Company, { name: 'Reject Co' })).toBe(0);
     const mail = await api.lastMailTo('owner@reject-co.test', 'onboarding-rejected');
-    expect(mail.variables).toMatchObject({ first_name: 'Nina', company: 'Reject Co', group: 'Globex Edge Program' });
+    expect(mail.variables).toMatchObject({ first_name: 'Nina', company: 'Reject Co', group: edgeGroup.name });
 
     await post(`super_admin/onboarding/${session.id}/reject`, {}).expect(409);
     await post('super_admin/onboarding/999999/reject', {}).expect(404);

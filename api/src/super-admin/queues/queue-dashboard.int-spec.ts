@@ -1,16 +1,16 @@
 import { MESSAGES, QUEUE_DASHBOARD, QUEUE_DASHBOARD_MESSAGES, QUEUES } from '@casebridge/contracts';
-import { Company, User } from '@casebridge/db';
+import { User } from '@casebridge/db';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../../test/factories';
 import { orm } from '../../../test/member-fixtures';
 import { QUEUE_DASHBOARD_POLICY } from '../../security/security-headers';
 
 const BASE = QUEUE_DASHBOARD.basePath;
 const SESSION_PATH = '/api/super_admin/queue_dashboard/session';
-const ADMIN = 'admin@casebridge.test';
 /** What a browser sends with a change made by the dashboard's own page (the harness's PUBLIC_URL). */
 const OWN_PAGE = { Origin: 'http://casebridge.test', 'Sec-Fetch-Site': 'same-origin' };
 
@@ -29,12 +29,14 @@ describe('queue dashboard (bull-board) for super admins', () => {
   let retention: Queue;
   /** Takes jobs by hand (no processor) to fail them, as a worker whose handler threw would. */
   let failer: Worker;
-  /** The demo super admin's bearer token (sign-ins are rate limited per account). */
+  /** This file's super admin (demoted and deactivated for a while below) and its bearer token. */
+  let adminUser: User;
   let admin: string;
 
   beforeAll(async () => {
     api = await startApi();
-    admin = await api.login(ADMIN);
+    adminUser = await aSuperAdmin(api);
+    admin = await signedIn(api, adminUser);
     const prefix = api.deployment.redisPrefix;
     connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
     retention = new Queue(QUEUES.retention, { connection, prefix });
@@ -93,8 +95,8 @@ describe('queue dashboard (bull-board) for super admins', () => {
   });
 
   it('gives company users no ticket (403) and refuses a bearer token on the dashboard itself', async () => {
-    for (const email of ['caller@acme.test', 'bm@acme.test']) {
-      const token = await api.login(email);
+    for (const role of ['caller', 'business_manager'] as const) {
+      const { token } = await aSignedInUser(api, { company: await aCompany(api), role });
       const response = await api.http().post(SESSION_PATH).set(bearer(token)).expect(403);
       expect(setCookiesOf(response)).toEqual([]);
     }
@@ -196,12 +198,11 @@ describe('queue dashboard (bull-board) for super admins', () => {
 
   it('ends at once for a super admin who is demoted, deactivated or signs out (403)', async () => {
     const em = orm(api);
-    const adminUser = await em.findOneOrFail(User, { email: ADMIN });
-    const acme = await em.findOneOrFail(Company, { slug: 'acme' });
+    const company = await aCompany(api);
     const demoted = await ticketCookie(admin);
     await page('/api/queues', demoted).expect(200);
     try {
-      await em.nativeUpdate(User, { id: adminUser.id }, { role: 'business_manager', company: acme.id });
+      await em.nativeUpdate(User, { id: adminUser.id }, { role: 'business_manager', company: company.id });
       const refused = await page('', demoted).expect(403);
       expect(refused.text).toContain(MESSAGES.noAccess);
     } finally {
@@ -218,7 +219,7 @@ describe('queue dashboard (bull-board) for super admins', () => {
       await em.nativeUpdate(User, { id: adminUser.id }, { status: 'active' });
     }
 
-    const token = await api.login(ADMIN);
+    const token = await signedIn(api, adminUser);
     const signedOut = await ticketCookie(token);
     await page('/api/queues', signedOut).expect(200);
     await api.http().post('/api/auth/logout').set(bearer(token)).send({}).expect(200);
