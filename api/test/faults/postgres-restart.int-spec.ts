@@ -1,8 +1,9 @@
-import { Case, CaseNote, testDatabaseUrl } from '@casebridge/db';
+import { CaseNote, testDatabaseUrl } from '@casebridge/db';
 import { TEST_TEMPLATE_DB_ENV } from '../../../test/integration/run-names';
 import { PrivatePostgres } from '../../../worker/test/faults/support/private-postgres';
 import { waitFor } from '../../../test/wait-for';
 import { bearer, startApi, type ApiHarness } from '../api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
 import { orm } from '../member-fixtures';
 
 /** A request still open after this counts as hanging (a bound for a broken run, not a timing target). */
@@ -31,6 +32,7 @@ describe('PostgreSQL restart under the api', () => {
   let api: ApiHarness;
   let token: string;
   let caseToken: string;
+  let caseId: number;
   let droppedConnections = 0;
   /** The shared server's URL (or none: the default), put back so the harness drops its clone there. */
   const sharedDatabaseUrl = process.env.DATABASE_URL;
@@ -47,8 +49,11 @@ describe('PostgreSQL restart under the api', () => {
     const template = testDatabaseUrl(process.env[TEST_TEMPLATE_DB_ENV] ?? '');
     const url = await pg.copyDatabase(template, 'casebridge_fault');
     api = await startApi({ DATABASE_URL: url });
-    token = await api.login('caller@acme.test');
-    ({ token: caseToken } = await orm(api).findOneOrFail(Case, { internalCaseNumber: 'ACME-10407' }));
+    // A caller of our own with an accepted case to a partner's process, where members post notes.
+    const caller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    const receivingProcess = await aProcess(api, { company: await aCompany(api) });
+    ({ token: caseToken, id: caseId } = await aCase(api, { from: caller, to: receivingProcess, status: 'accepted' }));
+    token = await signedIn(api, caller);
   }, 90_000);
 
   afterAll(async () => {
@@ -109,7 +114,7 @@ describe('PostgreSQL restart under the api', () => {
 
     // Acknowledged notes must all be stored; the refused ones must not appear.
     const acknowledged = [...before, ...during, ...after].flatMap((answer) => answer.noteSummary ?? []);
-    const stored = await orm(api).find(CaseNote, { summary: { $like: 'fault note %' } });
+    const stored = await orm(api).find(CaseNote, { case: caseId, summary: { $like: 'fault note %' } });
     const storedSummaries = new Set(stored.map((note) => note.summary));
     const lost = acknowledged.filter((summary) => !storedSummaries.has(summary));
 

@@ -1,4 +1,5 @@
 import { bearer, startApi, type ApiHarness } from '../api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
 import {
   closeFollowers,
   divergent,
@@ -33,22 +34,27 @@ describe('reconnect storm', () => {
   }, 60_000);
 
   it('1,000 sockets dropped at once all reconnect and converge on every event exactly once', async () => {
-    const acmeToken = await api.login('bm@acme.test');
-    const globexToken = await api.login('bm@globex.test');
-    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
-    const kase = (list.body.my_cases.data as { token: string; status: string; partner: { name: string } }[]).find(
-      (row) => row.status === 'accepted' && row.partner.name === 'Globex Storage',
-    );
-    if (!kase) throw new Error('the seed has no accepted Acme–Globex case');
+    // An accepted case between two companies of our own: the submitter's business manager follows it on every
+    // socket, the receiver's business manager posts the notes.
+    const submitter = await aUser(api, { company: await aCompany(api), role: 'business_manager' });
+    const receiver = await aCompany(api);
+    const receiverManager = await aUser(api, { company: receiver, role: 'business_manager' });
+    const kase = await aCase(api, {
+      from: submitter,
+      to: await aProcess(api, { company: receiver }),
+      status: 'accepted',
+    });
+    const followerToken = await signedIn(api, submitter);
+    const noteToken = await signedIn(api, receiverManager);
     const postNote = (summary: string) =>
       api
         .http()
         .post(`/api/caller/case/${kase.token}/note`)
-        .set(bearer(globexToken))
+        .set(bearer(noteToken))
         .send({ summary, description: '' })
         .expect(200);
 
-    followers = await openFollowers(api.url, acmeToken, kase.token, CLIENTS, 300_000);
+    followers = await openFollowers(api.url, followerToken, kase.token, CLIENTS, 300_000);
     const startSeq = followers[0].lastSeq ?? 0;
     await postNote('Before the storm');
     expect(await waitForConvergence(followers, startSeq + 1, 60_000)).toBe(0);

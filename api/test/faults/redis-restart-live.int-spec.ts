@@ -4,6 +4,7 @@ import { PrivateRedis } from '../../../worker/test/faults/support/private-redis'
 import { readUntil, waitFor } from '../../../test/wait-for';
 import { settleWithin } from '../../../worker/test/faults/support/timing';
 import { bearer, startApi, type ApiHarness } from '../api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
 import {
   closeFollowers,
   divergent,
@@ -13,13 +14,6 @@ import {
 } from './support/live-followers';
 
 const CLIENTS = 100;
-
-interface CaseRow {
-  token: string;
-  status: string;
-  direction: 'inbound' | 'outbound';
-  partner: { name: string };
-}
 
 /**
  * Redis (a private server with an append-only file, as production persists) is SIGKILLed under a running api with
@@ -45,22 +39,25 @@ describe('Redis restart under the api', () => {
   });
 
   it('recovers without a restart: clients converge, every note once, no mail job lost', async () => {
-    const acmeToken = await api.login('bm@acme.test');
-    const globexToken = await api.login('bm@globex.test');
-    const list = await api.http().get('/api/caller/my-cases').query({ limit: 100 }).set(bearer(acmeToken)).expect(200);
-    const rows = list.body.my_cases.data as CaseRow[];
-    const followed = rows.find((row) => row.status === 'accepted' && row.partner.name === 'Globex Storage');
-    if (!followed) throw new Error('the seed has no accepted Acme–Globex case');
-    // Only the submitter closes a case.
-    const submitterToken = followed.direction === 'outbound' ? acmeToken : globexToken;
+    // An accepted case between two companies of our own: the submitter's business manager follows it live (and
+    // alone may close it), the receiver's business manager posts the notes.
+    const submitter = await aUser(api, { company: await aCompany(api), role: 'business_manager' });
+    const receiver = await aCompany(api);
+    const receiverManager = await aUser(api, { company: receiver, role: 'business_manager' });
+    const receivingProcess = await aProcess(api, { company: receiver });
+    const followed = await aCase(api, { from: submitter, to: receivingProcess, status: 'accepted' });
+    const submitterToken = await signedIn(api, submitter);
+    const receiverToken = await signedIn(api, receiverManager);
+    // Asks for a password reset once Redis is back.
+    const { email: resetEmail } = await aUser(api, { company: receiver, role: 'caller' });
     const postNote = (summary: string) =>
       api
         .http()
         .post(`/api/caller/case/${followed.token}/note`)
-        .set(bearer(globexToken))
+        .set(bearer(receiverToken))
         .send({ summary, description: '' });
 
-    followers = await openFollowers(api.url, acmeToken, followed.token, CLIENTS);
+    followers = await openFollowers(api.url, submitterToken, followed.token, CLIENTS);
     const startSeq = followers[0].lastSeq ?? 0;
     expect((await postNote('Before the crash')).status).toBe(200);
     expect(await waitForConvergence(followers, startSeq + 1, 20_000)).toBe(0);
@@ -85,7 +82,7 @@ describe('Redis restart under the api', () => {
     await redis.start();
 
     // The same api answers a route that needs Redis again (rate limit and mail queue), within a bounded wait.
-    const forgot = () => api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' });
+    const forgot = () => api.http().post('/api/auth/forgot_password').send({ email: resetEmail });
     const after = await readUntil(forgot, (answer) => answer.status === 200, { timeoutMs: 30_000, everyMs: 500 });
     expect(after.value.status).toBe(200);
 
@@ -95,7 +92,7 @@ describe('Redis restart under the api', () => {
 
     // Mails the api accepted while Redis was away are queued once it is back (bounded wait), in order.
     const closedKeys = await closedMailKeys([followed.token]);
-    const expected = [...closedKeys, 'password-reset to caller@acme.test'];
+    const expected = [...closedKeys, `password-reset to ${resetEmail}`];
     const { value: lostMails } = await readUntil(
       async () => {
         const queued = (await api.mailJobs()).flatMap((job) => [job.dedupeKey, `${job.template} to ${job.to.join()}`]);

@@ -19,6 +19,8 @@ function mailsTo(catcher: MailCatcher, recipient: string, last: (mail: CaughtMai
   );
 }
 
+// Mails go to plain addresses of a private mail catcher: the mail worker reads no user or company, only the
+// stored templates (reference data), so this file needs no rows of its own.
 describe('mail queue delivery', () => {
   let env: IntegrationEnv;
   let catcher: MailCatcher;
@@ -37,15 +39,15 @@ describe('mail queue delivery', () => {
   });
 
   it('renders the stored template and delivers it with its link', async () => {
-    const link = 'http://127.0.0.1:3000/reset-password?token=abc&email=ann%40acme.test';
+    const link = 'http://127.0.0.1:3000/reset-password?token=abc&email=ann%40mail-recipient.test';
     await worker.enqueue({
       template: 'password-reset',
-      to: ['ann@acme.test'],
+      to: ['ann@mail-recipient.test'],
       variables: { first_name: 'Ann <Admin>', link },
       dedupeKey: 'password-reset:ann:1',
     });
 
-    const mail = await catcher.waitForMailTo('ann@acme.test');
+    const mail = await catcher.waitForMailTo('ann@mail-recipient.test');
     expect(mail.subject).toBe('Reset your Casebridge password');
     expect(mail.html).toContain('Hello Ann &lt;Admin&gt;,');
     expect(mail.html).not.toContain('<Admin>');
@@ -59,14 +61,14 @@ describe('mail queue delivery', () => {
   it('delivers a mail once when the same dedupe key is enqueued twice', async () => {
     const job = {
       template: 'login-link' as const,
-      to: ['bob@globex.test'],
-      variables: { first_name: 'Bob', company: 'Globex Storage', link: 'http://127.0.0.1:3000/login/xyz' },
+      to: ['bob@mail-recipient.test'],
+      variables: { first_name: 'Bob', company: 'Partner Company', link: 'http://127.0.0.1:3000/login/xyz' },
       dedupeKey: 'login-link:bob:1',
     };
     await worker.enqueue(job);
     await worker.enqueue(job);
     await waitForJobState(worker.queue, mailJobId(job.dedupeKey), ['completed']);
-    await catcher.waitForMailTo('bob@globex.test');
+    await catcher.waitForMailTo('bob@mail-recipient.test');
 
     // Even once the completed job is gone, the delivery marker stops a re-enqueued copy from sending again.
     await (await worker.queue.getJob(mailJobId(job.dedupeKey)))?.remove();
@@ -82,7 +84,9 @@ describe('mail queue delivery', () => {
     };
     await worker.enqueue(closing);
     await waitForJobState(worker.queue, mailJobId(closing.dedupeKey), ['completed']);
-    const mails = await mailsTo(catcher, 'bob@globex.test', (mail) => mail.links.includes(closing.variables.link));
+    const mails = await mailsTo(catcher, 'bob@mail-recipient.test', (mail) =>
+      mail.links.includes(closing.variables.link),
+    );
     expect(mails.map((mail) => mail.links.find((link) => link.includes('/login/')))).toEqual([
       job.variables.link,
       closing.variables.link,
@@ -97,25 +101,25 @@ describe('mail queue delivery', () => {
     await worker.app.get<Redis>(REDIS).set(registry.keyFor(dedupeKey), 'sending');
     await worker.enqueue({
       template: 'account-verification',
-      to: ['carl@acme.test'],
-      variables: { first_name: 'Carl', company: 'Acme Systems', link: 'http://127.0.0.1:3000/verify/1' },
+      to: ['carl@mail-recipient.test'],
+      variables: { first_name: 'Carl', company: 'Partner Company', link: 'http://127.0.0.1:3000/verify/1' },
       dedupeKey,
     });
     const job = await waitForJobState(worker.queue, mailJobId(dedupeKey), ['failed']);
     expect(job.failedReason).toContain('uncertain');
-    expect(await catcher.allTo('carl@acme.test')).toHaveLength(0);
+    expect(await catcher.allTo('carl@mail-recipient.test')).toHaveLength(0);
   });
 
   it('sends a password reset before a batch of bulk mails queued ahead of it', async () => {
     // Paused, so the whole batch is waiting when the reset arrives, as behind an SLA run's backlog.
     await worker.queue.pause();
-    const bulk = Array.from({ length: 30 }, (_, index) => `late${index}@globex.test`);
+    const bulk = Array.from({ length: 30 }, (_, index) => `late${index}@mail-recipient.test`);
     for (const [index, to] of bulk.entries()) {
       await worker.enqueue(
         {
           template: 'login-link',
           to: [to],
-          variables: { first_name: 'Late', company: 'Globex Storage', link: `http://127.0.0.1:3000/login/${index}` },
+          variables: { first_name: 'Late', company: 'Partner Company', link: `http://127.0.0.1:3000/login/${index}` },
           dedupeKey: `bulk-test:${index}`,
         },
         { priority: BULK_MAIL_PRIORITY },
@@ -123,7 +127,7 @@ describe('mail queue delivery', () => {
     }
     await worker.enqueue({
       template: 'password-reset',
-      to: ['erin@acme.test'],
+      to: ['erin@mail-recipient.test'],
       variables: { first_name: 'Erin', link: 'http://127.0.0.1:3000/reset-password?token=urgent' },
       dedupeKey: 'password-reset:erin:1',
     });
@@ -132,13 +136,15 @@ describe('mail queue delivery', () => {
     // Sent in parallel, the last queued mail may arrive before others: wait for all 31, not for the last one.
     const order = await waitFor(
       async () =>
-        (await catcher.all()).map((mail) => mail.to[0]).filter((to) => to === 'erin@acme.test' || bulk.includes(to)),
+        (await catcher.all())
+          .map((mail) => mail.to[0])
+          .filter((to) => to === 'erin@mail-recipient.test' || bulk.includes(to)),
       (received) => received.length >= 31,
       { what: 'the reset and the 30 bulk mails', timeoutMs: 30_000 },
     );
     expect(order).toHaveLength(31);
     // At most the mails already being sent in parallel (the queue's concurrency) can go out before it.
-    expect(order.indexOf('erin@acme.test')).toBeLessThan(6);
+    expect(order.indexOf('erin@mail-recipient.test')).toBeLessThan(6);
   });
 
   it('fails a job whose template is missing and keeps it for inspection', async () => {
@@ -147,7 +153,7 @@ describe('mail queue delivery', () => {
 
     await worker.enqueue({
       template: 'case-late',
-      to: ['dana@acme.test'],
+      to: ['dana@mail-recipient.test'],
       variables: { case_number: '42' },
       dedupeKey: 'case-late:42',
     });
@@ -156,6 +162,6 @@ describe('mail queue delivery', () => {
     // Unrecoverable: no retries spent on it, and removeOnFail=false keeps it.
     expect(job.attemptsMade).toBe(1);
     expect(await worker.queue.getJob(mailJobId('case-late:42'))).toBeDefined();
-    expect(await catcher.allTo('dana@acme.test')).toHaveLength(0);
+    expect(await catcher.allTo('dana@mail-recipient.test')).toHaveLength(0);
   });
 });

@@ -7,6 +7,8 @@ import { waitForJobState } from '../../test/support/queue-helpers';
 import { RunningWorker, startWorker } from '../../test/support/worker-app';
 import { WorkerMetricsServer } from './worker-metrics.server';
 
+// Mails go to plain addresses of a private mail catcher: the mail worker reads no user or company, only the
+// stored templates (reference data), so this file needs no rows of its own.
 describe('worker /metrics and probes', () => {
   let env: IntegrationEnv;
   let catcher: MailCatcher;
@@ -47,14 +49,14 @@ describe('worker /metrics and probes', () => {
   it('counts jobs with their durations by queue, name and status, and the mails sent', async () => {
     await worker.enqueue({
       template: 'password-reset',
-      to: ['metrics@acme.test'],
+      to: ['metrics@mail-recipient.test'],
       variables: { first_name: 'Metrics', link: 'http://casebridge.test/reset' },
       dedupeKey: 'metrics:sent',
     });
     // A template that does not exist fails at once, for good.
     await worker.enqueue({
       template: 'no-such-template' as never,
-      to: ['metrics@acme.test'],
+      to: ['metrics@mail-recipient.test'],
       variables: {},
       dedupeKey: 'metrics:failed',
     });
@@ -68,7 +70,7 @@ describe('worker /metrics and probes', () => {
     expect(valueOf(samples, 'bullmq_job_duration_seconds_count', series('completed'))).toBe(1);
     expect(valueOf(samples, 'bullmq_job_duration_seconds_bucket', { ...series('completed'), le: '+Inf' })).toBe(1);
     expect(valueOf(samples, 'casebridge_mails_sent_total')).toBe(1);
-    expect((await catcher.waitForMailTo('metrics@acme.test')).subject).toMatch(/password/i);
+    expect((await catcher.waitForMailTo('metrics@mail-recipient.test')).subject).toMatch(/password/i);
 
     // Every queue's depth by state, read from Redis: the two mail jobs are kept as completed and failed.
     for (const queue of Object.values(QUEUES)) {

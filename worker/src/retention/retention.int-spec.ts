@@ -1,5 +1,14 @@
 import { LIMITS, QUEUES } from '@casebridge/contracts';
-import { Case, CaseCustomerData, CaseEvent, CaseNote, IdempotencyKey, loadServerConfig, User } from '@casebridge/db';
+import {
+  Case,
+  CaseCustomerData,
+  CaseEvent,
+  CaseNote,
+  ContactDocument,
+  IdempotencyKey,
+  loadServerConfig,
+  User,
+} from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
@@ -7,6 +16,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { aCaseRow, aCompany, aProcess, aUser } from '../../../api/test/factories';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { REDIS } from '../config/tokens';
@@ -15,7 +25,7 @@ import { RETENTION_JOBS, RetentionProcessor } from './retention.processor';
 import { RetentionService } from './retention.service';
 
 const DAY = 24 * 3_600_000;
-/** The runs' pinned "now": 2 months after the wall clock, so every seeded row is older than both limits. */
+/** The runs' pinned "now": 2 months after the wall clock, so every row made today is older than both limits. */
 const NOW = new Date(Date.now() + 60 * DAY);
 const daysBefore = (days: number, from: Date = NOW): Date => new Date(from.getTime() - days * DAY);
 /** `NOW` minus `months` calendar months (UTC), as PostgreSQL counts them. */
@@ -35,32 +45,20 @@ describe('retention purges', () => {
   let retention: RetentionService;
   let retentionQueue: Queue;
   const logLines: Record<string, unknown>[] = [];
-  let template: Case;
+  let orm: MikroORM;
+  let caller: User;
+  let receivingProcess: ContactDocument;
   let counter = 0;
 
-  const em = (): EntityManager => app.get(MikroORM).em.fork() as EntityManager;
+  const em = (): EntityManager => orm.em.fork() as EntityManager;
 
+  /** A case of our own submitted at `createdAt`, with `rows` rows of customer data. */
   async function makeCase(createdAt: Date, rows: number): Promise<Case> {
+    const kase = await aCaseRow(orm, { from: caller, to: receivingProcess, createdAt });
     const fork = em();
-    counter += 1;
-    const kase = fork.create(Case, {
-      token: `retention-${counter}-${Math.random().toString(36).slice(2, 10)}`,
-      internalCaseNumber: `RET-${counter}`,
-      submitterCompany: template.submitterCompany,
-      receiverCompany: template.receiverCompany,
-      document: template.document,
-      documentVersion: template.documentVersion,
-      summary: `Retention ${counter}`,
-      description: 'Retention test case',
-      engineerFirstName: 'Rita',
-      engineerLastName: 'Tester',
-      engineerEmail: 'rita@acme.test',
-      createdAt,
-      updatedAt: createdAt,
-    });
     for (let index = 0; index < rows; index += 1) {
       fork.create(CaseCustomerData, {
-        case: kase,
+        case: kase.id,
         section: 'problem_section',
         field: `Field ${index}`,
         value: 'secret',
@@ -68,6 +66,16 @@ describe('retention purges', () => {
     }
     await fork.flush();
     return kase;
+  }
+
+  /**
+   * The purges work on the whole database: run them once first, so the seed's old rows are gone and the counts a
+   * test reads are those of the rows it made itself.
+   */
+  async function purgeTheSeedsBacklog(): Promise<void> {
+    await retention.purgeCustomerData(NOW);
+    await retention.purgeNotes(NOW);
+    await retention.purgeIdempotencyKeys(NOW);
   }
 
   async function makeNote(kase: Case, createdAt: Date): Promise<CaseNote> {
@@ -98,7 +106,9 @@ describe('retention purges', () => {
     app = await NestFactory.createApplicationContext(WorkerModule.register(config, logger), { logger: false });
     retention = app.get(RetentionService);
     retentionQueue = new Queue(QUEUES.retention, { connection: app.get<Redis>(REDIS), prefix: env.redisPrefix });
-    template = await em().findOneOrFail(Case, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
+    orm = app.get(MikroORM);
+    caller = await aUser(orm, { company: await aCompany(orm), role: 'caller' });
+    receivingProcess = await aProcess(orm, { company: await aCompany(orm) });
   });
 
   afterAll(async () => {
@@ -109,15 +119,14 @@ describe('retention purges', () => {
 
   it('deletes the customer data of cases submitted over a month ago and marks them, once', async () => {
     expect(LIMITS.customerDataRetentionMonths).toBe(1);
+    await purgeTheSeedsBacklog();
     const cutoff = monthsBefore(LIMITS.customerDataRetentionMonths);
     const old = await makeCase(new Date(cutoff.getTime() - 1000), 3);
     const young = await makeCase(new Date(cutoff.getTime() + 60_000), 2);
-    const seededCases = await em().count(Case, { createdAt: { $lt: cutoff }, customerDataPurgedAt: null });
-    const seededRows = await em().count(CaseCustomerData, { case: { createdAt: { $lt: cutoff } } });
 
     const first = await retention.purgeCustomerData(NOW);
 
-    expect(first).toEqual({ cases: seededCases, rows: seededRows });
+    expect(first).toEqual({ cases: 1, rows: 3 });
     expect(await em().count(CaseCustomerData, { case: old.id })).toBe(0);
     expect(await em().count(CaseCustomerData, { case: young.id })).toBe(2);
     expect((await em().findOneOrFail(Case, old.id)).customerDataPurgedAt?.toISOString()).toBe(NOW.toISOString());
@@ -130,21 +139,14 @@ describe('retention purges', () => {
 
   it('removes feed notes older than 30 days and their summaries in the case log, once', async () => {
     expect(LIMITS.noteRetentionDays).toBe(30);
+    await purgeTheSeedsBacklog();
     const kase = await makeCase(NOW, 0);
     const old = await makeNote(kase, new Date(daysBefore(30).getTime() - 1000));
     const young = await makeNote(kase, new Date(daysBefore(30).getTime() + 60_000));
-    const cutoff = daysBefore(30);
-    const seededNotes = await em().count(CaseNote, { createdAt: { $lt: cutoff } });
-    const [{ summaries }] = await em().execute<{ summaries: number }[]>(
-      `select count(*)::int as summaries from case_events
-      where type = 'note_added' and created_at < ? and jsonb_exists(payload, 'summary')`,
-      [cutoff],
-    );
 
     const first = await retention.purgeNotes(NOW);
 
-    expect(first.notes).toBe(seededNotes);
-    expect(first.events).toBe(summaries);
+    expect(first).toEqual({ notes: 1, events: 1 });
     expect(await em().findOne(CaseNote, old.id)).toBeNull();
     expect(await em().findOne(CaseNote, young.id)).not.toBeNull();
     const events = await em().find(CaseEvent, { case: kase.id, type: 'note_added' }, { orderBy: { createdAt: 'asc' } });
@@ -155,19 +157,22 @@ describe('retention purges', () => {
   });
 
   it('forgets Idempotency-Keys past their lifetime and keeps the live ones', async () => {
+    await purgeTheSeedsBacklog();
     const fork = em();
-    const user = await fork.findOneOrFail(User, { email: 'caller@acme.test' });
+    const user = fork.getReference(User, caller.id);
     const key = (name: string, expiresAt: Date) =>
       fork.create(IdempotencyKey, { user, key: name, fingerprint: 'f'.repeat(64), expiresAt });
     key('spent', daysBefore(1));
     key('live', daysBefore(-1));
     await fork.flush();
     expect(await retention.purgeIdempotencyKeys(NOW)).toEqual({ keys: 1 });
-    expect((await em().find(IdempotencyKey, {})).map((row) => row.key)).toEqual(['live']);
+    expect((await em().find(IdempotencyKey, { user: caller.id })).map((row) => row.key)).toEqual(['live']);
+    expect(await em().count(IdempotencyKey, { expiresAt: { $lt: NOW } })).toBe(0);
     expect(await retention.purgeIdempotencyKeys(NOW)).toEqual({ keys: 0 });
   });
 
   it('runs each purge through the retention queue and logs one line with its counts', async () => {
+    await purgeTheSeedsBacklog();
     const kase = await makeCase(monthsBefore(3), 1);
     await makeNote(kase, daysBefore(45));
 

@@ -7,7 +7,7 @@ import {
   type MailJob,
   type RelayedEvent,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, loadServerConfig } from '@casebridge/db';
+import { Case, CaseEvent, type Company, type ContactDocument, loadServerConfig, type User } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
@@ -16,6 +16,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import pino from 'pino';
+import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../api/test/factories';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
@@ -43,33 +44,23 @@ describe('SLA late marking', () => {
   let slaQueue: Queue;
   let redis: Redis;
   const logLines: Record<string, unknown>[] = [];
-  let template: Case;
-  let counter = 0;
+  let orm: MikroORM;
+  let submitter: User;
+  let receiver: Company;
+  let receivingProcess: ContactDocument;
+  /** Who hears of a late case: the process's escalation user, its alternate and its alias, in that order. */
+  let escalationContacts: string[];
 
-  const em = (): EntityManager => app.get(MikroORM).em.fork() as EntityManager;
+  const em = (): EntityManager => orm.em.fork() as EntityManager;
 
-  /** A case between the seeded companies through Globex's process (escalation user, alternate and alias set). */
-  async function makeCase(fields: Partial<Case>): Promise<Case> {
-    const fork = em();
-    counter += 1;
-    const kase = fork.create(Case, {
-      token: `sla-test-${counter}-${Math.random().toString(36).slice(2, 10)}`,
-      internalCaseNumber: `SLA-${counter}`,
-      submitterCompany: template.submitterCompany,
-      receiverCompany: template.receiverCompany,
-      document: template.document,
-      documentVersion: template.documentVersion,
-      summary: `Late test ${counter}`,
-      description: 'SLA test case',
-      engineerFirstName: 'Sam',
-      engineerLastName: 'Tester',
-      engineerEmail: 'sam@acme.test',
-      eventSeq: 3,
-      status: 'open',
-      ...fields,
+  /** A case from our submitter through the receiver's process (escalation user, alternate and alias set). */
+  function makeCase(fields: Partial<Case>): Promise<Case> {
+    // The row as the test states it: no clock fields but those given, event numbers up to 3 already used.
+    return aCaseRow(orm, {
+      from: submitter,
+      to: receivingProcess,
+      overrides: { eventSeq: 3, slaPausedAt: null, slaStoppedAt: null, ...fields },
     });
-    await fork.flush();
-    return kase;
   }
 
   const reload = (kase: Case): Promise<Case> => em().findOneOrFail(Case, kase.id);
@@ -87,7 +78,8 @@ describe('SLA late marking', () => {
 
   beforeAll(async () => {
     env = await prepareIntegrationEnv();
-    // The test owns every case of its database: the seeded ones are set aside before the schedule can see them.
+    // A run's counts are of the whole database: the seed's cases are set aside before the schedule can see them,
+    // so every count below is of the cases this test makes.
     const client = new Client({ connectionString: env.databaseUrl });
     await client.connect();
     await client.query('update cases set deleted_at = now()');
@@ -100,11 +92,17 @@ describe('SLA late marking', () => {
     redis = app.get<Redis>(REDIS);
     mailQueue = new Queue<MailJob>(QUEUES.mail, { connection: redis, prefix: env.redisPrefix });
     slaQueue = new Queue(QUEUES.sla, { connection: redis, prefix: env.redisPrefix });
-    template = await em().findOneOrFail(
-      Case,
-      { documentVersion: { escalationAlias: 'storage-duty@globex.test' } },
-      { populate: ['submitterCompany', 'receiverCompany', 'document', 'documentVersion'] },
-    );
+    orm = app.get(MikroORM);
+    submitter = await aUser(orm, { company: await aCompany(orm), role: 'caller' });
+    receiver = await aCompany(orm);
+    const escalationUser = await aUser(orm, { company: receiver, role: 'business_manager' });
+    const alternate = await aUser(orm, { company: receiver, role: 'caller' });
+    const alias = `${uniqueName('duty')}@${domainOf(receiver)}`;
+    receivingProcess = await aProcess(orm, {
+      company: receiver,
+      version: { escalationUser: escalationUser.id, altEscalationUser: alternate.id, escalationAlias: alias },
+    });
+    escalationContacts = [escalationUser.email, alternate.email, alias];
   });
 
   afterAll(async () => {
@@ -147,11 +145,11 @@ describe('SLA late marking', () => {
     const job = await mailQueue.getJob(mailJobId(lateMailKey(overdue.id)));
     expect(job?.data).toMatchObject({
       template: 'case-late',
-      to: ['bm@globex.test', 'caller@globex.test', 'storage-duty@globex.test'],
+      to: escalationContacts,
       variables: {
         case_number: overdue.internalCaseNumber,
         summary: overdue.summary,
-        company: template.submitterCompany.name,
+        company: submitter.company!.name,
         link: expect.stringMatching(new RegExp(`/case/${overdue.token}/respond$`)),
       },
     });
@@ -161,24 +159,25 @@ describe('SLA late marking', () => {
 
     // The mail worker delivers it, rendered from the stored template with every placeholder filled.
     await waitForJobState(mailQueue, mailJobId(lateMailKey(overdue.id)), ['completed']);
-    const delivered = (await catcher.allTo('storage-duty@globex.test')).find((mail) =>
+    const delivered = (await catcher.allTo(escalationContacts[2])).find((mail) =>
       mail.subject.includes(overdue.internalCaseNumber),
     );
     expect(delivered?.subject).toBe(`[Casebridge] Case ${overdue.internalCaseNumber} is waiting for a response`);
-    expect(delivered?.to).toEqual(['bm@globex.test', 'caller@globex.test', 'storage-duty@globex.test']);
+    expect(delivered?.to).toEqual(escalationContacts);
     expect(delivered?.links.some((link) => link.endsWith(`/case/${overdue.token}/respond`))).toBe(true);
   });
 
   // Later cases fall due before BASE so that the cases left running above (due at BASE and after) stay unmarked.
   it('a second run marks nothing new and queues no second mail', async () => {
     const jobsBefore = (await caseLateMailJobs()).sort();
-    const eventsBefore = await em().count(CaseEvent, { type: 'sla_late' });
+    const ours = { receiverCompany: receiver.id };
+    const eventsBefore = await em().count(CaseEvent, { type: 'sla_late', case: ours });
 
     expect(await late.run(BASE)).toEqual({ marked: 0, mailed: 0, unmailed: 0 });
 
-    expect(await em().count(CaseEvent, { type: 'sla_late' })).toBe(eventsBefore);
+    expect(await em().count(CaseEvent, { type: 'sla_late', case: ours })).toBe(eventsBefore);
     expect((await caseLateMailJobs()).sort()).toEqual(jobsBefore);
-    const marked = await em().find(Case, { lateAt: { $ne: null }, deletedAt: null });
+    const marked = await em().find(Case, { ...ours, lateAt: { $ne: null } });
     expect(marked.map((kase) => kase.lateAt?.toISOString())).toEqual([BASE.toISOString(), BASE.toISOString()]);
   });
 
@@ -193,8 +192,8 @@ describe('SLA late marking', () => {
     // super admins the queue row: built by the one rule the api uses (libs/db caseEventBroadcasts).
     expect(messages.map((item) => [item.room, item.event, item.except])).toEqual([
       ...CASE_AUDIENCES.map((audience) => [rooms.caseAudience(kase.id, audience), 'case.event', undefined]),
-      [rooms.company(template.submitterCompany.id), 'cases.changed', rooms.case(kase.id)],
-      [rooms.company(template.receiverCompany.id), 'cases.changed', rooms.case(kase.id)],
+      [rooms.company(submitter.company!.id), 'cases.changed', rooms.case(kase.id)],
+      [rooms.company(receiver.id), 'cases.changed', rooms.case(kase.id)],
       [rooms.superAdmins, 'queue.changed', undefined],
     ]);
     for (const item of messages.filter((message) => message.event === 'case.event')) {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { ApiHarness, startApi } from '../../../api/test/api-harness';
+import { aCompany, aUser } from '../../../api/test/factories';
 import { findFreePort, MailCatcher } from '../support/mail-catcher';
 import { RunningWorker, startWorker } from '../support/worker-app';
 import { MailProducer } from './support/fault-mail';
@@ -25,25 +26,26 @@ describe('api while the worker is down', () => {
   });
 
   it('answers forgot-password with 200, keeps the mail queued, and a later worker delivers it', async () => {
+    const { email } = await aUser(api, { company: await aCompany(api), role: 'caller' });
     expect(await producer.queue.getWorkersCount()).toBe(0);
     // Answered with no consumer anywhere: the request never waits for one.
     await api
       .http()
       .post('/api/auth/forgot_password')
-      .send({ email: 'caller@acme.test' })
+      .send({ email })
       .expect(200, { message: MESSAGES.forgotPasswordSent });
 
     // Nothing can take the job while no worker runs: it waits in the queue, and nothing was sent.
-    const queued = await api.lastMailTo('caller@acme.test', 'password-reset');
+    const queued = await api.lastMailTo(email, 'password-reset');
     expect(await producer.queue.getWorkersCount()).toBe(0);
     expect(await producer.state(queued)).toBe('waiting');
     expect(await catcher.all()).toHaveLength(0);
 
     worker = await startWorker(catcher.smtpUrl);
-    const mail = await catcher.waitForMailTo('caller@acme.test');
+    const mail = await catcher.waitForMailTo(email);
     expect(mail.links).toContain(queued.variables.link);
     const [job] = await producer.waitForAll([queued], ['completed'], 15_000);
     expect(job.returnvalue).toBe('sent');
-    expect(await catcher.allTo('caller@acme.test')).toHaveLength(1);
+    expect(await catcher.allTo(email)).toHaveLength(1);
   }, 45_000);
 });

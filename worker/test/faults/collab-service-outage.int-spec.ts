@@ -1,11 +1,12 @@
 import { attachmentJobId, QUEUES } from '@casebridge/contracts';
-import { Case, CaseAttachment } from '@casebridge/db';
+import { CaseAttachment } from '@casebridge/db';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiHarness, bearer, startApi } from '../../../api/test/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../api/test/factories';
 import { orm } from '../../../api/test/member-fixtures';
 import { HttpStandIn, ReceivedRequest, waitUntil } from '../support/http-stand-in';
 import { findFreePort } from '../support/mail-catcher';
@@ -40,6 +41,9 @@ describe('collaboration service down, then back', () => {
   let attachments: Queue;
   /** What the stand-in answers: 503 while the service is "down", 201 once it is back. */
   let serviceStatus = 503;
+  let caseToken: string;
+  /** The uploading caller's bearer token. */
+  let token: string;
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-collab-outage-'));
@@ -53,6 +57,11 @@ describe('collaboration service down, then back', () => {
     worker = await startWorker('smtp://127.0.0.1:1');
     redis = new IORedis(worker.config.REDIS_URL, { maxRetriesPerRequest: null });
     attachments = new Queue(QUEUES.attachments, { connection: redis, prefix: worker.config.REDIS_PREFIX });
+    // An accepted case between two companies of our own; its submitter's caller uploads.
+    const caller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    const receivingProcess = await aProcess(api, { company: await aCompany(api) });
+    caseToken = (await aCase(api, { from: caller, to: receivingProcess, status: 'accepted' })).token;
+    token = await signedIn(api, caller);
   }, 60_000);
 
   afterAll(async () => {
@@ -67,13 +76,10 @@ describe('collaboration service down, then back', () => {
   const rowsOf = (ids: number[]) => orm(api).find(CaseAttachment, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
 
   it('delivers every attachment exactly once after the outage, none failed', async () => {
-    const token = await api.login('caller@acme.test');
-    const kase = await orm(api).findOneOrFail(Case, { internalCaseNumber: 'ACME-10407' });
-
     // Phase 1: nothing listens on the service's port; callers upload anyway and get their answer at once.
     const uploaded: { id: number; name: string }[] = [];
     for (let upload = 0; upload < UPLOADS; upload++) {
-      let request = api.http().post(`/api/caller/case/${kase.token}/attachments`).set(bearer(token));
+      let request = api.http().post(`/api/caller/case/${caseToken}/attachments`).set(bearer(token));
       request = request.field('description', `outage upload ${upload}`);
       for (let file = 0; file < FILES_PER_UPLOAD; file++) {
         request = request.attach('files', Buffer.from(`log ${upload}.${file}\n`), `outage-${upload}-${file}.log`);

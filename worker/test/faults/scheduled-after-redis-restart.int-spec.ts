@@ -1,5 +1,5 @@
 import { EXPORT_JOB_NAMES, EXPORT_JOB_OPTIONS, exportJobId, QUEUES, type RelayedEvent } from '@casebridge/contracts';
-import { Case, Company, ExportJob, User } from '@casebridge/db';
+import { Case, ExportJob } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Job, Queue } from 'bullmq';
@@ -8,6 +8,7 @@ import IORedis, { Redis } from 'ioredis';
 import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
+import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../api/test/factories';
 import { relayStreamKey } from '../../src/realtime/relay';
 import { MARK_LATE_EVERY_MS, SLA_JOBS } from '../../src/sla/sla.processor';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
@@ -34,7 +35,8 @@ describe('scheduled work and exports across a Redis restart', () => {
   let exportsQueue: Queue;
   let storage: string;
 
-  const em = (): EntityManager => worker?.app.get(MikroORM).em.fork() as EntityManager;
+  const orm = (): MikroORM => worker!.app.get(MikroORM);
+  const em = (): EntityManager => orm().em.fork() as EntityManager;
 
   async function crashRedis(): Promise<void> {
     await redis.kill('SIGKILL');
@@ -80,13 +82,15 @@ describe('scheduled work and exports across a Redis restart', () => {
   });
 
   it('builds an export queued just before Redis crashed', async () => {
+    // A company of our own with a case to report, and its business manager asking for the usage export.
+    const company = await aCompany(orm());
+    const owner = await aUser(orm(), { company, role: 'business_manager' });
+    await aCaseRow(orm(), { from: owner, to: await aProcess(orm(), { company: await aCompany(orm()) }) });
     const fork = em();
-    const acme = await fork.findOneOrFail(Company, { slug: 'acme' });
-    const owner = await fork.findOneOrFail(User, { email: 'bm@acme.test' });
     const row = fork.create(ExportJob, {
-      user: owner,
+      user: owner.id,
       kind: 'usage',
-      params: { start: '2020-01-01', end: '2030-12-31', company_id: acme.id },
+      params: { start: '2020-01-01', end: '2030-12-31', company_id: company.id },
     });
     await fork.flush();
 
@@ -128,29 +132,15 @@ describe('scheduled work and exports across a Redis restart', () => {
     expect(scheduled?.every).toBe(MARK_LATE_EVERY_MS);
 
     // A case overdue by the wall clock: the next scheduled run (not a hand-queued one) must find it.
-    const fork = em();
-    const template = await fork.findOneOrFail(
-      Case,
-      { documentVersion: { escalationAlias: 'storage-duty@globex.test' } },
-      { populate: ['submitterCompany', 'receiverCompany', 'document', 'documentVersion'], filters: false },
-    );
-    const kase = fork.create(Case, {
-      token: `fault-late-${Math.random().toString(36).slice(2, 10)}`,
-      internalCaseNumber: 'FAULT-LATE-1',
-      submitterCompany: template.submitterCompany,
-      receiverCompany: template.receiverCompany,
-      document: template.document,
-      documentVersion: template.documentVersion,
-      summary: 'Late across a Redis restart',
-      description: 'fault test case',
-      engineerFirstName: 'Sam',
-      engineerLastName: 'Tester',
-      engineerEmail: 'sam@acme.test',
-      eventSeq: 3,
-      status: 'open',
-      responseDueAt: new Date(Date.now() - 5 * 60_000),
+    const receiver = await aCompany(orm());
+    const alias = `${uniqueName('duty')}@${domainOf(receiver)}`;
+    const receivingProcess = await aProcess(orm(), { company: receiver, version: { escalationAlias: alias } });
+    const submitter = await aUser(orm(), { company: await aCompany(orm()), role: 'caller' });
+    const kase = await aCaseRow(orm(), {
+      from: submitter,
+      to: receivingProcess,
+      overrides: { responseDueAt: new Date(Date.now() - 5 * 60_000) },
     });
-    await fork.flush();
 
     await crashRedis();
 
@@ -163,14 +153,14 @@ describe('scheduled work and exports across a Redis restart', () => {
     await nextRuns[0].promote();
 
     const marked = await waitUntil(
-      () => em().findOneOrFail(Case, kase.id, { filters: false }),
+      () => em().findOneOrFail(Case, kase.id),
       // Marked late, then (next transaction of the same run) its mail queued and recorded.
       (fresh) => fresh.lateNotifiedAt !== null,
       20_000,
     );
     expect(marked.lateAt).not.toBeNull();
-    const mail = await catcher.waitForMailTo('storage-duty@globex.test');
-    expect(mail.subject).toContain('FAULT-LATE-1');
+    const mail = await catcher.waitForMailTo(alias);
+    expect(mail.subject).toContain(kase.internalCaseNumber);
 
     // Taking that run scheduled the one after it: the schedule keeps running.
     const following = await waitUntil(
