@@ -55,9 +55,12 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
+    const connected = this.redis?.status === 'ready';
     // disconnect (not quit) ends the blocking read at once; the loop sees `running` false and stops.
     this.redis?.disconnect();
-    await this.loop;
+    // While Redis is away the loop waits on a command ioredis keeps for the reconnect, and disconnecting a connection
+    // that is between two reconnect attempts never settles it: there is nothing to finish then, so do not wait.
+    if (connected) await this.loop;
   }
 
   private async run(redis: Redis): Promise<void> {

@@ -2,7 +2,9 @@ import { CaseNote, testDatabaseUrl } from '@casebridge/db';
 import { TEST_TEMPLATE_DB_ENV } from '../../../test/integration/run-names';
 import { PrivatePostgres } from '../../../worker/test/faults/support/private-postgres';
 import { waitFor } from '../../../test/wait-for';
+import { SOCKET_CONNECT_ERRORS } from '@casebridge/contracts';
 import { bearer, startApi, type ApiHarness } from '../api-harness';
+import { connectLive } from '../live-clients';
 import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
 import { orm } from '../member-fixtures';
 
@@ -31,6 +33,8 @@ describe('PostgreSQL restart under the api', () => {
   let pg: PrivatePostgres;
   let api: ApiHarness;
   let token: string;
+  /** A session no request has used yet, so the api must read it from the database to let its socket in. */
+  let unusedToken: string;
   let caseToken: string;
   let caseId: number;
   let droppedConnections = 0;
@@ -54,6 +58,7 @@ describe('PostgreSQL restart under the api', () => {
     const receivingProcess = await aProcess(api, { company: await aCompany(api) });
     ({ token: caseToken, id: caseId } = await aCase(api, { from: caller, to: receivingProcess, status: 'accepted' }));
     token = await signedIn(api, caller);
+    unusedToken = await signedIn(api, caller);
   }, 90_000);
 
   afterAll(async () => {
@@ -94,6 +99,10 @@ describe('PostgreSQL restart under the api', () => {
     // Rounds of requests against a database that refuses connections (and the pool's broken ones).
     const during: Answer[] = [];
     for (let index = 0; index < OUTAGE_ROUNDS; index += 1) during.push(...(await round()));
+    // A socket's handshake: a token that cannot be checked now is `unavailable` (the client tries again later), a
+    // forged one is still `unauthorized`.
+    const handshakeDuring = await handshake(unusedToken);
+    const forgedDuring = await handshake('forged-token');
 
     await pg.start();
     const after: Answer[] = [];
@@ -136,5 +145,20 @@ describe('PostgreSQL restart under the api', () => {
     expect(after[after.length - 3].body).toMatchObject({ database: true });
     expect(lost).toEqual([]);
     expect(stored).toHaveLength(acknowledged.length);
+    expect({ handshakeDuring, forgedDuring }).toEqual({
+      handshakeDuring: SOCKET_CONNECT_ERRORS.unavailable,
+      forgedDuring: SOCKET_CONNECT_ERRORS.unauthorized,
+    });
+    expect(await handshake(unusedToken)).toBe('connected');
   }, 90_000);
+
+  /** How the socket handshake with this token ends: 'connected' or the connect error's message. */
+  async function handshake(accessToken: string): Promise<string> {
+    try {
+      (await connectLive(api, { token: accessToken })).close();
+      return 'connected';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
 });
