@@ -68,10 +68,12 @@ describe('reconnect storm', () => {
     const recovered = followers.filter((follower) => follower.socket.recovered).length;
     const wrong = divergent(followers, startSeq, lastSeq);
     const ignored = followers.reduce((sum, follower) => sum + follower.ignored, 0);
+    const retriedHandshakes = followers.reduce((sum, follower) => sum + follower.handshakeRetries, 0);
     console.log(
       `reconnect storm: ${reconnected}/${CLIENTS} reconnected and followed again (${recovered} with Socket.IO ` +
         `state recovery), ${CLIENTS - behind}/${CLIENTS} converged on seq ${lastSeq}, ${wrong.length} with a ` +
-        `missing, repeated or misordered event, ${ignored} replayed copies ignored by the seq rule`,
+        `missing, repeated or misordered event, ${ignored} replayed copies ignored by the seq rule, ` +
+        `${retriedHandshakes} handshakes the server could not check tried again`,
     );
     expect(reconnected).toBe(CLIENTS);
     expect(behind).toBe(0);
