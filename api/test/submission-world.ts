@@ -1,7 +1,6 @@
 import {
   ContactDocument,
   DocumentLinkage,
-  VersionRequirement,
   type Community,
   type Company,
   type Department,
@@ -21,14 +20,11 @@ import {
   type ProcessField,
 } from './factories';
 
-/** A field of the full form with the choice group that shows it (hardware or software), as the editor stores it. */
-type GroupedField = ProcessField & { group?: string };
-
 /**
  * The full form of a ticket process: every requirement type of the catalogue over the three sections, with fields
  * shown by a problem category's group (hardware / software), a hidden routing code and a copy text.
  */
-export const GROUPED_FULL_FORM: GroupedField[] = [
+export const GROUPED_FULL_FORM: ProcessField[] = [
   { codeLabel: 'end_customer', section: 'common_customer_section', required: true },
   { codeLabel: 'site_id', section: 'common_customer_section' },
   { codeLabel: 'customer_phone', section: 'common_customer_section' },
@@ -148,7 +144,6 @@ export async function aSubmissionWorld(api: ApiHarness): Promise<SubmissionWorld
       altEscalationUser: users.receiverAlternate.id,
     },
   });
-  await groupFields(api, collaboration, GROUPED_FULL_FORM);
   const slaGroup = await aGroup(api, {
     sponsor: receiver,
     members: [{ company: receiver, process: collaboration }, { company: submitter }],
@@ -193,21 +188,6 @@ export async function aSubmissionWorld(api: ApiHarness): Promise<SubmissionWorld
     managerEscalation: await aProcess(api, { company: receiver, type: 'manager', collaborateEmail: null, managers }),
   };
   return { receiver, submitter, basic, limited, slaGroup, solutionGroup, departments, processes, users };
-}
-
-/** Puts the form's fields in the choice groups that show them (aProcess stores no group). */
-async function groupFields(api: ApiHarness, process: ContactDocument, fields: GroupedField[]): Promise<void> {
-  const em = emOf(api);
-  const placed = await em.find(
-    VersionRequirement,
-    { version: process.currentVersion!.id },
-    { populate: ['requirement'] },
-  );
-  for (const field of placed) {
-    field.group = fields.find((candidate) => candidate.codeLabel === field.requirement.codeLabel)?.group ?? null;
-  }
-  await em.flush();
-  await settle(api);
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ProcessField {
   codeLabel: string;
   section: RequirementSection;
   required?: boolean;
+  /** The choice group (a problem category's, e.g. hardware or software) that shows the field; none shows it always. */
+  group?: string;
 }
 
 export interface ProcessSpec {
@@ -105,6 +107,7 @@ async function addFields(em: ReturnType<typeof emOf>, version: DocumentVersion, 
       requirement,
       section: field.section,
       required: field.required ?? false,
+      group: field.group ?? null,
       position,
     });
   });
