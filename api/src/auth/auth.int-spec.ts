@@ -1,52 +1,57 @@
-import { MESSAGES } from '@casebridge/contracts';
-import { bearer, DEMO_PASSWORD, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { MESSAGES, type Role } from '@casebridge/contracts';
+import type { Company, User } from '@casebridge/db';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../test/factories';
 
 describe('auth (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
+  // The kinds of member company the demo's identities came from: a full member that takes registrations, an elite
+  // one that signs in by e-mail link (its users still have passwords) and a limited one.
+  let premium: Company;
+  let elite: Company;
+  let limited: Company;
 
   beforeAll(async () => {
     api = await startApi({ LOGIN_RATE_LIMIT: '4', LOGIN_RATE_WINDOW: '60' });
+    premium = await aCompany(api);
+    elite = await aCompany(api, { membershipType: 'elite', loginMethod: 'email_link' });
+    limited = await aCompany(api, { membershipType: 'limited' });
   });
   afterAll(() => api.close());
 
+  const login = (email: string, password: string) => api.http().post('/api/auth/login').send({ email, password });
+
   describe('POST /api/auth/login', () => {
-    it.each([
-      ['admin@casebridge.test', 'super_admin', null],
-      ['bm@acme.test', 'business_manager', 'acme'],
-      ['pm@acme.test', 'program_manager', 'acme'],
-      ['caller@acme.test', 'caller', 'acme'],
-      ['api@acme.test', 'api', 'acme'],
-      ['bm@globex.test', 'business_manager', 'globex'],
-      ['caller@globex.test', 'caller', 'globex'],
-      ['bm@initech.test', 'business_manager', 'initech'],
-    ])('signs in %s as %s and /auth/me returns the user and company', async (email, role, slug) => {
-      const token = await api.login(email);
+    const companies = { none: () => undefined, premium: () => premium, elite: () => elite, limited: () => limited };
+    it.each<[Role, keyof typeof companies]>([
+      ['super_admin', 'none'],
+      ['business_manager', 'premium'],
+      ['program_manager', 'premium'],
+      ['caller', 'premium'],
+      ['api', 'premium'],
+      ['business_manager', 'elite'],
+      ['caller', 'elite'],
+      ['business_manager', 'limited'],
+    ])('signs in a %s (company: %s) and /auth/me returns the user and company', async (role, kind) => {
+      const company = companies[kind]();
+      const user = await aUser(api, { company, role });
+      const token = await api.login(user.email, FACTORY_PASSWORD);
       const me = await api.http().get('/api/auth/me').set(bearer(token)).expect(200);
-      expect(me.body.user).toMatchObject({ email, role });
-      expect(me.body.company?.slug ?? null).toBe(slug);
+      expect(me.body.user).toMatchObject({ id: user.id, email: user.email, role });
+      expect(me.body.company?.slug ?? null).toBe(company?.slug ?? null);
       expect(me.body.impersonated_by).toBeNull();
     });
 
     it('answers a token of the spec shape', async () => {
-      const response = await api
-        .http()
-        .post('/api/auth/login')
-        .send({ email: 'caller@acme.test', password: DEMO_PASSWORD })
-        .expect(200);
+      const caller = await aUser(api, { company: premium, role: 'caller' });
+      const response = await login(caller.email, FACTORY_PASSWORD).expect(200);
       expect(response.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 3600 });
     });
 
     it('refuses a wrong password and an unknown address with the same error', async () => {
-      const wrong = await api
-        .http()
-        .post('/api/auth/login')
-        .send({ email: 'bm@globex.test', password: 'Wrong1!pass' })
-        .expect(401);
-      const unknown = await api
-        .http()
-        .post('/api/auth/login')
-        .send({ email: 'nobody@globex.test', password: 'Wrong1!pass' })
-        .expect(401);
+      const bm = await aUser(api, { company: elite, role: 'business_manager' });
+      const wrong = await login(bm.email, 'Wrong1!pass').expect(401);
+      const unknown = await login(`nobody@${domainOf(elite)}`, 'Wrong1!pass').expect(401);
       expect(wrong.body).toEqual({ error: MESSAGES.invalidCredentials });
       expect(unknown.body).toEqual({ error: MESSAGES.invalidCredentials });
     });
@@ -63,27 +68,29 @@ describe('auth (real PostgreSQL and Redis)', () => {
     });
 
     it('refuses password sign-in for a single-sign-on company user', async () => {
-      const response = await api
-        .http()
-        .post('/api/auth/login')
-        .send({ email: 'caller@umbrella.test', password: DEMO_PASSWORD })
-        .expect(403);
+      const sso = await aCompany(api, { loginMethod: 'sso' });
+      const caller = await aUser(api, { company: sso, role: 'caller' });
+      // The right password: only the company's login method refuses it.
+      const response = await login(caller.email, FACTORY_PASSWORD).expect(403);
       expect(response.body.error).toBe(MESSAGES.ssoOnly);
     });
 
     it('limits failed attempts per account with 429 and the spec text', async () => {
-      const attempt = () => api.http().post('/api/auth/login').send({ email: 'pm@acme.test', password: 'Wrong1!pass' });
+      const pm = await aUser(api, { company: premium, role: 'program_manager' });
+      const attempt = () => login(pm.email, 'Wrong1!pass');
       for (let i = 0; i < 4; i++) await attempt().expect(401);
-      const limited = await attempt().expect(429);
-      expect(limited.body).toEqual({ error: MESSAGES.tooManyRequests });
+      const refused = await attempt().expect(429);
+      expect(refused.body).toEqual({ error: MESSAGES.tooManyRequests });
       // Even the right password is refused while the account is locked out.
-      await api.http().post('/api/auth/login').send({ email: 'pm@acme.test', password: DEMO_PASSWORD }).expect(429);
+      await login(pm.email, FACTORY_PASSWORD).expect(429);
     });
   });
 
   describe('sessions', () => {
+    const aMember = (company: Company, role: Role = 'caller') => aUser(api, { company, role });
+
     it('refresh rotates the token; the old one stops working and its reuse ends the session', async () => {
-      const first = await api.login('caller@globex.test');
+      const first = await signedIn(api, await aMember(elite));
       const refreshed = await api.http().post('/api/auth/refresh').set(bearer(first)).expect(200);
       const second = refreshed.body.access_token as string;
       expect(second).not.toBe(first);
@@ -101,7 +108,7 @@ describe('auth (real PostgreSQL and Redis)', () => {
     });
 
     it('logout revokes the session', async () => {
-      const token = await api.login('bm@initech.test');
+      const token = await signedIn(api, await aMember(limited, 'business_manager'));
       await api.http().post('/api/auth/logout').set(bearer(token)).expect(200, { success: true });
       await api.http().get('/api/auth/me').set(bearer(token)).expect(401);
     });
@@ -112,14 +119,14 @@ describe('auth (real PostgreSQL and Redis)', () => {
     });
 
     it('/auth/middleware reports role and membership level', async () => {
-      const token = await api.login('bm@globex.test');
+      const token = await signedIn(api, await aMember(elite, 'business_manager'));
       await api
         .http()
         .get('/api/auth/middleware')
         .set(bearer(token))
         .expect(200, { authorized: true, role: 'business_manager', level: 'elite' });
       await api.http().get('/api/auth/middleware').expect(200, { authorized: false, role: null, level: null });
-      const admin = await api.login('admin@casebridge.test');
+      const admin = await signedIn(api, await aSuperAdmin(api));
       await api
         .http()
         .get('/api/auth/middleware')
@@ -130,45 +137,33 @@ describe('auth (real PostgreSQL and Redis)', () => {
 
   describe('password reset', () => {
     it('mails a reset link whose token sets a new password, signs in and ends older sessions', async () => {
-      const before = await api.login('caller@acme.test');
-      const asked = await api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' }).expect(200);
+      const caller = await aUser(api, { company: premium, role: 'caller' });
+      const colleague = await aUser(api, { company: premium, role: 'business_manager' });
+      const before = await signedIn(api, caller);
+      const asked = await api.http().post('/api/auth/forgot_password').send({ email: caller.email }).expect(200);
       expect(asked.body).toEqual({ message: MESSAGES.forgotPasswordSent });
-      const mail = await api.lastMailTo('caller@acme.test', 'password-reset');
+      const mail = await api.lastMailTo(caller.email, 'password-reset');
       expect(mail.variables.link).toMatch(/^http:\/\/casebridge\.test\/reset_password\//);
       const token = tokenFromLink(mail.variables.link);
+      const reset = (email: string, password: string, confirmation = password) =>
+        api
+          .http()
+          .post('/api/auth/reset_password')
+          .send({ email, token, password, password_confirmation: confirmation });
 
-      const weak = await api
-        .http()
-        .post('/api/auth/reset_password')
-        .send({ email: 'caller@acme.test', token, password: 'weak', password_confirmation: 'weak' })
-        .expect(422);
+      const weak = await reset(caller.email, 'weak').expect(422);
       expect(weak.body.errors.password[0]).toBe(MESSAGES.passwordRule);
-      const mismatch = await api
-        .http()
-        .post('/api/auth/reset_password')
-        .send({ email: 'caller@acme.test', token, password: 'N3w!Password', password_confirmation: 'other' })
-        .expect(422);
+      const mismatch = await reset(caller.email, 'N3w!Password', 'other').expect(422);
       expect(mismatch.body.errors.password_confirmation[0]).toBe(MESSAGES.passwordConfirmation);
-      await api
-        .http()
-        .post('/api/auth/reset_password')
-        .send({ email: 'bm@acme.test', token, password: 'N3w!Password', password_confirmation: 'N3w!Password' })
-        .expect(422);
+      // Another user's address with this user's link.
+      await reset(colleague.email, 'N3w!Password').expect(422);
 
-      const reset = await api
-        .http()
-        .post('/api/auth/reset_password')
-        .send({ email: 'caller@acme.test', token, password: 'N3w!Password', password_confirmation: 'N3w!Password' })
-        .expect(200);
-      await api.http().get('/api/auth/me').set(bearer(reset.body.access_token)).expect(200);
+      const done = await reset(caller.email, 'N3w!Password').expect(200);
+      await api.http().get('/api/auth/me').set(bearer(done.body.access_token)).expect(200);
       await api.http().get('/api/auth/me').set(bearer(before)).expect(401);
-      await api.login('caller@acme.test', 'N3w!Password');
+      await api.login(caller.email, 'N3w!Password');
       // The link works once.
-      await api
-        .http()
-        .post('/api/auth/reset_password')
-        .send({ email: 'caller@acme.test', token, password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' })
-        .expect(422);
+      await reset(caller.email, 'An0ther!Pass').expect(422);
     });
 
     it('answers an unknown address with the same message and sends nothing', async () => {
@@ -176,7 +171,7 @@ describe('auth (real PostgreSQL and Redis)', () => {
       await api
         .http()
         .post('/api/auth/forgot_password')
-        .send({ email: 'ghost@acme.test' })
+        .send({ email: `ghost@${domainOf(premium)}` })
         .expect(200, { message: MESSAGES.forgotPasswordSent });
       expect((await api.mailJobs()).length).toBe(before);
       await api.http().post('/api/auth/forgot_password').send({}).expect(422);
@@ -184,36 +179,37 @@ describe('auth (real PostgreSQL and Redis)', () => {
   });
 
   describe('log in as user', () => {
+    let admin: string;
+    let member: User;
+
+    beforeAll(async () => {
+      admin = await signedIn(api, await aSuperAdmin(api));
+      member = await aUser(api, { company: elite, role: 'caller' });
+    });
+
     it('lets a super admin act as a member, marked as impersonated', async () => {
-      const admin = await api.login('admin@casebridge.test');
-      const me = await api
-        .http()
-        .get('/api/auth/me')
-        .set(bearer(await api.login('caller@globex.test')))
-        .expect(200);
       const asUser = await api
         .http()
-        .get(`/api/auth/super_admin/login_as_user/${me.body.user.id}`)
+        .get(`/api/auth/super_admin/login_as_user/${member.id}`)
         .set(bearer(admin))
         .expect(200);
       const impersonated = await api.http().get('/api/auth/me').set(bearer(asUser.body.access_token)).expect(200);
-      expect(impersonated.body.user.email).toBe('caller@globex.test');
+      expect(impersonated.body.user.email).toBe(member.email);
       expect(impersonated.body.impersonated_by).toMatchObject({ first_name: expect.any(String) });
       // The super admin's own session is untouched.
       await api.http().get('/api/auth/me').set(bearer(admin)).expect(200);
     });
 
     it('is refused to members (403), for unknown ids (404) and for non-numeric ids (422)', async () => {
-      const caller = await api.login('bm@globex.test');
+      const bm = await signedIn(api, await aUser(api, { company: elite, role: 'business_manager' }));
       await api
         .http()
-        .get('/api/auth/super_admin/login_as_user/1')
-        .set(bearer(caller))
+        .get(`/api/auth/super_admin/login_as_user/${member.id}`)
+        .set(bearer(bm))
         .expect(403, { error: MESSAGES.noAccess });
-      const admin = await api.login('admin@casebridge.test');
       await api.http().get('/api/auth/super_admin/login_as_user/999999').set(bearer(admin)).expect(404);
       await api.http().get('/api/auth/super_admin/login_as_user/abc').set(bearer(admin)).expect(422);
-      await api.http().get('/api/auth/super_admin/login_as_user/1').expect(401);
+      await api.http().get(`/api/auth/super_admin/login_as_user/${member.id}`).expect(401);
     });
   });
 

@@ -1,9 +1,10 @@
 import { MESSAGES, SERVER_EVENTS, SOCKET_PATH } from '@casebridge/contracts';
-import { PASSWORD_HASH_OPTIONS, User } from '@casebridge/db';
+import { PASSWORD_HASH_OPTIONS, User, type Company } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import * as argon2 from 'argon2';
 import { io, type Socket } from 'socket.io-client';
-import { bearer, DEMO_PASSWORD, startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../test/factories';
 
 /**
  * Auth hardening (issue #7, Security): password hashing parameters, failed-login limits per account and per
@@ -36,9 +37,11 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
   const em = () => api.app.get(EntityManager).fork();
   const sockets: Socket[] = [];
+  let company: Company;
 
   beforeAll(async () => {
     api = await startApi({ LOGIN_RATE_LIMIT: String(LOGIN_LIMIT), LOGIN_RATE_WINDOW: '60' });
+    company = await aCompany(api);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -68,15 +71,15 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
     });
 
     it('a freshly set password is stored as argon2id with those parameters', async () => {
-      const token = await api.login('bm@initech.test');
+      const bm = await aUser(api, { company, role: 'business_manager' });
       const fresh = 'Fresh#Passw0rd';
       await api
         .http()
         .post('/api/users/password')
-        .set(bearer(token))
-        .send({ current_password: DEMO_PASSWORD, password: fresh, password_confirmation: fresh })
+        .set(bearer(await signedIn(api, bm)))
+        .send({ current_password: FACTORY_PASSWORD, password: fresh, password_confirmation: fresh })
         .expect(200);
-      const stored = await em().findOneOrFail(User, { email: 'bm@initech.test' });
+      const stored = await em().findOneOrFail(User, bm.id);
       const phc = parsePhc(stored.passwordHash!);
       expect(phc.algorithm).toBe('argon2id');
       expect(phc.version).toBe(19);
@@ -89,35 +92,39 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
 
   describe('failed-login limits', () => {
     it(`per account: after ${LOGIN_LIMIT} failures the account answers 429 with the spec text, from any address`, async () => {
+      const caller = await aUser(api, { company, role: 'caller' });
+      const colleague = await aUser(api, { company, role: 'business_manager' });
       for (let i = 0; i < LOGIN_LIMIT; i++) {
-        await loginFrom('198.51.100.10', 'caller@globex.test', 'Wrong1!pass').expect(401);
+        await loginFrom('198.51.100.10', caller.email, 'Wrong1!pass').expect(401);
       }
-      const limited = await loginFrom('198.51.100.10', 'caller@globex.test', 'Wrong1!pass').expect(429);
+      const limited = await loginFrom('198.51.100.10', caller.email, 'Wrong1!pass').expect(429);
       expect(limited.body).toEqual({ error: MESSAGES.tooManyRequests });
       // The right password from another address is refused too: the limit belongs to the account.
-      await loginFrom('198.51.100.11', 'caller@globex.test', DEMO_PASSWORD).expect(429);
+      await loginFrom('198.51.100.11', caller.email, FACTORY_PASSWORD).expect(429);
       // Other accounts are not affected by this account's lockout.
-      await loginFrom('198.51.100.12', 'bm@globex.test', DEMO_PASSWORD).expect(200);
+      await loginFrom('198.51.100.12', colleague.email, FACTORY_PASSWORD).expect(200);
     });
 
     it('per address: failures spread over many accounts lock the address, not the accounts', async () => {
       // The address limit is looser than the account one (an office shares one address): 5x the account limit.
       const addressLimit = LOGIN_LIMIT * 5;
+      const caller = await aUser(api, { company, role: 'caller' });
       for (let i = 0; i < addressLimit; i++) {
         // A different unknown account each time, so no account limit is reached.
-        await loginFrom('203.0.113.7', `nobody-${i}@acme.test`, 'Wrong1!pass').expect(401);
+        await loginFrom('203.0.113.7', `nobody-${i}@${domainOf(company)}`, 'Wrong1!pass').expect(401);
       }
-      const limited = await loginFrom('203.0.113.7', 'caller@acme.test', DEMO_PASSWORD).expect(429);
+      const limited = await loginFrom('203.0.113.7', caller.email, FACTORY_PASSWORD).expect(429);
       expect(limited.body).toEqual({ error: MESSAGES.tooManyRequests });
       // The same account from another address still signs in.
-      await loginFrom('203.0.113.8', 'caller@acme.test', DEMO_PASSWORD).expect(200);
+      await loginFrom('203.0.113.8', caller.email, FACTORY_PASSWORD).expect(200);
     });
   });
 
   describe('ending sessions and sockets', () => {
     it('logout ends that session and its sockets, and leaves the other sessions of the user alone', async () => {
-      const loggingOut = await api.login('api@acme.test');
-      const otherDevice = await api.login('api@acme.test');
+      const apiUser = await aUser(api, { company, role: 'api' });
+      const loggingOut = await signedIn(api, apiUser);
+      const otherDevice = await signedIn(api, apiUser);
       const socket = await connect(loggingOut);
       const otherSocket = await connect(otherDevice);
       const ended = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.sessionEnded, resolve));
@@ -138,9 +145,9 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
     });
 
     it('disabling the user (company admin status call) ends the sessions and sockets; refresh fails', async () => {
-      const admin = await api.login('bm@acme.test');
-      const callerToken = await api.login('caller@acme.test');
-      const caller = await em().findOneOrFail(User, { email: 'caller@acme.test' });
+      const admin = await signedIn(api, await aUser(api, { company, role: 'business_manager' }));
+      const caller = await aUser(api, { company, role: 'caller' });
+      const callerToken = await signedIn(api, caller);
       const socket = await connect(callerToken);
       const ended = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.sessionEnded, resolve));
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));

@@ -1,5 +1,5 @@
 import { EXPORT_KINDS, type ExportKind, type ExportShape } from '@casebridge/contracts';
-import { Case, CaseNote, Company, LoginEvent, ProcessView, SavedSearch, User } from '@casebridge/db';
+import { CaseNote, LoginEvent, ProcessView, SavedSearch, User } from '@casebridge/db';
 import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,17 @@ import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { binary, finishedExport } from '../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../test/export-worker';
+import {
+  aCase,
+  aCompany,
+  aDepartment,
+  aGroup,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  domainOf,
+  signedIn,
+} from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 /**
@@ -25,15 +36,15 @@ const ESCAPED = /^'[=+\-@\t\r\n]/;
 const REPORT_DAY = new Date('2026-04-01T12:00:00Z');
 const RANGE = { start: '26-04-01', end: '26-04-01' };
 
-type Actor = 'superAdmin' | 'acmeAdmin';
+type Actor = 'superAdmin' | 'ourAdmin';
 /** Who asks for each kind and with which params; a new kind fails to compile until it is listed here. */
 const ASKED: Record<ExportKind, { actor: Actor; params: (ids: { group: number; case: string }) => object }> = {
-  usage: { actor: 'acmeAdmin', params: () => ({}) },
-  case_audit: { actor: 'acmeAdmin', params: (ids) => ({ token: ids.case }) },
-  company_users: { actor: 'acmeAdmin', params: () => ({}) },
+  usage: { actor: 'ourAdmin', params: () => ({}) },
+  case_audit: { actor: 'ourAdmin', params: (ids) => ({ token: ids.case }) },
+  company_users: { actor: 'ourAdmin', params: () => ({}) },
   companies: { actor: 'superAdmin', params: () => ({}) },
-  group_members: { actor: 'acmeAdmin', params: (ids) => ({ group_id: ids.group }) },
-  partners: { actor: 'acmeAdmin', params: () => ({}) },
+  group_members: { actor: 'ourAdmin', params: (ids) => ({ group_id: ids.group }) },
+  partners: { actor: 'ourAdmin', params: () => ({}) },
   groups: { actor: 'superAdmin', params: () => ({}) },
   group_partners: { actor: 'superAdmin', params: (ids) => ({ group_id: ids.group }) },
   inactive_users: { actor: 'superAdmin', params: () => ({}) },
@@ -62,8 +73,6 @@ describe('exports never carry a formula (real PostgreSQL, Redis and worker)', ()
     storage = await mkdtemp(join(tmpdir(), 'casebridge-export-formulas-'));
     api = await startApi({ STORAGE_DIR: storage });
     worker = await startExportWorker();
-    tokens.superAdmin = await api.login('admin@casebridge.test');
-    tokens.acmeAdmin = await api.login('bm@acme.test');
     await plantFormulas();
   }, 60_000);
 
@@ -73,57 +82,65 @@ describe('exports never carry a formula (real PostgreSQL, Redis and worker)', ()
     await rm(storage, { recursive: true, force: true });
   });
 
-  /** Text that starts like a formula wherever an export reads text from. */
+  /**
+   * Our company and a partner, with what every kind reads (users, a process with a department, a group we sponsor,
+   * a recent case between us with notes, logins, views and searches), and text that starts like a formula wherever
+   * an export reads text from.
+   */
   async function plantFormulas(): Promise<void> {
-    const em = orm(api);
-    const db = em.getConnection();
-    // Every company, process, group and department name: the text columns most kinds read.
-    await db.execute(`update companies set name = ? || ' ' || name`, [FORMULAS[0]]);
-    await db.execute(`update contact_documents set name = ? || ' ' || name`, [FORMULAS[2]]);
-    await db.execute(`update communities set name = ? || ' ' || name`, [FORMULAS[3]]);
-    await db.execute(`update departments set name = ? || ' ' || name`, [FORMULAS[4]]);
-
-    const acme = await em.findOneOrFail(Company, { slug: 'acme' });
-    const globex = await em.findOneOrFail(Company, { slug: 'globex' });
-    // A group whose members Acme may see (partner programs show them to their sponsor only).
-    const [relation] = await db.execute<{ id: number }[]>(
-      `select r.community_id as id from company_group_relations r join communities g on g.id = r.community_id
-        where r.company_id = ? and r.is_active and (g.type <> 'partner_program' or g.sponsor_company_id = ?)
-        order by r.id limit 1`,
-      [acme.id, acme.id],
-    );
-    ids.group = Number(relation.id);
+    const ours = await aCompany(api);
+    const partner = await aCompany(api);
+    tokens.superAdmin = await signedIn(api, await aSuperAdmin(api));
+    tokens.ourAdmin = await signedIn(api, await aUser(api, { company: ours, role: 'business_manager' }));
+    const department = await aDepartment(api, partner);
+    const process = await aProcess(api, { company: partner, departments: [department] });
+    // A partner program shows its members to its sponsor only: we sponsor this one.
+    const group = await aGroup(api, {
+      sponsor: ours,
+      members: [{ company: ours }, { company: partner, process }],
+    });
+    ids.group = group.id;
     // A recent case between the two, so the usage and escalation lists (recent days) carry it.
-    const kase = await em.findOneOrFail(
-      Case,
-      { submitterCompany: acme, receiverCompany: globex },
-      { orderBy: { id: 'asc' } },
-    );
-    kase.createdAt = new Date(Date.now() - 3600_000);
+    const caller = await aUser(api, { company: ours, role: 'caller' });
+    const kase = await aCase(api, { from: caller, to: process, status: 'accepted' });
     ids.case = kase.token;
 
-    FORMULAS.forEach((formula, index) => {
+    const em = orm(api);
+    const db = em.getConnection();
+    // The names of our world's companies, process, group and department: the text columns most kinds read.
+    await db.execute(`update companies set name = ? || ' ' || name where id in (?, ?)`, [
+      FORMULAS[0],
+      ours.id,
+      partner.id,
+    ]);
+    await db.execute(`update contact_documents set name = ? || ' ' || name where id = ?`, [FORMULAS[2], process.id]);
+    await db.execute(`update communities set name = ? || ' ' || name where id = ?`, [FORMULAS[3], group.id]);
+    await db.execute(`update departments set name = ? || ' ' || name where id = ?`, [FORMULAS[4], department.id]);
+
+    const planted = FORMULAS.map((formula, index) => {
       // Names as people type them: approved program managers who last signed in long ago.
       const user = em.create(User, {
         firstName: formula,
         lastName: formula,
-        email: `formula${index}@acme.test`,
-        company: acme,
+        email: `formula${index}@${domainOf(ours)}`,
+        company: ours.id,
         role: 'program_manager',
         lastLoginAt: new Date('2020-01-01T00:00:00Z'),
       });
       em.create(LoginEvent, { user, ip: '10.0.0.1' });
-      em.create(ProcessView, { user, document: kase.document });
+      em.create(ProcessView, { user, document: process.id });
       em.create(SavedSearch, { user, term: formula });
-      em.create(CaseNote, { case: kase, creatorName: formula, summary: formula });
+      em.create(CaseNote, { case: kase.id, creatorName: formula, summary: formula });
+      return user;
     });
     await em.flush();
     // The dated reports read one day; createdAt is set on insert, so the day is written afterwards.
+    const userIds = planted.map((user) => user.id);
     for (const table of ['login_events', 'process_views', 'saved_searches']) {
-      await db.execute(
-        `update ${table} set created_at = ? where user_id in (select id from users where email like 'formula%@acme.test')`,
-        [REPORT_DAY],
-      );
+      await db.execute(`update ${table} set created_at = ? where user_id in (${userIds.map(() => '?').join(', ')})`, [
+        REPORT_DAY,
+        ...userIds,
+      ]);
     }
   }
 

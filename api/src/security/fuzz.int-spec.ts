@@ -3,6 +3,20 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import { serverPath } from '../common/contract-route';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import {
+  aCase,
+  aCompany,
+  aDepartment,
+  aGroup,
+  aManagerRequest,
+  anOnboardingSession,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  FACTORY_PASSWORD,
+  uniqueName,
+} from '../../test/factories';
+import { generateIdpKeys } from '../../test/saml-idp';
 import { bodyLevelVariants, fieldsOf, HOSTILE_JSON_VALUES, hostileQueryFragments, sampleOf } from './fuzz-inputs';
 
 /**
@@ -11,16 +25,8 @@ import { bodyLevelVariants, fieldsOf, HOSTILE_JSON_VALUES, hostileQueryFragments
  * it, on real path parameters. Every answer must be below 500, and a 4xx must carry the api's error shape.
  */
 
-const ACTORS: Record<Endpoint['access'], string | null> = {
-  public: null,
-  user: 'bm@acme.test',
-  company_admin: 'bm@acme.test',
-  super_admin: 'admin@casebridge.test',
-};
-
 /** Endpoints that end the caller's own session or account: run last, on an account no other call needs. */
 const SELF_ENDING = new Set(['POST auth/logout', 'POST users/delete']);
-const SELF_ENDING_ACTOR = 'pm@acme.test';
 const PARALLEL = 12;
 
 interface Attempt {
@@ -38,6 +44,9 @@ interface Finding {
 describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
   let params: Record<string, string>;
+  // The most privileged actor of each kind (e-mail addresses of the world's users), and the self-ending one.
+  let actors: Record<Endpoint['access'], string | null>;
+  let selfEndingActor: string;
   const tokens = new Map<string, string>();
 
   // Booting the api on its own database clone can take longer than a test's 30 s when the whole suite runs on two
@@ -45,7 +54,8 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
   beforeAll(async () => {
     // A high login limit keeps the login form fuzz from locking the accounts the other calls sign in with.
     api = await startApi({ LOGIN_RATE_LIMIT: '100000' });
-    params = await realPathParams(api);
+    const world = await fuzzWorld(api);
+    ({ params, actors, selfEndingActor } = world);
   }, 120_000);
   afterAll(() => api?.close());
 
@@ -54,7 +64,7 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
     if (!email) return null;
     const known = tokens.get(email);
     if (known && (await api.http().get('/api/auth/me').set(bearer(known))).status === 200) return known;
-    const fresh = await api.login(email).catch(() => null);
+    const fresh = await api.login(email, FACTORY_PASSWORD).catch(() => null);
     if (fresh) tokens.set(email, fresh);
     return fresh ?? known ?? null;
   }
@@ -129,7 +139,7 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
 
     for (const endpoint of ordered) {
       const selfEnding = SELF_ENDING.has(key(endpoint));
-      const actor = selfEnding ? SELF_ENDING_ACTOR : ACTORS[endpoint.access];
+      const actor = selfEnding ? selfEndingActor : actors[endpoint.access];
       const token = await tokenOf(actor);
       await inBatches(attemptsFor(endpoint), selfEnding ? 1 : PARALLEL, async (attempt) => {
         const response = await attempt.send(selfEnding ? await tokenOf(actor) : token);
@@ -171,7 +181,7 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
     ['super_admin/escalation/queue/all-10', '/api/super_admin/escalation/queue/all-10?limit=1000000'],
     ['super_admin/search/user', '/api/super_admin/search/user?limit=1000000'],
   ])('%s asked for 1,000,000 rows answers at most LIMITS.maxPageSize', async (_name, url) => {
-    const actor = url.includes('super_admin') ? ACTORS.super_admin : ACTORS.user;
+    const actor = url.includes('super_admin') ? actors.super_admin : actors.user;
     const response = await api
       .http()
       .get(url)
@@ -215,55 +225,102 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
   }
 }
 
-/** Ids and tokens of real rows of the seed, so each call reaches its service rather than a 404. */
-async function realPathParams(api: ApiHarness): Promise<Record<string, string>> {
+/**
+ * The rows the calls reach, made here so each call reaches its service rather than a 404: our company (its
+ * business manager is the member and company-admin actor), a partner with a process, a department and a manager
+ * escalation process, a case and an escalation request between the two, a priced partner group with a vhost and an
+ * application to it, a configured single sign-on company, and a third company the back office changes.
+ */
+async function fuzzWorld(api: ApiHarness) {
+  const ours = await aCompany(api);
+  const partner = await aCompany(api);
+  const [admin, selfEnding, ourMember] = await Promise.all([
+    aUser(api, { company: ours, role: 'business_manager' }),
+    aUser(api, { company: ours, role: 'program_manager' }),
+    aUser(api, { company: ours, role: 'caller' }),
+  ]);
+  const partnerMember = await aUser(api, { company: partner, role: 'caller' });
+  const superAdmin = await aSuperAdmin(api);
+  const partnerDepartment = await aDepartment(api, partner);
+  const partnerProcess = await aProcess(api, { company: partner, departments: [partnerDepartment] });
+  const managerProcess = await aProcess(api, { company: partner, type: 'manager' });
+  const ourProcess = await aProcess(api, { company: ours });
+  const kase = await aCase(api, { from: ourMember, to: partnerProcess });
+  const managerRequest = await aManagerRequest(api, { from: ourMember, to: managerProcess });
+  const group = await aGroup(api, {
+    sponsor: partner,
+    members: [{ company: partner, process: partnerProcess }, { company: ours }],
+    processes: [partnerProcess],
+    overrides: {
+      document: partnerProcess.id,
+      vhost: uniqueName('program'),
+      hostEmail: partnerMember.email,
+      price: 1200,
+      priceThreeYears: 3240,
+    },
+  });
+  const application = await anOnboardingSession(api, { group });
+  const sso = await aCompany(api, {
+    loginMethod: 'sso',
+    ssoIdentitySource: 'url',
+    ssoIdpEntityUrl: 'https://idp.fuzz.test/metadata',
+    ssoIdpFederationUrl: 'https://idp.fuzz.test/saml/sso',
+    ssoIdpCertificate: generateIdpKeys().cert,
+  });
+  const changedByBackOffice = await aCompany(api, { membershipType: 'limited' });
   const db = api.app.get(EntityManager).fork().getConnection();
-  const one = async (sql: string): Promise<string> => {
-    const rows = await db.execute<Record<string, unknown>[]>(sql);
-    return rows.length ? String(Object.values(rows[0])[0]) : '1';
-  };
-  const userId = (email: string) => one(`select id from users where email = '${email}'`);
+  // The e-mail templates are the product's catalogue, not demo rows.
+  const [template] = await db.execute<{ id: number }[]>('select id from email_templates order by id limit 1');
   return {
-    acmeCaseToken: await one('select token from cases where submitter_company_id = 1 order by id limit 1'),
-    managerToken: await one('select token from manager_requests order by id limit 1'),
-    globexDocument: await one('select id from contact_documents where company_id = 2 and deleted_at is null limit 1'),
-    acmeDocument: await one('select id from contact_documents where company_id = 1 and deleted_at is null limit 1'),
-    acmeGroup: await one('select community_id from company_group_relations where company_id = 1 limit 1'),
-    anyGroup: await one('select id from communities order by id limit 1'),
-    vhost: await one('select vhost from communities where vhost is not null order by id limit 1'),
-    globexDepartment: await one('select id from departments where company_id = 2 limit 1'),
-    emailTemplate: await one('select id from email_templates order by id limit 1'),
-    onboarding: await one('select id from onboarding_sessions order by id limit 1'),
-    acmeMember: await userId('caller@acme.test'),
-    globexMember: await userId('caller@globex.test'),
+    actors: { public: null, user: admin.email, company_admin: admin.email, super_admin: superAdmin.email },
+    selfEndingActor: selfEnding.email,
+    params: {
+      ourSlug: ours.slug,
+      ssoSlug: sso.slug,
+      ourCompany: String(ours.id),
+      partnerCompany: String(partner.id),
+      backOfficeCompany: String(changedByBackOffice.id),
+      ourCaseToken: kase.token,
+      managerToken: managerRequest.token,
+      partnerDocument: String(partnerProcess.id),
+      ourDocument: String(ourProcess.id),
+      ourGroup: String(group.id),
+      anyGroup: String(group.id),
+      vhost: group.vhost!,
+      partnerDepartment: String(partnerDepartment.id),
+      emailTemplate: String(template.id),
+      onboarding: String(application.id),
+      ourMember: String(ourMember.id),
+      partnerMember: String(partnerMember.id),
+    },
   };
 }
 
 /**
  * The value of one path parameter. Targets are chosen so that a fuzzed call cannot lock out the actors:
- * company-admin calls change caller@acme.test, super-admin calls change Initech or caller@globex.test.
+ * company-admin calls change our caller, super-admin calls change the back office's company or the partner's caller.
  */
 function paramFor(path: string, name: string, ids: Record<string, string>): string {
   if (name === 'token') {
-    if (path.startsWith('caller/case/')) return ids.acmeCaseToken;
+    if (path.startsWith('caller/case/')) return ids.ourCaseToken;
     if (path.startsWith('manager/request/response/')) return ids.managerToken;
     return 'not-a-real-token';
   }
   if (name === 'action') return 'approve';
-  if (name === 'slug') return path.startsWith('/saml2') ? 'umbrella' : 'acme';
+  if (name === 'slug') return path.startsWith('/saml2') ? ids.ssoSlug : ids.ourSlug;
   if (name === 'scope') return 'company';
   if (name === 'days') return '30';
   if (name === 'filter') return 'all-10';
   if (name === 'vhost') return ids.vhost;
-  if (name === 'groupId') return ids.acmeGroup;
-  if (name === 'departmentId') return ids.globexDepartment;
-  if (name === 'documentId') return path.startsWith('admin/company/') ? ids.acmeDocument : ids.globexDocument;
-  if (name === 'companyId') return path.startsWith('onboarding/') ? '1' : '2';
-  if (name === 'user_id') return ids.globexMember;
+  if (name === 'groupId') return ids.ourGroup;
+  if (name === 'departmentId') return ids.partnerDepartment;
+  if (name === 'documentId') return path.startsWith('admin/company/') ? ids.ourDocument : ids.partnerDocument;
+  if (name === 'companyId') return path.startsWith('onboarding/') ? ids.ourCompany : ids.partnerCompany;
+  if (name === 'user_id') return ids.partnerMember;
   if (name === 'id') {
-    if (path.startsWith('admin/company/users/')) return ids.acmeMember;
-    if (path.startsWith('super_admin/users/')) return ids.globexMember;
-    if (path.startsWith('super_admin/companies/')) return '3';
+    if (path.startsWith('admin/company/users/')) return ids.ourMember;
+    if (path.startsWith('super_admin/users/')) return ids.partnerMember;
+    if (path.startsWith('super_admin/companies/')) return ids.backOfficeCompany;
     if (path.startsWith('super_admin/groups/')) return ids.anyGroup;
     if (path.startsWith('super_admin/email_templates/')) return ids.emailTemplate;
     if (path.startsWith('super_admin/onboarding/')) return ids.onboarding;

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
+import type { Company } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 
 /**
  * Stored HTML: every rich-text field (the users of sanitizeRichText in api/src) is written with the same hostile
@@ -31,21 +33,28 @@ function expectSafe(answer: unknown, marker: string): void {
 describe('stored rich text is sanitized (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
   let superAdmin: string;
-  let acmeAdmin: string;
+  let ourAdmin: string;
+  // Ours (the company admin's), a partner we send cases to, and a third company the back office edits.
+  let partner: Company;
+  let edited: Company;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     api = await startApi();
-    superAdmin = await api.login('admin@casebridge.test');
-    acmeAdmin = await api.login('bm@acme.test');
+    const ours = await aCompany(api);
+    partner = await aCompany(api);
+    edited = await aCompany(api);
+    superAdmin = await signedIn(api, await aSuperAdmin(api));
+    ourAdmin = await signedIn(api, await aUser(api, { company: ours, role: 'business_manager' }));
+    const partnerProcess = await aProcess(api, { company: partner });
+    const caller = await aUser(api, { company: ours, role: 'caller' });
+    ids.acceptedCase = (await aCase(api, { from: caller, to: partnerProcess, status: 'accepted' })).token;
+    ids.ourProcess = String((await aProcess(api, { company: ours })).id);
+    ids.partnerProcess = String(partnerProcess.id);
+    ids.partnerPolicy = String((await aProcess(api, { company: partner, type: 'default' })).id);
+    // The e-mail templates are the product's catalogue, not demo rows.
     const db = api.app.get(EntityManager).fork().getConnection();
     const first = async (sql: string) => String(Object.values((await db.execute<object[]>(sql))[0])[0]);
-    ids.acceptedCase = await first(
-      "select token from cases where submitter_company_id = 1 and status = 'accepted' order by id",
-    );
-    ids.acmeProcess = await first("select id from contact_documents where name = 'Acme Systems Collaboration'");
-    ids.globexProcess = await first("select id from contact_documents where name = 'Globex Storage Collaboration'");
-    ids.globexPolicy = await first("select id from contact_documents where name = 'Globex Support Policy'");
     ids.template = await first("select id from email_templates where slug = 'password-reset'");
   }, 60_000);
   afterAll(() => api.close());
@@ -61,21 +70,21 @@ describe('stored rich text is sanitized (real PostgreSQL and Redis)', () => {
   /** Field → write it with the payload carrying `marker`, then answer what the api reads back. */
   const fields: Record<string, (marker: string) => Promise<unknown>> = {
     'company note (caller/company_note)': async (marker) => {
-      saved(await post('caller/company_note', acmeAdmin).send({ note: payload(marker) }));
-      return get('caller/company_note', acmeAdmin);
+      saved(await post('caller/company_note', ourAdmin).send({ note: payload(marker) }));
+      return get('caller/company_note', ourAdmin);
     },
     'process note (caller/notes/store)': async (marker) =>
       saved(
-        await post('caller/notes/store', acmeAdmin).send({
+        await post('caller/notes/store', ourAdmin).send({
           location: 'contact_document',
-          document_id: Number(ids.globexProcess),
+          document_id: Number(ids.partnerProcess),
           note: payload(marker),
         }),
       ),
     // The case page gets notes live and from the feed; the answer and the stored row are what it shows.
     'case note description (caller/case/:token/note)': async (marker) => {
       const answer = saved(
-        await post(`caller/case/${ids.acceptedCase}/note`, acmeAdmin).send({
+        await post(`caller/case/${ids.acceptedCase}/note`, ourAdmin).send({
           summary: 'Stored HTML probe',
           description: payload(marker),
         }),
@@ -91,26 +100,26 @@ describe('stored rich text is sanitized (real PostgreSQL and Redis)', () => {
     },
     'escalation instructions (admin/company/documents/:id)': async (marker) => {
       saved(
-        await post(`admin/company/documents/${ids.acmeProcess}`, acmeAdmin).send({
-          title: 'Acme Storage Support',
+        await post(`admin/company/documents/${ids.ourProcess}`, ourAdmin).send({
+          title: 'Our Storage Support',
           escalation_instructions: payload(marker),
         }),
       );
-      return get(`admin/company/documents/${ids.acmeProcess}`, acmeAdmin);
+      return get(`admin/company/documents/${ids.ourProcess}`, ourAdmin);
     },
     'static document html (super_admin contact_documents)': async (marker) =>
       saved(
-        await post(`super_admin/companies/2/contact_documents/${ids.globexPolicy}`, superAdmin).send({
+        await post(`super_admin/companies/${partner.id}/contact_documents/${ids.partnerPolicy}`, superAdmin).send({
           document_type: 'default',
-          title: 'Globex Support Policy',
+          title: 'Partner Support Policy',
           document_html: payload(marker),
         }),
       ),
     'admin note and escalation instructions (super_admin contact_documents)': async (marker) =>
       saved(
-        await post(`super_admin/companies/2/contact_documents/${ids.globexProcess}`, superAdmin).send({
+        await post(`super_admin/companies/${partner.id}/contact_documents/${ids.partnerProcess}`, superAdmin).send({
           document_type: 'ticket',
-          title: 'Globex Storage Collaboration',
+          title: 'Partner Storage Collaboration',
           admin_note: payload(marker),
           escalation_instructions: payload(marker),
         }),
@@ -147,12 +156,12 @@ describe('stored rich text is sanitized (real PostgreSQL and Redis)', () => {
   ]) {
     fields[`company ${name} (super_admin/companies/:id)`] = async (marker) => {
       saved(
-        await post('super_admin/companies/3', superAdmin)
-          .field('name', 'Initech Networks')
-          .field('slug', 'initech')
+        await post(`super_admin/companies/${edited.id}`, superAdmin)
+          .field('name', edited.name)
+          .field('slug', edited.slug)
           .field(name, payload(marker)),
       );
-      return get('super_admin/companies/3', superAdmin);
+      return get(`super_admin/companies/${edited.id}`, superAdmin);
     };
   }
 

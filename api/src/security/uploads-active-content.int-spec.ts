@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Test } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { demoIds, orm } from '../../test/member-fixtures';
+import { aCompany, aGroup, aSuperAdmin, aUser, signedIn, uniqueName } from '../../test/factories';
+import { orm } from '../../test/member-fixtures';
 import { generateIdpKeys, idpMetadataXml } from '../../test/saml-idp';
 import { activeContentMessage } from '../common/staged-files';
 
@@ -40,22 +41,22 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
   let api: ApiHarness;
   let storage: string;
   let superAdmin: string;
-  let acmeAdmin: string;
-  let acmeGroup: number;
-  let acmeId: number;
+  let ourAdmin: string;
+  let ours: Company;
+  let ourGroup: number;
+  // Slugs of the companies the back-office form would create: none may exist after a refused upload.
+  const probeSlug = uniqueName('active-probe');
+  const ssoProbeSlug = uniqueName('sso-probe');
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-active-content-'));
     api = await startApi({ STORAGE_DIR: storage });
-    [superAdmin, acmeAdmin] = await Promise.all([api.login('admin@casebridge.test'), api.login('bm@acme.test')]);
-    acmeId = (await demoIds(api)).acme;
-    const [row] = await orm(api)
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select community_id as id from company_group_relations where company_id = ? order by id limit 1',
-        [acmeId],
-      );
-    acmeGroup = Number(row.id);
+    ours = await aCompany(api);
+    ourGroup = (await aGroup(api, { members: [{ company: ours }] })).id;
+    [superAdmin, ourAdmin] = await Promise.all([
+      aSuperAdmin(api).then((admin) => signedIn(api, admin)),
+      aUser(api, { company: ours, role: 'business_manager' }).then((admin) => signedIn(api, admin)),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -67,7 +68,7 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
   const groupDocument = (path: string, token: string) => (file: Buffer, name: string) =>
     post(path, token)
       .field('name', 'Shared file')
-      .field('company_id', String(acmeId))
+      .field('company_id', String(ours.id))
       .field('document_type', 'file')
       .attach('file', file, name);
 
@@ -78,13 +79,13 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
       noun: 'file',
       accepted: 'report.pdf',
       send: (file, name) =>
-        groupDocument(`admin/company/partner_groups/${acmeGroup}/documents/upload`, acmeAdmin)(file, name),
+        groupDocument(`admin/company/partner_groups/${ourGroup}/documents/upload`, ourAdmin)(file, name),
     },
     'back-office group document': {
       field: 'file',
       noun: 'file',
       accepted: 'report.pdf',
-      send: (file, name) => groupDocument(`super_admin/groups/${acmeGroup}/documents/upload`, superAdmin)(file, name),
+      send: (file, name) => groupDocument(`super_admin/groups/${ourGroup}/documents/upload`, superAdmin)(file, name),
     },
     'company logo': {
       field: 'logo_file',
@@ -92,8 +93,8 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
       accepted: 'logo.png',
       send: (file, name) =>
         post('super_admin/companies/0', superAdmin)
-          .field('name', 'Active Probe')
-          .field('slug', 'active-probe')
+          .field('name', `Company ${probeSlug}`)
+          .field('slug', probeSlug)
           .attach('logo_file', file, name),
     },
     'group banner': {
@@ -130,7 +131,7 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
           [activeContentMessage(noun)],
         ]);
       }
-      expect(await orm(api).count(Company, { slug: 'active-probe' })).toBe(0);
+      expect(await orm(api).count(Company, { slug: probeSlug })).toBe(0);
     },
   );
 
@@ -139,13 +140,13 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
       idpMetadataXml({ entityId: 'https://idp.test', ssoUrl: 'https://idp.test/sso', cert: generateIdpKeys().cert }),
     );
     const adminSso = (file: Buffer, name: string) =>
-      post('admin/company/sso', acmeAdmin)
+      post('admin/company/sso', ourAdmin)
         .field('sso_identity_source', 'file')
         .attach(SSO_IDENTITY_FILE_FIELD, file, name);
     const companySso = (file: Buffer, name: string) =>
       post('super_admin/companies/0', superAdmin)
-        .field('name', 'Sso Probe')
-        .field('slug', 'sso-probe')
+        .field('name', `Company ${ssoProbeSlug}`)
+        .field('slug', ssoProbeSlug)
         .field('sso_identity_source', 'file')
         .attach(COMPANY_SSO_FILE_FIELD, file, name);
     const pages = [
@@ -166,7 +167,8 @@ describe('active content is refused at upload (real PostgreSQL and Redis)', () =
     // Real metadata is kept for the server to read; nothing serves the stored file to a browser.
     await adminSso(metadata, 'idp.xml').expect(200);
     await companySso(metadata, 'idp.xml').expect(200);
-    const stored = await orm(api).find(Company, { slug: { $in: ['acme', 'sso-probe'] } });
+    const stored = await orm(api).find(Company, { slug: { $in: [ours.slug, ssoProbeSlug] } });
+    expect(stored).toHaveLength(2);
     for (const { ssoIdentityFilePath } of stored) {
       expect(ssoIdentityFilePath).toMatch(/^sso\/.+\.xml$/);
       for (const path of [

@@ -4,12 +4,13 @@ import {
   COMPANY_SSO_FILE_FIELD,
   SSO_IDENTITY_FILE_FIELD,
 } from '@casebridge/contracts';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { Company } from '@casebridge/db';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response, Test } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCase, aCompany, aGroup, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../test/factories';
 
 /**
  * Uploads are checked by content, not by name: for every multipart endpoint of the contracts, a file with an
@@ -31,22 +32,24 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
   let storage: string;
   let superAdmin: string;
-  let acmeAdmin: string;
-  const ids: Record<string, number> = {};
+  let ourAdmin: string;
+  let ours: Company;
+  let ourGroup: number;
   let caseToken: string;
+  // The company the back-office form creates once its logo passes.
+  const probeSlug = uniqueName('upload-probe');
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-security-uploads-'));
     api = await startApi({ STORAGE_DIR: storage });
-    superAdmin = await api.login('admin@casebridge.test');
-    acmeAdmin = await api.login('bm@acme.test');
-    const db = api.app.get(EntityManager).fork().getConnection();
-    const first = async (sql: string) => Number(Object.values((await db.execute<object[]>(sql))[0])[0]);
-    ids.acmeGroup = await first('select community_id from company_group_relations where company_id = 1 order by id');
-    ids.acmeDocument = await first('select id from contact_documents where company_id = 1 and deleted_at is null');
-    caseToken = String(
-      Object.values((await db.execute<object[]>('select token from cases where submitter_company_id = 1'))[0])[0],
-    );
+    ours = await aCompany(api);
+    superAdmin = await signedIn(api, await aSuperAdmin(api));
+    ourAdmin = await signedIn(api, await aUser(api, { company: ours, role: 'business_manager' }));
+    ourGroup = (await aGroup(api, { members: [{ company: ours }] })).id;
+    // An accepted case of ours (sent to a partner): attachments are taken once the receiver has answered.
+    const partnerProcess = await aProcess(api, { company: await aCompany(api) });
+    const caller = await aUser(api, { company: ours, role: 'caller' });
+    caseToken = (await aCase(api, { from: caller, to: partnerProcess, status: 'accepted' })).token;
   }, 60_000);
 
   afterAll(async () => {
@@ -69,9 +72,9 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
       field: 'file',
       valid: PDF,
       send: (file) =>
-        post(`admin/company/partner_groups/${ids.acmeGroup}/documents/upload`, acmeAdmin)
+        post(`admin/company/partner_groups/${ourGroup}/documents/upload`, ourAdmin)
           .field('name', 'Quarterly report')
-          .field('company_id', '1')
+          .field('company_id', String(ours.id))
           .field('document_type', 'file')
           .attach('file', file, 'report.pdf'),
     },
@@ -79,16 +82,16 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
       field: 'file',
       valid: PDF,
       send: (file) =>
-        post(`super_admin/groups/${ids.acmeGroup}/documents/upload`, superAdmin)
+        post(`super_admin/groups/${ourGroup}/documents/upload`, superAdmin)
           .field('name', 'Quarterly report')
-          .field('company_id', '1')
+          .field('company_id', String(ours.id))
           .field('document_type', 'file')
           .attach('file', file, 'report.pdf'),
     },
     'POST admin/company/sso': {
       field: SSO_IDENTITY_FILE_FIELD,
       send: (file) =>
-        post('admin/company/sso', acmeAdmin)
+        post('admin/company/sso', ourAdmin)
           .field('sso_identity_source', 'file')
           .attach(SSO_IDENTITY_FILE_FIELD, file, 'idp-metadata.xml'),
     },
@@ -97,8 +100,8 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
       valid: PNG,
       send: (file) =>
         post('super_admin/companies/0', superAdmin)
-          .field('name', 'Upload Probe')
-          .field('slug', 'upload-probe')
+          .field('name', `Company ${probeSlug}`)
+          .field('slug', probeSlug)
           .attach(COMPANY_LOGO_FIELD, file, 'logo.png'),
     },
     'POST super_admin/groups/:id': {
@@ -113,7 +116,7 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
     },
     'POST caller/case/:token/attachments': {
       field: 'files',
-      send: (file) => post(`caller/case/${caseToken}/attachments`, acmeAdmin).attach('files', file, 'report.pdf'),
+      send: (file) => post(`caller/case/${caseToken}/attachments`, ourAdmin).attach('files', file, 'report.pdf'),
     },
   };
 
@@ -142,8 +145,8 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
   it('the company form also checks the identity file and the group form its banner by content', async () => {
     expectRefused(
       await post('super_admin/companies/0', superAdmin)
-        .field('name', 'Upload Probe')
-        .field('slug', 'upload-probe')
+        .field('name', `Company ${probeSlug}`)
+        .field('slug', probeSlug)
         .field('sso_identity_source', 'file')
         .attach(COMPANY_SSO_FILE_FIELD, ELF, 'idp.xml'),
       COMPANY_SSO_FILE_FIELD,

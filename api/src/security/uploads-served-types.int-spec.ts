@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { binary } from '../../test/export-files';
-import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { aCase, aCompany, aGroup, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../test/factories';
+import { orm } from '../../test/member-fixtures';
 
 /**
  * Stored files are served with the type their content proves from the allow-list of their kind of upload, never
@@ -24,29 +25,27 @@ const OCTET_STREAM = 'application/octet-stream';
 describe('stored files are served by verified content (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
   let storage: string;
-  let ids: DemoIds;
   let superAdmin: string;
-  let acmeAdmin: string;
-  let acmeGroup: number;
+  let ourAdmin: string;
+  let ours: Company;
+  let ourProcess: number;
+  let ourGroup: number;
   let caseToken: string;
 
   beforeAll(async () => {
     storage = await mkdtemp(join(tmpdir(), 'casebridge-served-types-'));
     api = await startApi({ STORAGE_DIR: storage });
-    ids = await demoIds(api);
-    [superAdmin, acmeAdmin] = await Promise.all([api.login('admin@casebridge.test'), api.login('bm@acme.test')]);
-    const db = orm(api).getConnection();
-    const first = async (sql: string, params: unknown[]) =>
-      Object.values((await db.execute<object[]>(sql, params))[0])[0];
-    acmeGroup = Number(
-      await first('select community_id from company_group_relations where company_id = ? order by id', [ids.acme]),
-    );
-    caseToken = String(
-      await first(
-        `select token from cases where submitter_company_id = ? and status in ('accepted', 'information') order by id`,
-        [ids.acme],
-      ),
-    );
+    ours = await aCompany(api);
+    [superAdmin, ourAdmin] = await Promise.all([
+      aSuperAdmin(api).then((admin) => signedIn(api, admin)),
+      aUser(api, { company: ours, role: 'business_manager' }).then((admin) => signedIn(api, admin)),
+    ]);
+    ourProcess = (await aProcess(api, { company: ours })).id;
+    ourGroup = (await aGroup(api, { members: [{ company: ours }] })).id;
+    // An accepted case of ours (sent to a partner): its members may add and download attachments.
+    const partnerProcess = await aProcess(api, { company: await aCompany(api) });
+    const caller = await aUser(api, { company: ours, role: 'caller' });
+    caseToken = (await aCase(api, { from: caller, to: partnerProcess, status: 'accepted' })).token;
   }, 60_000);
 
   afterAll(async () => {
@@ -76,14 +75,14 @@ describe('stored files are served by verified content (real PostgreSQL and Redis
   const overwrite = (stored: string, content: Buffer) => writeFile(join(storage, stored), content);
 
   it('case attachments: a PDF declared text/html is application/pdf; HTML, SVG and older rows are octet-streams', async () => {
-    const uploaded = await post(`caller/case/${caseToken}/attachments`, acmeAdmin)
+    const uploaded = await post(`caller/case/${caseToken}/attachments`, ourAdmin)
       .attach('files', PDF, { filename: 'report.pdf', ...AS_HTML })
       .attach('files', HTML, { filename: 'page.html', ...AS_HTML })
       .attach('files', SVG, { filename: 'drawing.svg', contentType: 'image/svg+xml' })
       .attach('files', HTML, { filename: 'disguised.pdf', contentType: 'application/pdf' })
       .expect(200);
     const [pdf, ...others] = uploaded.body.attachments as { id: number }[];
-    const download = (id: number) => get(`/api/caller/case/${caseToken}/attachments/${id}`, acmeAdmin);
+    const download = (id: number) => get(`/api/caller/case/${caseToken}/attachments/${id}`, ourAdmin);
 
     expect(served(await download(pdf.id))).toEqual(pdfDownload);
     for (const other of others) expect(served(await download(other.id))).toEqual(unidentified);
@@ -104,16 +103,16 @@ describe('stored files are served by verified content (real PostgreSQL and Redis
     const upload = (path: string, token: string, file: Buffer, filename: string) =>
       post(path, token)
         .field('name', filename)
-        .field('company_id', String(ids.acme))
+        .field('company_id', String(ours.id))
         .field('document_type', 'file')
         .attach('file', file, { filename, ...AS_HTML })
         .expect(200);
-    const byAdmin = await upload(`admin/company/partner_groups/${acmeGroup}/documents/upload`, acmeAdmin, PDF, 'm.pdf');
-    const byBackOffice = await upload(`super_admin/groups/${acmeGroup}/documents/upload`, superAdmin, PNG, 'd.png');
+    const byAdmin = await upload(`admin/company/partner_groups/${ourGroup}/documents/upload`, ourAdmin, PDF, 'm.pdf');
+    const byBackOffice = await upload(`super_admin/groups/${ourGroup}/documents/upload`, superAdmin, PNG, 'd.png');
     const downloads = (id: number) => [
-      get(`/api/admin/company/partner_groups/${acmeGroup}/documents/${id}/download`, acmeAdmin),
+      get(`/api/admin/company/partner_groups/${ourGroup}/documents/${id}/download`, ourAdmin),
       get(`/api/super_admin/groups/documents/${id}/download`, superAdmin),
-      get(`/api/caller/partner_groups/${acmeGroup}/documents/${id}/download`, acmeAdmin),
+      get(`/api/caller/partner_groups/${ourGroup}/documents/${id}/download`, ourAdmin),
     ];
     const pdfId = Number(byAdmin.body.document.id);
     const pngId = Number(byBackOffice.body.document.id);
@@ -130,24 +129,25 @@ describe('stored files are served by verified content (real PostgreSQL and Redis
   });
 
   it('the group form: addendum and banner come back as what their content proves, wherever they are served', async () => {
+    const vhost = uniqueName('served-types');
     const saved = await post('super_admin/groups/0', superAdmin)
       .field('name', 'Served Types Program')
       .field('type', 'partner_program')
       .field('status', 'active')
-      .field('sponsor_company_id', String(ids.acme))
+      .field('sponsor_company_id', String(ours.id))
       .field('department_id', '0')
-      .field('document_id', String(ids.documents['Acme Systems Collaboration']))
-      .field('vhost', 'served-types')
+      .field('document_id', String(ourProcess))
+      .field('vhost', vhost)
       .attach('addendum_file', PDF, { filename: 'Addendum.pdf', ...AS_HTML })
       .attach('group_banner', PNG, { filename: 'banner.png', ...AS_HTML })
       .expect(200);
     const groupId = Number(saved.body.id);
     const addenda = () => [
       get(`/api/super_admin/groups/${groupId}/addendum`, superAdmin),
-      get(`/api/admin/company/partner_groups/${groupId}/addendum`, acmeAdmin),
-      get('/api/onboarding/served-types/agreement/addendum'),
+      get(`/api/admin/company/partner_groups/${groupId}/addendum`, ourAdmin),
+      get(`/api/onboarding/${vhost}/agreement/addendum`),
     ];
-    const banner = () => get('/resources/group_banner/served-types');
+    const banner = () => get(`/resources/group_banner/${vhost}`);
     for (const answer of addenda()) expect(served(await answer)).toEqual(pdfDownload);
     expect(served(await banner())).toEqual({ type: 'image/png', download: false, nosniff: 'nosniff' });
 
@@ -160,15 +160,16 @@ describe('stored files are served by verified content (real PostgreSQL and Redis
   });
 
   it('company logos: a PNG declared text/html is image/png; a stored SVG logo is an octet-stream download', async () => {
+    const slug = uniqueName('served-logo');
     await post('super_admin/companies/0', superAdmin)
-      .field('name', 'Served Logo')
-      .field('slug', 'served-logo')
+      .field('name', `Company ${slug}`)
+      .field('slug', slug)
       .attach('logo_file', PNG, { filename: 'logo.png', ...AS_HTML })
       .expect(200);
-    const logo = () => get('/resources/company_logo/served-logo');
+    const logo = () => get(`/resources/company_logo/${slug}`);
     expect(served(await logo())).toEqual({ type: 'image/png', download: false, nosniff: 'nosniff' });
 
-    const company = await orm(api).findOneOrFail(Company, { slug: 'served-logo' });
+    const company = await orm(api).findOneOrFail(Company, { slug });
     await overwrite('logos/older.svg', SVG);
     await orm(api).nativeUpdate(Company, { id: company.id }, { logoPath: 'logos/older.svg' });
     expect(served(await logo())).toEqual(unidentified);

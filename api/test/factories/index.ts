@@ -23,3 +23,5 @@ export { aProcess } from './processes';
 export type { ProcessField, ProcessSpec } from './processes';
 export { emOf, settle, uniqueName } from './world';
 export type { FactoryTarget } from './world';
+export { anOnboardingSession } from './onboarding';
+export type { OnboardingSessionSpec } from './onboarding';
