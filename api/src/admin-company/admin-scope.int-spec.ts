@@ -1,20 +1,34 @@
 import { MESSAGES, adminCompanyApi, adminGroupsApi, adminProcessesApi, type Endpoint } from '@casebridge/contracts';
-import { Community, CompanyGroupRelation, DocumentVersion, GroupDocument, User } from '@casebridge/db';
+import {
+  CompanyGroupRelation,
+  DocumentVersion,
+  GroupDocument,
+  User,
+  type Company,
+  type ContactDocument,
+} from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { aCompany, aGroup, aGroupDocument, aProcess, aUser, domainOf, signedIn } from '../../test/factories';
+import { orm } from '../../test/member-fixtures';
 
 /**
- * Spec 2 §7, access denied across companies: Acme's business manager calls every admin call that names a thing
- * with an id of Globex's (a user, a process document, the company's departments) or of a group Acme has no relation with,
- * and gets 403 or 404, never the data, and nothing changes. Callers get 403 on every admin call in
+ * Spec 2 §7, access denied across companies: our business manager calls every admin call that names a thing
+ * with an id of another company's (a user, a process document, the company's departments) or of a group we have no
+ * relation with, and gets 403 or 404, never the data, and nothing changes. Callers get 403 on every admin call in
  * access/route-access.int-spec.ts ("a caller on … → 403"); anonymous calls 401 there too.
  */
 describe('company admin scope: nothing of another company, ids checked', () => {
   let api: ApiHarness;
-  let ids: DemoIds;
+  // Ours (registrations wait for approval) and two others: "globex" shares a group with us, "umbrella" is in a
+  // group we are not in (cloudConnect); we are in a solution support group (vault) with our caller only.
+  let ours: Company;
+  let globex: Company;
+  let umbrella: Company;
+  let ourBm: User;
   let acmeBm: string;
   let globexUser: User;
   let umbrellaUser: User;
+  let globexProcess: ContactDocument;
   let globexGroupDoc: GroupDocument;
   let cloudConnect: number;
   let storageAlliance: number;
@@ -22,15 +36,26 @@ describe('company admin scope: nothing of another company, ids checked', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    ids = await demoIds(api);
-    acmeBm = await api.login('bm@acme.test');
-    const em = orm(api);
-    globexUser = await em.findOneOrFail(User, { email: 'caller@globex.test' });
-    umbrellaUser = await em.findOneOrFail(User, { email: 'caller@umbrella.test' });
-    cloudConnect = (await em.findOneOrFail(Community, { name: 'Cloud Connect' })).id;
-    storageAlliance = (await em.findOneOrFail(Community, { name: 'Storage Alliance' })).id;
-    vault = (await em.findOneOrFail(Community, { name: 'VaultBackup Solution Support' })).id;
-    globexGroupDoc = await em.findOneOrFail(GroupDocument, { community: storageAlliance, company: ids.globex });
+    ours = await aCompany(api, { requiresApproval: true });
+    globex = await aCompany(api);
+    umbrella = await aCompany(api);
+    ourBm = await aUser(api, { company: ours, role: 'business_manager' });
+    const ourCaller = await aUser(api, { company: ours, role: 'caller' });
+    globexUser = await aUser(api, { company: globex, role: 'caller' });
+    umbrellaUser = await aUser(api, { company: umbrella, role: 'caller' });
+    globexProcess = await aProcess(api, { company: globex });
+    const foreign = await aGroup(api, { members: [{ company: globex }, { company: umbrella, users: [umbrellaUser] }] });
+    cloudConnect = foreign.id;
+    const alliance = await aGroup(api, { members: [{ company: ours }, { company: globex }] });
+    storageAlliance = alliance.id;
+    const solutionSupport = await aGroup(api, {
+      type: 'solution_support',
+      sponsor: globex,
+      members: [{ company: globex }, { company: ours, users: [ourCaller] }],
+    });
+    vault = solutionSupport.id;
+    globexGroupDoc = await aGroupDocument(api, { group: alliance, company: globex });
+    acmeBm = await signedIn(api, ourBm);
   }, 60_000);
   afterAll(() => api?.close());
 
@@ -47,33 +72,38 @@ describe('company admin scope: nothing of another company, ids checked', () => {
         .post(url)
         .set(bearer(acmeBm))
         .field('name', 'Planted link')
-        .field('company_id', String(ids.acme))
+        .field('company_id', String(ours.id))
         .field('document_type', 'url')
         .field('url', 'https://example.test/planted');
     }
     return api.http().post(url).set(bearer(acmeBm)).send(body);
   }
 
-  const userBody = { first_name: 'Hacked', last_name: 'User', email: 'hacked.user@globex.test', role: 'caller' };
+  const userBody = (domain: string) => ({
+    first_name: 'Hacked',
+    last_name: 'User',
+    email: `hacked.user@${domain}`,
+    role: 'caller',
+  });
   const managerBody = () => ({
     first_name: 'Bea',
     last_name: 'Manager',
-    email: 'bm@acme.test',
+    email: ourBm.email,
     internal_reference: 'ESC-1',
     business_impact: 'Testing',
-    receive_company_id: ids.globex,
+    receive_company_id: globex.id,
     contact_document_id: globexDoc(),
   });
 
-  const globexDoc = () => ids.documents['Globex Storage Collaboration'];
+  const globexDoc = () => globexProcess.id;
   const cases = (): [string, Endpoint, Record<string, string | number>, object?][] => [
     ['a Globex user', adminCompanyApi.user, { id: globexUser.id }],
-    ['editing a Globex user', adminCompanyApi.saveUser, { id: globexUser.id }, userBody],
+    ['editing a Globex user', adminCompanyApi.saveUser, { id: globexUser.id }, userBody(domainOf(globex))],
     ['disabling a Globex user', adminCompanyApi.userStatus, { id: globexUser.id }, { status: 'inactive' }],
     ['deleting a Globex user', adminCompanyApi.deleteUser, { id: globexUser.id }],
     ['approving a Globex user', adminCompanyApi.approveRegistration, { id: globexUser.id }],
     ['rejecting a Globex user', adminCompanyApi.rejectRegistration, { id: globexUser.id }],
-    ['Globex departments', adminCompanyApi.departments, { id: ids.globex }],
+    ['Globex departments', adminCompanyApi.departments, { id: globex.id }],
     ['a Globex process', adminProcessesApi.detail, { documentId: globexDoc() }],
     ['updating a Globex process', adminProcessesApi.update, { documentId: globexDoc() }, { title: 'Taken over' }],
     ['a Globex sample form', adminProcessesApi.sample, { documentId: globexDoc() }],
@@ -101,7 +131,12 @@ describe('company admin scope: nothing of another company, ids checked', () => {
       },
     ],
     ['a foreign group’s users', adminGroupsApi.users, { groupId: cloudConnect }],
-    ['searching a foreign group’s users', adminGroupsApi.searchUsers, { groupId: cloudConnect }, { search_term: 'um' }],
+    [
+      'searching a foreign group’s users',
+      adminGroupsApi.searchUsers,
+      { groupId: cloudConnect },
+      { search_term: 'Fay' },
+    ],
     ['adding a Globex user to a group', adminGroupsApi.addUser, { groupId: vault, userId: globexUser.id }],
     ['removing a foreign group’s user', adminGroupsApi.removeUser, { groupId: cloudConnect, userId: umbrellaUser.id }],
   ];
@@ -112,7 +147,8 @@ describe('company admin scope: nothing of another company, ids checked', () => {
     for (const [what, endpoint, params, body] of cases()) {
       const response = await send(endpoint, params, body);
       answers.push(`${what}: ${[403, 404].includes(response.status) ? 'refused' : response.status}`);
-      expect(JSON.stringify(response.body)).not.toContain('caller@globex.test');
+      expect(JSON.stringify(response.body)).not.toContain(globexUser.email);
+      expect(JSON.stringify(response.body)).not.toContain(umbrellaUser.email);
     }
     expect(answers).toEqual(cases().map(([what]) => `${what}: refused`));
     expect(await snapshot()).toEqual(before);
@@ -125,7 +161,7 @@ describe('company admin scope: nothing of another company, ids checked', () => {
     const version = await em.findOneOrFail(DocumentVersion, { document: globexDoc() }, { orderBy: { id: 'desc' } });
     const relation = await em.findOneOrFail(
       CompanyGroupRelation,
-      { community: cloudConnect, company: ids.umbrella },
+      { community: cloudConnect, company: umbrella.id },
       { populate: ['users'] },
     );
     return {
@@ -133,9 +169,10 @@ describe('company admin scope: nothing of another company, ids checked', () => {
       process: version.title,
       groupDocument: await em.count(GroupDocument, globexGroupDoc.id),
       groupUsers: relation.users.getItems().map((member) => member.id),
-      groupDocuments: await em.count(GroupDocument, {}),
+      // Every group of this test: a planted document would show in one of them.
+      groupDocuments: await em.count(GroupDocument, { community: [cloudConnect, storageAlliance, vault] }),
       vaultUsers: (
-        await em.findOneOrFail(CompanyGroupRelation, { community: vault, company: ids.acme }, { populate: ['users'] })
+        await em.findOneOrFail(CompanyGroupRelation, { community: vault, company: ours.id }, { populate: ['users'] })
       ).users
         .getItems()
         .map((member) => member.id),
@@ -145,7 +182,7 @@ describe('company admin scope: nothing of another company, ids checked', () => {
   const malformed = (): [string, Endpoint, string, object?][] => [
     ['GET admin/company/{id}/departments', adminCompanyApi.departments, 'id'],
     ['GET admin/company/users/{id}', adminCompanyApi.user, 'id'],
-    ['POST admin/company/users/{id}', adminCompanyApi.saveUser, 'id', userBody],
+    ['POST admin/company/users/{id}', adminCompanyApi.saveUser, 'id', userBody('example.test')],
     ['GET admin/company/users/{id}/delete', adminCompanyApi.deleteUser, 'id'],
     ['POST admin/company/users/{id}/status', adminCompanyApi.userStatus, 'id', { status: 'active' }],
     ['GET admin/company/registration/{id}/approve', adminCompanyApi.approveRegistration, 'id'],
@@ -183,14 +220,14 @@ describe('company admin scope: nothing of another company, ids checked', () => {
     const applicant = {
       first_name: 'Rae',
       last_name: 'Rejected',
-      email: 'rae.rejected@acme.test',
+      email: `rae.rejected@${domainOf(ours)}`,
       phone: '555 0100',
       phone_country_code: 'US',
       password: 'Str0ng!Pass',
       password_confirmation: 'Str0ng!Pass',
       agree_confirm: true,
     };
-    await api.http().post('/api/caller/register/acme').send(applicant).expect(200);
+    await api.http().post(`/api/caller/register/${ours.slug}`).send(applicant).expect(200);
     const queue = await send(adminCompanyApi.registrationQueue, {}).expect(200);
     const row = (queue.body.queue as { id: number; email: string }[]).find((item) => item.email === applicant.email)!;
     const answer = await send(adminCompanyApi.rejectRegistration, { id: row.id }).expect(200);

@@ -1,18 +1,16 @@
 import { SERVER_EVENTS, type QueueChangedMessage } from '@casebridge/contracts';
 import { User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSuperAdmin, aUser, domainOf, signedIn } from '../../test/factories';
 import { collect, connectLive, type LiveClient } from '../../test/live-clients';
 import { orm } from '../../test/member-fixtures';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 
 type ClientSocket = LiveClient;
 
-const APPLICANT = 'live.applicant@acme.test';
-
 /** A queue.changed about the registration of `email`. */
 const about = (email: string) => (message: QueueChangedMessage) =>
   message.queue === 'registration' && message.row.email === email;
-const aboutApplicant = about(APPLICANT);
 
 const applicant = (email: string) => ({
   first_name: 'Live',
@@ -38,18 +36,26 @@ describe('the registration queue changes live for the company’s admins only', 
     await api?.close();
   });
 
-  it('pushes queue.changed to Acme’s managers on a registration and on a decision, not to others', async () => {
-    const tokens = await Promise.all(
-      ['bm@acme.test', 'pm@acme.test', 'caller@acme.test', 'bm@globex.test', 'admin@casebridge.test'].map((email) =>
-        api.login(email),
-      ),
-    );
+  it('pushes queue.changed to our managers on a registration and on a decision, not to others', async () => {
+    // Our company asks for approval of registrations; the other company's admin must hear nothing of them.
+    const ours = await aCompany(api, { requiresApproval: true });
+    const other = await aCompany(api, { requiresApproval: true });
+    const APPLICANT = `live.applicant@${domainOf(ours)}`;
+    const aboutApplicant = about(APPLICANT);
+    const actors = [
+      await aUser(api, { company: ours, role: 'business_manager' }),
+      await aUser(api, { company: ours, role: 'program_manager' }),
+      await aUser(api, { company: ours, role: 'caller' }),
+      await aUser(api, { company: other, role: 'business_manager' }),
+      await aSuperAdmin(api),
+    ];
+    const tokens = await Promise.all(actors.map((user) => signedIn(api, user)));
     acmeBm = tokens[0];
     sockets.push(...(await Promise.all(tokens.map((token) => connectLive(api, { token })))));
     const inboxes = sockets.map((socket) => collect(socket, SERVER_EVENTS.queueChanged));
     const [bm, pm, caller, globex, superAdmin] = inboxes;
 
-    await api.http().post('/api/caller/register/acme').send(applicant(APPLICANT)).expect(200);
+    await api.http().post(`/api/caller/register/${ours.slug}`).send(applicant(APPLICANT)).expect(200);
     const [bmAdded, pmAdded, backOfficeAdded] = await Promise.all(
       [bm, pm, superAdmin].map((inbox) => inbox.next(aboutApplicant)),
     );
@@ -61,7 +67,7 @@ describe('the registration queue changes live for the company’s admins only', 
     });
     expect(bmAdded.row).not.toHaveProperty('company_name');
     expect(pmAdded).toEqual(bmAdded);
-    expect(backOfficeAdded.row).toMatchObject({ email: APPLICANT, company_name: 'Acme Systems' });
+    expect(backOfficeAdded.row).toMatchObject({ email: APPLICANT, company_name: ours.name });
 
     const queue = await api.http().get('/api/admin/company/registration/queue').set(bearer(acmeBm)).expect(200);
     const row = (queue.body.queue as { id: number; email: string }[]).find((item) => item.email === APPLICANT)!;
@@ -94,7 +100,7 @@ describe('the registration queue changes live for the company’s admins only', 
       {
         queue: 'registration',
         removed: true,
-        row: expect.objectContaining({ email: APPLICANT, company_name: 'Acme Systems' }),
+        row: expect.objectContaining({ email: APPLICANT, company_name: ours.name }),
       },
     ]);
   });

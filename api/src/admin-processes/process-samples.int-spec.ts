@@ -1,17 +1,23 @@
 import { SAMPLE_SUBMISSION_CHECKED, type AdminProcessDocument } from '@casebridge/contracts';
+import type { Company, ContactDocument, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import {
   allFields,
   countryId,
   fieldKey,
+  FULL_FORM,
   globexCollaborationAnswers,
   type FormFields,
 } from '../../test/collaboration-form';
-import { countRows, demoIds, type DemoIds } from '../../test/member-fixtures';
+import { aCompany, aProcess, aUser, signedIn } from '../../test/factories';
+import { countRows } from '../../test/member-fixtures';
 import { NOT_A_CASE_FORM } from '../submissions/submission-checks';
 import { NOT_A_MANAGER_FORM } from './process-samples.service';
 
-/** What a test submission must never leave behind: cases, their events and data, manager requests, mails. */
+/**
+ * What a test submission must never leave behind: cases, their events and data, manager requests, mails. Whole
+ * tables, not our companies' rows: a sample must leave nothing anywhere (this file's database is its own).
+ */
 async function footprint(api: ApiHarness) {
   const tables = ['cases', 'case_events', 'case_customer_data', 'manager_requests'];
   const rows = await Promise.all(tables.map((table) => countRows(api, table)));
@@ -20,7 +26,14 @@ async function footprint(api: ApiHarness) {
 
 describe('View/Test Form: sample submissions to the own process, checked and never stored', () => {
   let api: ApiHarness;
-  let ids: DemoIds;
+  // "globex" with a process of every field type (escalation instructions included); "acme" with a ticket process
+  // and a manager escalation process.
+  let globex: Company;
+  let acme: Company;
+  let globexManager: User;
+  let acmeManager: User;
+  let acmeTicket: ContactDocument;
+  let acmeEscalation: ContactDocument;
   let globexBm: string;
   let acmeBm: string;
   let acmeCaller: string;
@@ -30,13 +43,24 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
 
   beforeAll(async () => {
     api = await startApi();
-    ids = await demoIds(api);
-    [globexBm, acmeBm, acmeCaller] = await Promise.all(
-      ['bm@globex.test', 'bm@acme.test', 'caller@acme.test'].map((email) => api.login(email)),
-    );
+    globex = await aCompany(api);
+    acme = await aCompany(api);
+    const globexProcess = await aProcess(api, {
+      company: globex,
+      fields: FULL_FORM,
+      version: { escalationInstructions: '<p>P1: call the Globex hotline.</p>' },
+    });
+    globexManager = await aUser(api, { company: globex, role: 'business_manager' });
+    acmeManager = await aUser(api, { company: acme, role: 'business_manager' });
+    acmeTicket = await aProcess(api, { company: acme });
+    // A manager escalation form receives requests only with an active manager.
+    acmeEscalation = await aProcess(api, { company: acme, type: 'manager', managers: { main: acmeManager } });
+    globexBm = await signedIn(api, globexManager);
+    acmeBm = await signedIn(api, acmeManager);
+    acmeCaller = await signedIn(api, await aUser(api, { company: acme, role: 'caller' }));
     const sample = await api
       .http()
-      .get(`/api/admin/company/documents/${ids.documents['Globex Storage Collaboration']}/sample`)
+      .get(`/api/admin/company/documents/${globexProcess.id}/sample`)
       .set(bearer(globexBm))
       .expect(200);
     collaboration = sample.body.document;
@@ -48,13 +72,13 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
   const validCase = (overrides: Record<string, unknown> = {}) => ({
     first_name: 'Greta',
     last_name: 'Globex',
-    email: 'bm@globex.test',
+    email: globexManager.email,
     internal_case_number: 'TEST-1',
     problem_summary: 'Testing our own form',
     problem_description: 'Does every field work?',
     case_priority: 'medium',
     collaborate_type: 'company',
-    collaborate_entity: ids.globex,
+    collaborate_entity: globex.id,
     sample_submission: true,
     ...globexCollaborationAnswers(fields, canada),
     ...overrides,
@@ -65,7 +89,7 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
   const managerBody = (documentId: number, companyId: number, overrides: Record<string, unknown> = {}) => ({
     first_name: 'Bea',
     last_name: 'Manager',
-    email: 'bm@acme.test',
+    email: acmeManager.email,
     internal_reference: 'ESC-1',
     business_impact: 'Testing the escalation form',
     receive_company_id: companyId,
@@ -87,7 +111,7 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
         summary: 'Testing our own form',
         priority: 'medium',
         status: 'open',
-        receiver: { name: 'Globex Storage' },
+        receiver: { name: globex.name },
         created_at: expect.any(String),
         escalation_instructions: expect.stringContaining('Globex hotline'),
         is_sample: true,
@@ -118,26 +142,24 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
         'custom_999999',
       ]),
     );
-    const target = await submitCase(globexBm, collaboration.id, validCase({ collaborate_entity: ids.acme })).expect(
-      422,
-    );
+    const target = await submitCase(globexBm, collaboration.id, validCase({ collaborate_entity: acme.id })).expect(422);
     expect(target.body.errors.collaborate_entity).toEqual(['The partner does not match the process.']);
     expect(await footprint(api)).toEqual(before);
   });
 
   it('refuses forms of other types, other companies’ processes and non-admins', async () => {
-    const manager = ids.documents['Acme Manager Escalation'];
+    const manager = acmeEscalation.id;
     const wrongType = await submitCase(acmeBm, manager, validCase()).expect(422);
     expect(wrongType.body.errors.document_id).toEqual([NOT_A_CASE_FORM]);
     await submitCase(acmeBm, collaboration.id, validCase()).expect(404);
-    await submitCase(acmeCaller, ids.documents['Acme Systems Collaboration'], validCase()).expect(403);
+    await submitCase(acmeCaller, acmeTicket.id, validCase()).expect(403);
     await api.http().post(`/api/admin/company/documents/${collaboration.id}/sample`).send(validCase()).expect(401);
   });
 
   it('checks a manager request to the own manager process and stores nothing', async () => {
-    const manager = ids.documents['Acme Manager Escalation'];
+    const manager = acmeEscalation.id;
     const before = await footprint(api);
-    const response = await submitManager(acmeBm, manager, managerBody(manager, ids.acme)).expect(200);
+    const response = await submitManager(acmeBm, manager, managerBody(manager, acme.id)).expect(200);
     expect(response.body).toEqual({
       message: SAMPLE_SUBMISSION_CHECKED,
       request: { token: '', created_at: expect.any(String) },
@@ -147,16 +169,16 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
     const invalid = await submitManager(
       acmeBm,
       manager,
-      managerBody(manager, ids.acme, { business_impact: '', email: 'x' }),
+      managerBody(manager, acme.id, { business_impact: '', email: 'x' }),
     ).expect(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['business_impact', 'email']);
-    const mismatch = await submitManager(acmeBm, manager, managerBody(manager, ids.globex)).expect(422);
+    const mismatch = await submitManager(acmeBm, manager, managerBody(manager, globex.id)).expect(422);
     expect(mismatch.body.errors.receive_company_id).toBeDefined();
-    const ticket = ids.documents['Acme Systems Collaboration'];
-    const notManager = await submitManager(acmeBm, ticket, managerBody(ticket, ids.acme)).expect(422);
+    const ticket = acmeTicket.id;
+    const notManager = await submitManager(acmeBm, ticket, managerBody(ticket, acme.id)).expect(422);
     expect(notManager.body.errors.contact_document_id).toEqual([NOT_A_MANAGER_FORM]);
-    await submitManager(globexBm, manager, managerBody(manager, ids.globex)).expect(404);
-    await submitManager(acmeCaller, manager, managerBody(manager, ids.acme)).expect(403);
+    await submitManager(globexBm, manager, managerBody(manager, globex.id)).expect(404);
+    await submitManager(acmeCaller, manager, managerBody(manager, acme.id)).expect(403);
     expect(await footprint(api)).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSignedInUser } from '../../test/factories';
 import { REDIS } from '../redis/redis.module';
 import { NEWS_CACHE_KEY } from './news.service';
 
@@ -71,7 +72,7 @@ describe('GET /api/caller/news against a WordPress-style blog', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     api = await startApi({ BLOG_URL: `http://127.0.0.1:${port}/wp-json/wp/v2/posts` });
-    token = await api.login('caller@acme.test');
+    ({ token } = await aSignedInUser(api, { company: await aCompany(api), role: 'caller' }));
     redis = api.app.get<Redis>(REDIS);
   });
   afterAll(async () => {

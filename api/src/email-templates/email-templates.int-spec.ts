@@ -8,6 +8,7 @@ import { DEFAULT_EMAIL_TEMPLATES, EmailTemplate } from '@casebridge/db';
 import { findFreePort, MailCatcher } from '../../../worker/test/support/mail-catcher';
 import { startWorker, type RunningWorker } from '../../../worker/test/support/worker-app';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, aUser, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 describe('super admin e-mail templates: list, edit, preview, and the next mail uses the edit', () => {
@@ -26,7 +27,7 @@ describe('super admin e-mail templates: list, edit, preview, and the next mail u
     // The real worker on the same database and queues, delivering to a local SMTP catcher.
     catcher = await new MailCatcher(await findFreePort()).start();
     worker = await startWorker(catcher.smtpUrl);
-    admin = await api.login('admin@casebridge.test');
+    admin = await signedIn(api, await aSuperAdmin(api));
   });
 
   afterAll(async () => {
@@ -117,16 +118,17 @@ describe('super admin e-mail templates: list, edit, preview, and the next mail u
     expect(stored.body).toContain('<a href="{{link}}" class="button">Choose a new password</a>');
     expect((saved.body as { template: EmailTemplateDetail }).template.body).toBe(stored.body);
 
-    await api.http().post('/api/auth/forgot_password').send({ email: 'caller@acme.test' }).expect(200);
-    const mail = await catcher.waitForMailTo('caller@acme.test');
-    expect(mail.subject).toMatch(/^Action needed: new Casebridge password for \S+/);
+    const caller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    await api.http().post('/api/auth/forgot_password').send({ email: caller.email }).expect(200);
+    const mail = await catcher.waitForMailTo(caller.email);
+    expect(mail.subject).toBe(`Action needed: new Casebridge password for ${caller.firstName}`);
     expect(mail.html).toContain('Choose a new password');
     expect(mail.html).not.toMatch(/<script|onclick|javascript:/);
     expect(mail.links.some((link) => link.includes('/reset_password/'))).toBe(true);
   });
 
-  it.each(['bm@acme.test', 'caller@acme.test'])('refuses every call to %s (403)', async (email) => {
-    const token = await api.login(email);
+  it.each(['business_manager', 'caller'] as const)('refuses every call to a %s (403)', async (role) => {
+    const { token } = await aSignedInUser(api, { company: await aCompany(api), role });
     const id = await templateId('password-reset');
     await get('super_admin/email_templates', token).expect(403);
     await get(`super_admin/email_templates/${id}`, token).expect(403);

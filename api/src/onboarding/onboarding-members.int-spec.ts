@@ -1,7 +1,8 @@
 import { MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
-import { ContactDocument, OnboardingSession } from '@casebridge/db';
+import { ContactDocument, OnboardingSession, type Company, type User } from '@casebridge/db';
 import { startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { demoIds, orm, type DemoIds } from '../../test/member-fixtures';
+import { aCompany, aGroup, aProcess, aUser, uniqueName, type GroupMember } from '../../test/factories';
+import { orm } from '../../test/member-fixtures';
 import { contactBody, OnboardingClient } from '../../test/onboarding-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 
@@ -18,14 +19,54 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
   let stripe: StripeStandIn;
   let alliance: OnboardingClient;
   let cloud: OnboardingClient;
-  let ids: DemoIds;
+  // A priced program with its agreements and a forced addendum, sponsored by an elite member, with a premium member
+  // ("acme"); a free program sponsored by a basic member, with a limited member ("initech"), "Only Sponsor".
+  let acme: Company;
+  let globex: Company;
+  let initech: Company;
+  let users: Record<'acmeBm' | 'globexBm' | 'initechBm' | 'umbrellaCaller', User>;
+
+  /** A partner program with a landing page on its own vhost (free unless priced), its files named. */
+  const program = (sponsor: Company, members: GroupMember[], priced: boolean) => {
+    const vhost = uniqueName(priced ? 'alliance' : 'cloud');
+    const files = {
+      codeOfConductPath: `groups/${vhost}/code-of-conduct.pdf`,
+      currentLicensePath: `groups/${vhost}/license.pdf`,
+    };
+    const price = {
+      price: 1200,
+      priceThreeYears: 3240,
+      addendumPath: `groups/${vhost}/addendum.pdf`,
+      addendumName: 'Data Processing Addendum',
+      forceAddendum: true,
+    };
+    return aGroup(api, { sponsor, members, overrides: { vhost, ...files, ...(priced ? price : {}) } });
+  };
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     api = await startApi({ STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_BASE: stripe.url });
-    alliance = await new OnboardingClient(api, 'storage-alliance').load();
-    cloud = await new OnboardingClient(api, 'cloud-connect').load();
-    ids = await demoIds(api);
+    acme = await aCompany(api, { membershipType: 'premium' });
+    globex = await aCompany(api, { membershipType: 'elite' });
+    initech = await aCompany(api, { membershipType: 'limited' });
+    const umbrella = await aCompany(api, { membershipType: 'basic' });
+    await aProcess(api, { company: acme });
+    await aProcess(api, { company: globex });
+    await aProcess(api, { company: globex });
+    users = {
+      acmeBm: await aUser(api, { company: acme, role: 'business_manager' }),
+      globexBm: await aUser(api, { company: globex, role: 'business_manager' }),
+      initechBm: await aUser(api, { company: initech, role: 'business_manager' }),
+      umbrellaCaller: await aUser(api, { company: umbrella, role: 'caller' }),
+    };
+    const priced = await program(globex, [{ company: globex }, { company: acme }], true);
+    const free = await program(
+      umbrella,
+      [{ company: umbrella }, { company: initech, relationship: 'one_to_many' }],
+      false,
+    );
+    alliance = await new OnboardingClient(api, priced.vhost!).load();
+    cloud = await new OnboardingClient(api, free.vhost!).load();
   }, 60_000);
 
   afterAll(async () => {
@@ -65,7 +106,7 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
     expect(Object.keys(badEmail.body.errors)).toEqual(['email']);
 
     const member = await alliance
-      .post('verify_email', { partner_group_id: alliance.group.id, email: 'BM@acme.test' })
+      .post('verify_email', { partner_group_id: alliance.group.id, email: users.acmeBm.email.toUpperCase() })
       .expect(200);
     expect(member.body).toEqual({
       valid: false,
@@ -75,8 +116,9 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
     });
 
     // A new session every time; an unknown token (or one of another group) is not found.
-    const first = await cloud.start('fresh@startup.test');
-    const second = await cloud.start('fresh@startup.test');
+    const fresh = `${uniqueName('fresh')}@startup.test`;
+    const first = await cloud.start(fresh);
+    const second = await cloud.start(fresh);
     expect(second.token).not.toBe(first.token);
     const foreign = await alliance.post('agreements', { session_token: first.token, agreements: NONE }).expect(404);
     expect(foreign.body).toEqual({ error: ONBOARDING_MESSAGES.sessionNotFound });
@@ -85,16 +127,16 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
   });
 
   it('registers a limited member without agreements or payment', async () => {
-    const email = 'bm@initech.test';
+    const email = users.initechBm.email;
     const session = await alliance.start(email);
     expect(session).toMatchObject({
-      company: { id: ids.initech, name: 'Initech Networks' },
+      company: { id: initech.id, name: initech.name },
       membership_type: 'limited',
       user_known: true,
       names_known: true,
       agreements_required: NONE,
       payment_required: false,
-      data: { company: { name: 'Initech Networks' }, user: { email } },
+      data: { company: { name: initech.name }, user: { email } },
     });
     expect(session.data.user?.first_name).toBeTruthy();
 
@@ -116,23 +158,23 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
     expect(noPayment.body).toEqual({ error: ONBOARDING_MESSAGES.paymentNotRequired });
     await alliance.post('register', { session_token: session.token, document: {} }).expect(422);
     await alliance.post('register/existing', { session_token: session.token, document_id: 0 }).expect(409);
-    await alliance.post('register/limited', { session_token: session.token, company_id: ids.acme }).expect(403);
+    await alliance.post('register/limited', { session_token: session.token, company_id: acme.id }).expect(403);
     await alliance.post('register/limited', { session_token: session.token, company_id: 'x' }).expect(422);
 
     const registered = await alliance
-      .post('register/limited', { session_token: session.token, company_id: ids.initech })
+      .post('register/limited', { session_token: session.token, company_id: initech.id })
       .expect(200);
     expect(registered.body).toMatchObject({ valid: true, next: 'success', session: { status: 'pending_review' } });
     await api.lastMailTo(email, 'onboarding-received');
-    await alliance.post('register/limited', { session_token: session.token, company_id: ids.initech }).expect(409);
+    await alliance.post('register/limited', { session_token: session.token, company_id: initech.id }).expect(409);
     expect(stripe.charges).toHaveLength(0);
   });
 
   it('lets an elite member of a free group choose one of its own processes', async () => {
-    const email = 'bm@globex.test';
+    const email = users.globexBm.email;
     const session = await cloud.start(email);
     expect(session).toMatchObject({
-      company: { id: ids.globex },
+      company: { id: globex.id },
       membership_type: 'elite',
       agreements_required: NONE,
       payment_required: false,
@@ -144,20 +186,20 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
     expect(contacted.body).toMatchObject({ next: 'basic-premium', session: { step: 'basic-premium' } });
 
     // Only the session's own company's processes are listed.
-    const own = await liveDocuments(ids.globex);
+    const own = await liveDocuments(globex.id);
     const listed = await cloud
-      .get(`documents/${ids.globex}?session_token=${encodeURIComponent(session.token)}`)
+      .get(`documents/${globex.id}?session_token=${encodeURIComponent(session.token)}`)
       .expect(200);
     expect(listed.body).toEqual(own);
-    await cloud.get(`documents/${ids.acme}?session_token=${encodeURIComponent(session.token)}`).expect(403);
-    await cloud.get(`documents/${ids.globex}`).expect(422);
-    await cloud.get(`documents/${ids.globex}?session_token=unknown`).expect(404);
+    await cloud.get(`documents/${acme.id}?session_token=${encodeURIComponent(session.token)}`).expect(403);
+    await cloud.get(`documents/${globex.id}`).expect(422);
+    await cloud.get(`documents/${globex.id}?session_token=unknown`).expect(404);
 
     const free = await cloud
       .post('payment', { session_token: session.token, name_on_card: 'Globex', card_token: 'tok_visa' })
       .expect(409);
     expect(free.body).toEqual({ error: ONBOARDING_MESSAGES.paymentNotRequired });
-    const [acmeDocument] = await liveDocuments(ids.acme);
+    const [acmeDocument] = await liveDocuments(acme.id);
     const foreign = await cloud
       .post('register/existing', { session_token: session.token, document_id: acmeDocument.id })
       .expect(422);
@@ -175,7 +217,7 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
   });
 
   it('asks a basic member of a priced group to accept the forced addendum and to pay before choosing', async () => {
-    const email = 'caller@umbrella.test';
+    const email = users.umbrellaCaller.email;
     const session = await alliance.start(email);
     expect(session).toMatchObject({
       membership_type: 'basic',
@@ -220,7 +262,7 @@ describe('onboarding: existing members (limited, basic, elite) and the group rul
   });
 
   it('takes a new company through a free group without payment, saving the process for later', async () => {
-    const email = 'team@free-rider.test';
+    const email = `${uniqueName('team')}@free-rider.test`;
     const session = await cloud.startWithContact(email);
     const agreed = await cloud
       .post('agreements', {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aUser, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 import { generateIdpKeys, idpMetadataXml, serveMetadata, type IdpKeys } from '../../test/saml-idp';
 
@@ -14,6 +15,13 @@ describe('SSO settings (admin.company.sso)', () => {
   let storage: string;
   let keys: IdpKeys;
   let acmeBm: string;
+  // Ours (premium, password sign-in) with its admin and a caller; a limited company; an SSO company that must
+  // stay untouched.
+  let ours: Company;
+  let limited: Company;
+  let sso: Company;
+  let caller: string;
+  let limitedBm: string;
   let metadataServer: Awaited<ReturnType<typeof serveMetadata>>;
 
   const metadataXml = () =>
@@ -24,13 +32,18 @@ describe('SSO settings (admin.company.sso)', () => {
       cert: keys.cert,
     });
   const save = (token: string) => api.http().post('/api/admin/company/sso').set(bearer(token));
-  const acme = () => orm(api).findOneOrFail(Company, { slug: 'acme' });
+  const acme = () => orm(api).findOneOrFail(Company, { id: ours.id });
 
   beforeAll(async () => {
     keys = generateIdpKeys();
     storage = await mkdtemp(join(tmpdir(), 'casebridge-sso-'));
     api = await startApi({ STORAGE_DIR: storage, UPLOAD_LIMIT_BYTES: String(LIMIT) });
-    acmeBm = await api.login('bm@acme.test');
+    ours = await aCompany(api);
+    limited = await aCompany(api, { membershipType: 'limited' });
+    sso = await aCompany(api, { loginMethod: 'sso', ssoIdpFederationUrl: 'http://localhost:7000/saml/sso' });
+    acmeBm = await signedIn(api, await aUser(api, { company: ours, role: 'business_manager' }));
+    caller = await signedIn(api, await aUser(api, { company: ours, role: 'caller' }));
+    limitedBm = await signedIn(api, await aUser(api, { company: limited, role: 'business_manager' }));
     metadataServer = await serveMetadata(metadataXml());
     // Booting the app on a busy machine can take longer than one test's timeout.
   }, 120_000);
@@ -43,7 +56,7 @@ describe('SSO settings (admin.company.sso)', () => {
   it('reads the settings with the service-provider metadata address built from PUBLIC_URL', async () => {
     const response = await api.http().get('/api/admin/company/sso').set(bearer(acmeBm)).expect(200);
     expect(response.body.company).toEqual({
-      slug: 'acme',
+      slug: ours.slug,
       sso_identity_source: 'url',
       sso_idp_entity_url: null,
       sso_idp_federation_url: null,
@@ -52,7 +65,7 @@ describe('SSO settings (admin.company.sso)', () => {
       sso_registration_section: null,
       sso_identity_file: null,
       has_certificate: false,
-      metadata_url: 'http://casebridge.test/saml2/acme/metadata',
+      metadata_url: `http://casebridge.test/saml2/${ours.slug}/metadata`,
     });
   });
 
@@ -142,7 +155,7 @@ describe('SSO settings (admin.company.sso)', () => {
   });
 
   it('saves a url source by reading the IdP metadata at the entity url', async () => {
-    await orm(api).nativeUpdate(Company, { slug: 'acme' }, { ssoIdpCertificate: null });
+    await orm(api).nativeUpdate(Company, { id: ours.id }, { ssoIdpCertificate: null });
     const response = await save(acmeBm)
       .field('sso_identity_source', 'url')
       .field('sso_idp_entity_url', metadataServer.url)
@@ -159,26 +172,24 @@ describe('SSO settings (admin.company.sso)', () => {
     });
   });
 
-  it('never reaches another company: Umbrella stays as seeded', async () => {
-    const umbrella = await orm(api).findOneOrFail(Company, { slug: 'umbrella' });
+  it('never reaches another company: an SSO company stays as it was', async () => {
+    const umbrella = await orm(api).findOneOrFail(Company, { id: sso.id });
     expect(umbrella.ssoIdpFederationUrl).toBe('http://localhost:7000/saml/sso');
     expect(umbrella.ssoIdentityFilePath).toBeNull();
   });
 
   it('is refused to callers (403) and to limited membership with the spec alert', async () => {
-    const caller = await api.login('caller@acme.test');
     await api.http().get('/api/admin/company/sso').set(bearer(caller)).expect(403);
     await save(caller).field('sso_identity_source', 'url').expect(403);
 
-    const initech = await api.login('bm@initech.test');
-    const read = await api.http().get('/api/admin/company/sso').set(bearer(initech)).expect(403);
+    const read = await api.http().get('/api/admin/company/sso').set(bearer(limitedBm)).expect(403);
     expect(read.body).toEqual({ error: MESSAGES.membershipBlocked });
-    const write = await save(initech)
+    const write = await save(limitedBm)
       .field('sso_identity_source', 'url')
       .field('sso_idp_entity_url', metadataServer.url)
       .expect(403);
     expect(write.body).toEqual({ error: MESSAGES.membershipBlocked });
-    const company = await orm(api).findOneOrFail(Company, { slug: 'initech' });
+    const company = await orm(api).findOneOrFail(Company, { id: limited.id });
     expect(company.ssoIdpEntityUrl).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { GROUP_NOT_FOUND, TEAMS_CONNECTED, TEAMS_LINK_CONFIRMED, TEAMS_LINK_INVALID } from '@casebridge/contracts';
 import { Community } from '@casebridge/db';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 
 describe('Teams connection links: the back-office link and the public confirmation', () => {
@@ -20,10 +21,11 @@ describe('Teams connection links: the back-office link and the public confirmati
 
   beforeAll(async () => {
     api = await startApi();
-    admin = await api.login('admin@casebridge.test');
-    const em = orm(api);
-    teamsGroup = await em.findOneOrFail(Community, { msteamsIntegration: true });
-    plainGroup = await em.findOneOrFail(Community, { msteamsIntegration: false });
+    admin = await signedIn(api, await aSuperAdmin(api));
+    // A group with Teams integration (its team named) and one without.
+    const teamUrl = 'https://teams.example.test/l/team/alliance';
+    teamsGroup = await aGroup(api, { overrides: { msteamsIntegration: true, msteamsTeamUrl: teamUrl } });
+    plainGroup = await aGroup(api);
   });
 
   afterAll(async () => {
@@ -98,8 +100,9 @@ describe('Teams connection links: the back-office link and the public confirmati
   });
 
   it('keeps the link to super admins (403) and answers 404 for an unknown group', async () => {
-    for (const email of ['bm@acme.test', 'caller@acme.test']) {
-      const token = await api.login(email);
+    const company = await aCompany(api);
+    for (const role of ['business_manager', 'caller'] as const) {
+      const { token } = await aSignedInUser(api, { company, role });
       await api
         .http()
         .get(`/api/super_admin/groups/${teamsGroup.id}/msteams_connection`)
