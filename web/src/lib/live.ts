@@ -41,9 +41,12 @@ function retryUncheckedHandshakes(socket: LiveSocket, stillWanted: () => boolean
     if (attempts === 0) socket.once('connect', () => (attempts = 0));
     const backoff = Math.min(HANDSHAKE_RETRY_MS.max, HANDSHAKE_RETRY_MS.first * 2 ** attempts);
     attempts += 1;
-    setTimeout(() => {
-      if (stillWanted() && !socket.connected && !socket.active) socket.connect();
-    }, backoff / 2 + Math.random() * (backoff / 2));
+    setTimeout(
+      () => {
+        if (stillWanted() && !socket.connected && !socket.active) socket.connect();
+      },
+      backoff / 2 + Math.random() * (backoff / 2),
+    );
   });
 }
 
