@@ -8,6 +8,7 @@ import {
 import { OnboardingPayment, OnboardingSession } from '@casebridge/db';
 import { io } from 'socket.io-client';
 import { startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
+import { aSuperAdmin, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 import { contactBody, OnboardingClient, PROCESS_DOCUMENT, sessionView } from '../../test/onboarding-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
@@ -177,7 +178,7 @@ describe('onboarding: a new company joins the priced partner program and pays by
 
     const admin = io(api.url, {
       path: SOCKET_PATH,
-      auth: { token: await api.login('admin@casebridge.test') },
+      auth: { token: await signedIn(api, await aSuperAdmin(api)) },
       transports: ['websocket'],
       forceNew: true,
     });
