@@ -1,6 +1,7 @@
-import { Company, LoginEvent, User } from '@casebridge/db';
+import { LoginEvent, User } from '@casebridge/db';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { aCompany, aUser, uniqueName } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
 import { generateIdpKeys, samlResponse, type IdpKeys } from '../../test/saml-idp';
 
@@ -11,15 +12,19 @@ import { generateIdpKeys, samlResponse, type IdpKeys } from '../../test/saml-idp
  * in the flow's refusal, and the unmodified responses must still sign in (the control).
  */
 
-const SP_ENTITY = 'http://casebridge.test/saml2/umbrella/metadata';
-const ACS = 'http://casebridge.test/saml2/umbrella/acs';
+// The single sign-on company of this file: its slug names the service provider's addresses, its domain the users.
+const SLUG = uniqueName('umbrella');
+const DOMAIN = `${SLUG}.test`;
+const SP_ENTITY = `http://casebridge.test/saml2/${SLUG}/metadata`;
+const ACS = `http://casebridge.test/saml2/${SLUG}/acs`;
 const IDP_ISSUER = 'https://idp.umbrella.test/entity';
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
-const ATTACKER = 'xsw.attacker@umbrella.test';
-const VICTIM = 'caller@umbrella.test';
-const REFUSED = '/umbrella?sso_error=invalid_response';
+const ATTACKER = `xsw.attacker@${DOMAIN}`;
+/** An existing member of the company (made in beforeAll) whom the forged assertions name. */
+const VICTIM = `victim@${DOMAIN}`;
+const REFUSED = `/${SLUG}?sso_error=invalid_response`;
 
 interface Parts {
   doc: Document;
@@ -188,7 +193,7 @@ describe('SAML signature wrapping and comment injection are refused', () => {
   const signed = (email = ATTACKER, signResponse = false) =>
     samlResponse({ keys, issuer: IDP_ISSUER, audience: SP_ENTITY, acsUrl: ACS, email, signResponse });
   const post = async (SAMLResponse: string): Promise<string> => {
-    const answer = await api.http().post('/saml2/umbrella/acs').type('form').send({ SAMLResponse }).expect(303);
+    const answer = await api.http().post(`/saml2/${SLUG}/acs`).type('form').send({ SAMLResponse }).expect(303);
     return answer.headers.location as string;
   };
   async function signedInAs(location: string): Promise<string> {
@@ -203,11 +208,14 @@ describe('SAML signature wrapping and comment injection are refused', () => {
   beforeAll(async () => {
     keys = generateIdpKeys();
     api = await startApi();
-    await orm(api).nativeUpdate(
-      Company,
-      { slug: 'umbrella' },
-      { ssoIdpFederationUrl: 'https://idp.umbrella.test/sso', ssoIdpCertificate: keys.cert },
-    );
+    const company = await aCompany(api, {
+      slug: SLUG,
+      domain: DOMAIN,
+      loginMethod: 'sso',
+      ssoIdpFederationUrl: 'https://idp.umbrella.test/sso',
+      ssoIdpCertificate: keys.cert,
+    });
+    await aUser(api, { company, role: 'caller', overrides: { email: VICTIM } });
   }, 120_000);
   afterAll(() => api?.close());
 
@@ -233,8 +241,8 @@ describe('SAML signature wrapping and comment injection are refused', () => {
   });
 
   it('signs in only the whole signed NameID when a comment is injected into it (CVE-2017-11428)', async () => {
-    // The IdP vouches for "caller@umbrella.test.evil.test"; exclusive c14n drops comments, so the signature
-    // survives "caller@umbrella.test<!---->.evil.test" and a consumer reading the first text node would get the victim.
+    // The IdP vouches for "victim@{domain}.evil.test"; exclusive c14n drops comments, so the signature survives
+    // "victim@{domain}<!---->.evil.test" and a consumer reading the first text node would get the victim.
     const signedFor = `${VICTIM}.evil.test`;
     const parts = decode(await signed(signedFor));
     const nameId = parts.assertion.getElementsByTagNameNS(ASSERTION_NS, 'NameID').item(0)!;
