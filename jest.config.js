@@ -1,5 +1,5 @@
 // @ts-check
-/* global __dirname, module */
+
 /**
  * Two projects: `unit` (*.spec.ts, no services needed) and `integration` (*.int-spec.ts, real PostgreSQL and Redis).
  * Workspace packages resolve to their TypeScript sources, so tests never need a build first.
@@ -9,7 +9,8 @@ const moduleNameMapper = {
   '^@casebridge/db$': '<rootDir>/libs/db/src',
 };
 
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] };
+/** A plain transform: see test/jest/swc-options.js. */
+const transform = { '^.+\\.ts$': ['@swc/jest', require('./test/jest/swc-options')] };
 
 const shared = {
   rootDir: __dirname,
@@ -24,8 +25,6 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2,
-  // A bound for a broken run, not a target: the first suite of each worker compiles the whole api for its hook
-  // (ts-jest, cold cache) and may take half a minute on two busy cores.
   testTimeout: 60000,
   projects: [
     {
@@ -37,6 +36,8 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
+      testEnvironment: '<rootDir>/test/jest/shared-environment.js',
+      runtime: '<rootDir>/test/jest/shared-runtime.js',
       globalSetup: '<rootDir>/test/integration/global-setup.ts',
       globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
     },

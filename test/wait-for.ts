@@ -60,3 +60,37 @@ function describe(value: unknown): string {
     return String(value);
   }
 }
+
+/**
+ * The steps of a boot (an api, a worker) under one deadline shorter than the hook that runs it: a boot that hangs
+ * fails with the step it was waiting for and the steps already done, instead of jest's bare "Exceeded timeout of
+ * N ms for a hook". The deadline is a bound for a broken run, not a target.
+ */
+export class BootSteps {
+  private readonly started = Date.now();
+  private readonly done: string[] = [];
+
+  constructor(
+    private readonly what: string,
+    private readonly withinMs = Number(process.env.TEST_BOOT_TIMEOUT_MS ?? 45_000),
+  ) {}
+
+  async step<T>(name: string, work: Promise<T>): Promise<T> {
+    const stepStarted = Date.now();
+    const remaining = this.started + this.withinMs - stepStarted;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const before = this.done.length ? `; done before it: ${this.done.join(', ')}` : '';
+        reject(new Error(`${this.what} did not boot within ${this.withinMs} ms: still ${name}${before}`));
+      }, Math.max(0, remaining));
+    });
+    try {
+      const value = await Promise.race([work, expired]);
+      this.done.push(`${name} (${Date.now() - stepStarted} ms)`);
+      return value;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

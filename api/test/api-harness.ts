@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { prepareIntegrationEnv } from '../../test/integration/test-env';
+import { BootSteps } from '../../test/wait-for';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -38,22 +39,28 @@ export interface StartOptions {
  * configured exactly as main.ts does. `env` overrides configuration for this file (e.g. a low rate limit).
  */
 export async function startApi(env: Record<string, string> = {}, options: StartOptions = {}): Promise<ApiHarness> {
+  const boot = new BootSteps('the api');
   const shared = options.sameDeploymentAs?.deployment;
-  const integration = shared ? { ...shared, cleanup: () => Promise.resolve() } : await prepareIntegrationEnv();
+  const integration = shared
+    ? { ...shared, cleanup: () => Promise.resolve() }
+    : await boot.step('cloning the template database', prepareIntegrationEnv());
   if (shared) Object.assign(process.env, { DATABASE_URL: shared.databaseUrl, REDIS_PREFIX: shared.redisPrefix });
   Object.assign(process.env, { LOG_LEVEL: 'silent', WEB_DIST: '', PUBLIC_URL: 'http://casebridge.test' }, env);
-  // Imported after the environment is set: modules read their configuration when they load.
-  const { AppModule } = await import('../src/app.module');
+  const { AppModule } = await boot.step('loading the api modules', import('../src/app.module'));
   const { configureApp } = await import('../src/bootstrap');
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  // Configuration is read here, when Nest builds the modules: this file's environment, set above.
+  const moduleRef = await boot.step(
+    'building the Nest modules (database and Redis connections)',
+    Test.createTestingModule({ imports: [AppModule] }).compile(),
+  );
   const { createHttpAdapter } = await import('../src/http/http-server');
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     logger: false,
   });
-  await configureApp(app);
+  await boot.step('configuring the application', configureApp(app));
   // Listening on a free port lets Socket.IO clients connect as browsers do.
-  await app.listen(0, '127.0.0.1');
+  await boot.step('listening on a free port', app.listen(0, '127.0.0.1'));
   const address = app.getHttpServer().address() as { port: number };
 
   const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });

@@ -3,7 +3,7 @@ import path from 'path';
 
 /**
  * Jest's moduleNameMapper does not apply to globalSetup / globalTeardown, which run in the parent process.
- * Point the workspace packages at their TypeScript sources there too (ts-jest transpiles them),
+ * Point the workspace packages at their TypeScript sources there too (jest transforms them),
  * so the integration harness works without building the libraries first.
  */
 const ROOT = path.resolve(__dirname, '..', '..');

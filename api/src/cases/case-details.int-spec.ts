@@ -34,7 +34,7 @@ describe('case pages read in SQL answer what the entity mappers answered', () =>
       throw error;
     });
 
-  // Boots the app and shapes its data; a first run also compiles it, which takes longer on a busy machine.
+  // Boots the app and shapes its data: more than a test's work, so the hook has a bound of its own.
   beforeAll(async () => {
     api = await startApi();
     em = api.app.get(MikroORM).em.fork() as EntityManager;

@@ -32,7 +32,7 @@ describe('case lists page-first answer the rows the full scan answered', () => {
   const list = (actor: Actor, request: CaseListRequest, query: Record<string, unknown>) =>
     api.app.get(CaseListService).list(actor, request, CaseListQuery.parse(query));
 
-  // Boots the app and shapes its data; a first run also compiles it, which takes longer on a busy machine.
+  // Boots the app and shapes its data: more than a test's work, so the hook has a bound of its own.
   beforeAll(async () => {
     api = await startApi();
     em = api.app.get(MikroORM).em.fork() as EntityManager;

@@ -49,8 +49,7 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
   let selfEndingActor: string;
   const tokens = new Map<string, string>();
 
-  // Booting the api on its own database clone can take longer than a test's 30 s when the whole suite runs on two
-  // cores; the hook's bound is not what this file checks.
+  // Boots the api and builds a world of many rows: more than a test's work, so the hook has a bound of its own.
   beforeAll(async () => {
     // A high login limit keeps the login form fuzz from locking the accounts the other calls sign in with.
     api = await startApi({ LOGIN_RATE_LIMIT: '100000' });

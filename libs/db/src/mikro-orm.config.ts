@@ -6,7 +6,7 @@ import { ALL_ENTITIES } from './entities';
 
 /**
  * Migrations are read from `migrations` next to this file: compiled .js under dist when run by
- * node, the .ts sources when run by ts-jest. New migrations are always written to src/migrations.
+ * node, the .ts sources when run by jest. New migrations are always written to src/migrations.
  */
 const MIGRATIONS_DIR = join(__dirname, 'migrations');
 const MIGRATIONS_SOURCE_DIR = join(__dirname, '..', 'src', 'migrations');

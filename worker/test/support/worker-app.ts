@@ -4,6 +4,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JobsOptions, Queue } from 'bullmq';
 import IORedis from 'ioredis';
+import { BootSteps } from '../../../test/wait-for';
 import { createLogger } from '../../src/logging/logger';
 import { WorkerModule } from '../../src/worker.module';
 
@@ -20,9 +21,12 @@ export interface RunningWorker {
 /** Boots the real worker module against the env prepared by prepareIntegrationEnv(), sending to `smtpUrl`. */
 export async function startWorker(smtpUrl: string): Promise<RunningWorker> {
   const config = loadServerConfig({ ...process.env, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' });
-  const app = await NestFactory.createApplicationContext(
-    WorkerModule.register(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')),
-    { logger: false },
+  const app = await new BootSteps('the worker').step(
+    'building the worker modules (database, Redis, queues)',
+    NestFactory.createApplicationContext(
+      WorkerModule.register(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')),
+      { logger: false },
+    ),
   );
   const producerConnection = new IORedis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue<MailJob>(QUEUES.mail, { connection: producerConnection, prefix: config.REDIS_PREFIX });

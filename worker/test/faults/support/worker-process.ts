@@ -7,12 +7,12 @@ import { settleWithin } from './timing';
 const ROOT = path.resolve(__dirname, '../../../..');
 
 /**
- * Runs worker/src/main.ts in a plain node process without a build: `.ts` files are transpiled on require with the
- * installed TypeScript (decorator metadata included) and the workspace packages resolve to their sources, as in
+ * Runs worker/src/main.ts in a plain node process without a build: `.ts` files are compiled on require with SWC and
+ * the options jest uses (decorator metadata included), and the workspace packages resolve to their sources, as in
  * jest. Passed to `node -e`; argv[1] is the repository root.
  */
 const TS_ENTRY = `
-const ts = require('typescript');
+const swc = require('@swc/core');
 const Module = require('module');
 const fs = require('fs');
 const path = require('path');
@@ -25,17 +25,10 @@ const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, aliases[request] || request, ...rest);
 };
-const compilerOptions = {
-  module: ts.ModuleKind.CommonJS,
-  target: ts.ScriptTarget.ES2022,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  esModuleInterop: true,
-  resolveJsonModule: true,
-};
+const options = require(path.join(root, 'test/jest/swc-options.js'));
 require.extensions['.ts'] = (module, filename) => {
   const source = fs.readFileSync(filename, 'utf8');
-  module._compile(ts.transpileModule(source, { compilerOptions, fileName: filename }).outputText, filename);
+  module._compile(swc.transformSync(source, { ...options, filename }).code, filename);
 };
 require(path.join(root, 'worker/src/main.ts'));
 `;
