@@ -80,10 +80,13 @@ export class BootSteps {
     const remaining = this.started + this.withinMs - stepStarted;
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const before = this.done.length ? `; done before it: ${this.done.join(', ')}` : '';
-        reject(new Error(`${this.what} did not boot within ${this.withinMs} ms: still ${name}${before}`));
-      }, Math.max(0, remaining));
+      timer = setTimeout(
+        () => {
+          const before = this.done.length ? `; done before it: ${this.done.join(', ')}` : '';
+          reject(new Error(`${this.what} did not boot within ${this.withinMs} ms: still ${name}${before}`));
+        },
+        Math.max(0, remaining),
+      );
     });
     try {
       const value = await Promise.race([work, expired]);
