@@ -1,6 +1,10 @@
-// `npm test`: every check of the project in order, continuing after a failing stage.
-// Ends with one line "N passed, N failed" (jest, Vitest and Playwright tests; a failed lint, build or type check
-// counts as 1).
+// `npm test`: every check of the project, continuing after a failing stage.
+// The static checks (lint, format, build, type check) and the web unit tests need no services and no build of each
+// other: they run side by side, each one's output printed whole when it ends. Then jest, then Playwright (which
+// needs the build). Ends with each stage's seconds, the tests a retry passed (flaky), and one line
+// "N passed, N failed" (jest, Vitest and Playwright tests; a failed lint, format, build or type check counts as 1).
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, run } from './lib/processes.mjs';
@@ -12,6 +16,9 @@ const PLAYWRIGHT_RESULTS = path.join(REPO_ROOT, 'e2e', 'test-results', 'results.
 
 const summary = { passed: 0, failed: 0 };
 const stages = [];
+/** Tests that failed once and passed on their retry: listed, so a retry cannot hide them. */
+const flaky = [];
+const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
 function readJson(file) {
   try {
@@ -21,14 +28,49 @@ function readJson(file) {
   }
 }
 
-async function stage(name, command, args, countTests) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
-  const started = Date.now();
-  const exitCode = await run(command, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+function record(name, exitCode, seconds, countTests, group) {
   const counts = countTests ? countTests(exitCode) : { passed: 0, failed: exitCode === 0 ? 0 : 1 };
   summary.passed += counts.passed;
   summary.failed += counts.failed;
-  stages.push({ name, ok: exitCode === 0 && counts.failed === 0, seconds: (Date.now() - started) / 1000, counts });
+  stages.push({ name, ok: exitCode === 0 && counts.failed === 0, seconds, counts, group });
+}
+
+async function stage(name, command, args, countTests) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const exitCode = await run(command, args, { env });
+  record(name, exitCode, (Date.now() - started) / 1000, countTests);
+}
+
+/** Runs a command with its output kept, printed in one piece when it ends (side by side with others). */
+function runQuietly(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => resolve({ exitCode: 1, output: `Could not start ${command}: ${error.message}\n` }));
+    child.on('close', (code, signal) =>
+      resolve({ exitCode: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }),
+    );
+  });
+}
+
+/** Stages that share nothing, run at once; the group's time is the wall time until the last one ends. */
+async function parallelStages(group, members) {
+  console.log(`\n=== ${group}: ${members.map((member) => member.name).join(', ')}, side by side`);
+  const started = Date.now();
+  await Promise.all(
+    members.map(async ({ name, command, args, countTests }) => {
+      const memberStarted = Date.now();
+      const { exitCode, output } = await runQuietly(command, args);
+      const seconds = (Date.now() - memberStarted) / 1000;
+      console.log(`\n=== ${name}: ${command} ${args.join(' ')} (${seconds.toFixed(0)} s)\n`);
+      process.stdout.write(output);
+      record(name, exitCode, seconds, countTests, group);
+    }),
+  );
+  stages.push({ name: group, seconds: (Date.now() - started) / 1000, isGroup: true });
 }
 
 function jestCounts(exitCode) {
@@ -51,14 +93,28 @@ function vitestCounts(exitCode) {
   return { passed: results.numPassedTests, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
 }
 
+/** "file › title" of every Playwright test whose final result is flaky (failed, then passed on a retry). */
+function flakyPlaywrightTests(results) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') found.push(`${spec.file} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of results.suites ?? []) walk(suite);
+  return found;
+}
+
 function playwrightCounts(exitCode) {
   const results = readJson(PLAYWRIGHT_RESULTS);
   if (!results?.stats) return { passed: 0, failed: 1 };
-  const { expected = 0, unexpected = 0, flaky = 0 } = results.stats;
+  const { expected = 0, unexpected = 0, flaky: retried = 0 } = results.stats;
+  flaky.push(...flakyPlaywrightTests(results));
   // Errors outside tests (global setup, config) leave every test unrun: count them as one failure.
   const outsideErrors = (results.errors ?? []).length > 0 ? 1 : 0;
   const failed = unexpected + (unexpected === 0 ? outsideErrors : 0);
-  return { passed: expected + flaky, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
+  return { passed: expected + retried, failed: failed === 0 && exitCode !== 0 ? 1 : failed, flaky: retried };
 }
 
 mkdirSync(RESULTS_DIR, { recursive: true });
@@ -66,23 +122,41 @@ rmSync(JEST_RESULTS, { force: true });
 rmSync(VITEST_RESULTS, { force: true });
 rmSync(PLAYWRIGHT_RESULTS, { force: true });
 
-await stage('lint', 'npm', ['run', 'lint']);
-await stage('build', 'npm', ['run', 'build']);
-await stage('type check (specs)', 'npx', ['tsc', '-p', 'tsconfig.spec.json']);
+const runStarted = Date.now();
+await parallelStages('static checks and web unit tests', [
+  { name: 'lint (eslint)', command: 'npx', args: ['eslint', '.'] },
+  { name: 'format (prettier)', command: 'npx', args: ['prettier', '--check', '.'] },
+  { name: 'build', command: 'npm', args: ['run', 'build'] },
+  { name: 'type check (specs)', command: 'npx', args: ['tsc', '-p', 'tsconfig.spec.json'] },
+  {
+    name: 'web unit (Vitest)',
+    command: 'npm',
+    args: ['run', 'test', '-w', 'web', '--', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_RESULTS}`],
+    countTests: vitestCounts,
+  },
+]);
 await stage('jest (unit + integration)', 'npx', ['jest', '--json', `--outputFile=${JEST_RESULTS}`], jestCounts);
-await stage(
-  'web unit (Vitest)',
-  'npm',
-  ['run', 'test', '-w', 'web', '--', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_RESULTS}`],
-  vitestCounts,
-);
 if (!existsSync('/usr/bin/chromium')) console.warn('Chromium is not at /usr/bin/chromium: the e2e stage will fail.');
 await stage('e2e (Playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], playwrightCounts);
 
 console.log('\n=== summary');
-for (const { name, ok, seconds, counts } of stages) {
+const line = ({ name, ok, seconds, counts }, indent = '') => {
   const detail = counts.passed || counts.failed ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail} in ${seconds.toFixed(0)} s`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${indent}${name}${detail} in ${seconds.toFixed(0)} s`);
+};
+for (const entry of stages) {
+  if (entry.group) continue;
+  if (!entry.isGroup) {
+    line(entry);
+    continue;
+  }
+  const members = stages.filter((member) => member.group === entry.name);
+  const ok = members.every((member) => member.ok);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${entry.name} in ${entry.seconds.toFixed(0)} s, side by side:`);
+  for (const member of members) line(member, '    ');
 }
+console.log(`${flaky.length} flaky (failed, then passed on the retry)${flaky.length ? ':' : ''}`);
+for (const title of flaky) console.log(`     ${title}`);
+console.log(`total ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log(`${summary.passed} passed, ${summary.failed} failed`);
-process.exit(summary.failed > 0 || stages.some((s) => !s.ok) ? 1 : 0);
+process.exit(summary.failed > 0 || stages.some((entry) => entry.ok === false) ? 1 : 0);
