@@ -38,6 +38,11 @@ export interface FreshCase {
   summary: string;
 }
 
+export interface FreshGroup {
+  id: number;
+  name: string;
+}
+
 export interface FreshCaseOptions {
   /** The Acme user who submits it (and so finds it under My Cases). */
   submitter?: string;
@@ -192,6 +197,23 @@ export class FreshData {
       });
     }
     return { id: stored.id, token, number, summary };
+  }
+
+  /**
+   * A new open group with Microsoft Teams integration switched on and not connected yet, deleted after the test: a
+   * journey that connects a team changes this group, not the demo's Storage Alliance other journeys read.
+   */
+  async teamsGroup(): Promise<FreshGroup> {
+    const name = `E2E Teams ${uniqueStamp()}`;
+    const { id } = await this.demo.post<{ id: number }>(SHARED_SESSIONS.superAdmin, 'super_admin/groups/0', {
+      name,
+      type: 'open_group',
+      status: 'active',
+      msteams_integration: 1,
+      msteams_manager_email: 'bm@globex.test',
+    });
+    this.cleanUps.push(() => this.demo.getAllowingGone(SHARED_SESSIONS.superAdmin, `super_admin/groups/${id}/delete`));
+    return { id, name };
   }
 
   /**

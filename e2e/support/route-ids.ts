@@ -23,6 +23,8 @@ export interface RouteIds {
   acmeRelation: number;
   partnerProgram: { id: number; type: string };
   solutionSupportGroup: number;
+  /** Storage Alliance, the demo's group with Microsoft Teams integration (its connection link is valid). */
+  teamsGroup: number;
   emailTemplate: number;
 }
 
@@ -80,6 +82,7 @@ export async function readRouteIds(api: DemoApi): Promise<RouteIds> {
     acmeRelation: limited.id,
     partnerProgram: { id: program.id, type: program.type },
     solutionSupportGroup: support.id,
+    teamsGroup: pick(allGroups.groups, (row) => row.name === 'Storage Alliance', 'Teams-enabled group').id,
     emailTemplate: pick(templates, () => true, 'e-mail template').id,
   };
 }

@@ -215,7 +215,7 @@ const PLAN: Record<RouteName, Visit | NotVisited> = {
     open: async ({ api, ids }) => {
       const { link } = await api.get<{ link: string }>(
         'admin@casebridge.test',
-        `super_admin/groups/${ids.partnerProgram.id}/msteams_connection`,
+        `super_admin/groups/${ids.teamsGroup}/msteams_connection`,
       );
       return new URL(link).pathname;
     },
