@@ -1,17 +1,17 @@
 import type { ServerConfig } from '@casebridge/db';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { SERVER_CONFIG } from './config/config.module';
-import { buildOpenApiDocument } from './docs/openapi';
-import { configureHttpServer } from './http/http-server';
-import { registerRequestHooks } from './http/request-hooks';
-import { ApiMetrics } from './metrics/api-metrics';
-import { registerMetricsHttp } from './metrics/metrics-http';
-import { RedisStreamsIoAdapter } from './realtime/redis-streams-io.adapter';
-import { registerFreshReadsAfterWrites } from './read-cache/fresh-reads.hook';
-import { mountQueueDashboard } from './super-admin/queues/queue-dashboard.plugin';
-import { serveWebApp } from './web/spa';
+import { AllExceptionsFilter } from './platform/common/all-exceptions.filter';
+import { SERVER_CONFIG } from './platform/config/config.module';
+import { buildOpenApiDocument } from './platform/docs/openapi';
+import { configureHttpServer } from './platform/http/http-server';
+import { registerRequestHooks } from './platform/http/request-hooks';
+import { ApiMetrics } from './platform/metrics/api-metrics';
+import { registerMetricsHttp } from './platform/metrics/metrics-http';
+import { RedisStreamsIoAdapter } from './platform/realtime/redis-streams-io.adapter';
+import { registerFreshReadsAfterWrites } from './platform/read-cache/fresh-reads.hook';
+import { mountQueueDashboard } from './platform/queue-dashboard/queue-dashboard.plugin';
+import { serveWebApp } from './platform/web/spa';
 
 /** Everything main.ts and the integration tests both need, so tests run the app exactly as production does. */
 export async function configureApp(app: NestFastifyApplication): Promise<ServerConfig> {

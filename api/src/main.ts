@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
-import { createHttpAdapter } from './http/http-server';
+import { createHttpAdapter } from './platform/http/http-server';
 
 async function main(): Promise<void> {
   // Body parsers are the api's own (http/http-server.ts).

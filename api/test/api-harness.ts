@@ -53,7 +53,7 @@ export async function startApi(env: Record<string, string> = {}, options: StartO
     'building the Nest modules (database and Redis connections)',
     Test.createTestingModule({ imports: [AppModule] }).compile(),
   );
-  const { createHttpAdapter } = await import('../src/http/http-server');
+  const { createHttpAdapter } = await import('../src/platform/http/http-server');
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     logger: false,

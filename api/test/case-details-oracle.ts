@@ -10,7 +10,7 @@ import {
 } from '@casebridge/contracts';
 import { Case, CaseAttachment, CaseNote, User, type CaseResponse } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../src/access/actor';
+import type { Actor } from '../src/platform/access/actor';
 
 /**
  * The case pages as the api built them before they were read in one SQL statement: hydrated entities mapped field

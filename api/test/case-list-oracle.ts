@@ -1,7 +1,7 @@
 import { isCompanyAdminRole, LIMITS, type CaseListQuery } from '@casebridge/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../src/access/actor';
+import type { Actor } from '../src/platform/access/actor';
 import type { CaseListRequest } from '../src/cases/case-list.sql';
 
 type ListQuery = z.output<typeof CaseListQuery>;

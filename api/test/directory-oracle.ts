@@ -1,7 +1,7 @@
 import type { DirectoryEntry, Favorite as FavoriteShape } from '@casebridge/contracts';
 import { Company, ContactDocument, Department, Favorite } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../src/access/actor';
+import type { Actor } from '../src/platform/access/actor';
 import { companyLogoUrl } from '../src/accounts/account.mappers';
 import { mayEditCompanyNote } from '../src/directory/company-note.service';
 import {

@@ -1,9 +1,9 @@
 import { endpointPath, type Endpoint } from '@casebridge/contracts';
 import type { Response } from 'supertest';
-import { serverPath } from '../src/common/contract-route';
+import { serverPath } from '../src/platform/common/contract-route';
 import { bearer, type ApiHarness } from './api-harness';
-import { defaultParams } from '../src/access/matrix/default-params';
-import type { ActorName, MatrixRow, Outcome, World } from '../src/access/matrix/matrix-types';
+import { defaultParams } from '../src/platform/access/matrix/default-params';
+import type { ActorName, MatrixRow, Outcome, World } from '../src/platform/access/matrix/matrix-types';
 
 /** Sends one endpoint as one actor, with the row's params and body. */
 export function callAs(

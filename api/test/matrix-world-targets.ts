@@ -2,12 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { User, type ServerConfig } from '@casebridge/db';
-import { SERVER_CONFIG } from '../src/config/config.module';
+import { SERVER_CONFIG } from '../src/platform/config/config.module';
 import { bearer, DEMO_PASSWORD, type ApiHarness } from './api-harness';
 import { allFields, countryId, globexCollaborationAnswers } from './collaboration-form';
 import { createSeedLikeUser, documentsOf, orm } from './member-fixtures';
-import { managerRequestBody } from '../src/access/matrix/matrix-bodies';
-import { ACTORS, type ActorName, type MatrixTargets, type World } from '../src/access/matrix/matrix-types';
+import { managerRequestBody } from '../src/platform/access/matrix/matrix-bodies';
+import { ACTORS, type ActorName, type MatrixTargets, type World } from '../src/platform/access/matrix/matrix-types';
 
 /**
  * The rows a valid call of the matrix aims at: bodies that pass validation, so the answer is the access decision,

@@ -1,7 +1,7 @@
 import { Company, User } from '@casebridge/db';
 import { bearer, type ApiHarness } from './api-harness';
 import { createSeedLikeUser, orm, tokenOf } from './member-fixtures';
-import type { ActorName, World } from '../src/access/matrix/matrix-types';
+import type { ActorName, World } from '../src/platform/access/matrix/matrix-types';
 import { buildTargets, cloneCase } from './matrix-world-targets';
 
 /** The unrelated company: no group, relation or case with anyone. */

@@ -8,10 +8,10 @@ import {
   VerifyAccountBody,
 } from '@casebridge/contracts';
 import { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { ClientIp, CurrentActor } from '../access/current-actor.decorator';
-import { Route, TextParam, ValidBody } from '../common/contract-route';
-import { parseOrThrow } from '../common/errors';
+import type { Actor } from '../platform/access/actor';
+import { ClientIp, CurrentActor } from '../platform/access/current-actor.decorator';
+import { Route, TextParam, ValidBody } from '../platform/common/contract-route';
+import { parseOrThrow } from '../platform/common/errors';
 import { EmailChangeService } from './email-change.service';
 import { ProfileService } from './profile.service';
 import { RegistrationService, type ApprovalAction } from './registration.service';

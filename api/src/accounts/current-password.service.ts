@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_MESSAGES } from '@casebridge/contracts';
 import { verifyPassword, type User } from '@casebridge/db';
-import { ValidationException } from '../common/errors';
-import { RateLimiter } from '../redis/rate-limiter.service';
+import { ValidationException } from '../platform/common/errors';
+import { RateLimiter } from '../platform/redis/rate-limiter.service';
 
 /** Wrong current passwords a user may try before the profile answers 429 for a while. */
 const ATTEMPTS = 10;

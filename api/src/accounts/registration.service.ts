@@ -13,15 +13,15 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { RegistrationBody as RegistrationSchema } from '@casebridge/contracts';
-import { OneTimeTokens, hashToken } from '../auth/one-time-tokens.service';
+import { OneTimeTokens, hashToken } from './sessions/one-time-tokens.service';
 import { toBackOfficeRegistrationRow, toRegistrationQueueRow } from './registration-queue-rows';
-import { ValidationException } from '../common/errors';
-import { SERVER_CONFIG } from '../config/config.module';
-import { accountMails } from '../mail/account-mails';
-import { MailProducer } from '../mail/mail.producer';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { RateLimiter } from '../redis/rate-limiter.service';
-import { htmlToPlainText } from '../common/rich-text';
+import { ValidationException } from '../platform/common/errors';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { accountMails } from './account-mails';
+import { MailProducer } from '../platform/mail/mail.producer';
+import { RealtimePublisher } from '../platform/realtime/realtime.publisher';
+import { RateLimiter } from '../platform/redis/rate-limiter.service';
+import { htmlToPlainText } from '../platform/common/rich-text';
 
 export type ApprovalAction = 'approve' | 'reject';
 

@@ -3,7 +3,7 @@ import type { CaseAudience, RespondStatus } from '@casebridge/contracts';
 import { Case, Company, User } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 import { allowedAnswers, answerRefusal, isAnswerAllowed, type CaseSide } from '@casebridge/contracts';
 
 export const CASE_NOT_FOUND = 'Case not found.';

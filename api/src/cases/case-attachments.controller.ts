@@ -1,11 +1,11 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesUpload } from '../common/multipart';
+import { FilesUpload } from '../platform/common/multipart';
 import { API } from '@casebridge/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
-import { storedFileAnswer } from '../common/stored-files';
+import type { Actor } from '../platform/access/actor';
+import { CurrentActor } from '../platform/access/current-actor.decorator';
+import { IdParam, Route, TextParam, ValidBody } from '../platform/common/contract-route';
+import { storedFileAnswer } from '../platform/common/stored-files';
 import { CaseAttachmentsService, type StagedFile } from './case-attachments.service';
 import { MAX_FILES_PER_UPLOAD, UploadCleanupInterceptor } from './case-uploads';
 

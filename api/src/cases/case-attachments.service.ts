@@ -4,20 +4,20 @@ import { CaseAttachment, servedContentType, type ServerConfig } from '@casebridg
 import { EntityManager } from '@mikro-orm/postgresql';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { Actor } from '../access/actor';
-import { ValidationException } from '../common/errors';
-import { stagedHead, type StagedFile } from '../common/staged-files';
-import { openStoredFile, type StoredFileDownload } from '../common/stored-files';
-import { SERVER_CONFIG } from '../config/config.module';
+import type { Actor } from '../platform/access/actor';
+import { ValidationException } from '../platform/common/errors';
+import { stagedHead, type StagedFile } from '../platform/common/staged-files';
+import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
+import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
-import { removeFiles } from '../common/staged-files';
+import { removeFiles } from '../platform/common/staged-files';
 import { attachmentStoragePath, isExecutable } from './case-uploads';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
-export type { StagedFile } from '../common/staged-files';
+export type { StagedFile } from '../platform/common/staged-files';
 
 /**
  * Case attachments are kept by Casebridge itself (STORAGE_DIR/cases/{caseId}/); when an external collaboration

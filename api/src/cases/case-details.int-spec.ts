@@ -3,7 +3,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { oracleMemberDetail, oraclePublicCase } from '../../test/case-details-oracle';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 import { CaseDetailsService } from './case-details.service';
 
 interface Viewer {

@@ -11,9 +11,9 @@ import {
   type PublicCaseResponse,
 } from '@casebridge/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../access/actor';
-import { CachedReads } from '../read-cache/cached-reads.service';
-import { readTags } from '../read-cache/read-cache';
+import type { Actor } from '../platform/access/actor';
+import { CachedReads } from '../platform/read-cache/cached-reads.service';
+import { readTags } from '../platform/read-cache/read-cache';
 import { CASE_NOT_FOUND } from './case-access.service';
 import { caseDetailsQuery, type CaseDetailsLookup, type CaseDetailsRecord } from './case-details.sql';
 

@@ -1,5 +1,5 @@
 import type { CaseStatus, Priority } from '@casebridge/contracts';
-import { isoUtc } from '../common/sql-text';
+import { isoUtc } from '../platform/common/sql-text';
 
 /**
  * One statement for a whole case page: the case with its companies, department, process and version, and its

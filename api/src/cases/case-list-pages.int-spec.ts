@@ -5,8 +5,8 @@ import type { Company, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { aCase, aCompany, aDepartment, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../test/factories';
 import { oracleCaseList, type ComparedRow } from '../../test/case-list-oracle';
-import type { Actor } from '../access/actor';
-import { COUNT_EXACT_UP_TO } from '../common/page-totals';
+import type { Actor } from '../platform/access/actor';
+import { COUNT_EXACT_UP_TO } from '../platform/common/page-totals';
 import type { CaseListRequest } from './case-list.sql';
 import { CaseListService } from './case-list.service';
 

@@ -9,11 +9,11 @@ import {
 } from '@casebridge/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { pageTotal } from '../common/page-totals';
-import { readRows } from '../common/prepared-reads';
-import { CachedReads } from '../read-cache/cached-reads.service';
-import { readTags } from '../read-cache/read-cache';
+import type { Actor } from '../platform/access/actor';
+import { pageTotal } from '../platform/common/page-totals';
+import { readRows } from '../platform/common/prepared-reads';
+import { CachedReads } from '../platform/read-cache/cached-reads.service';
+import { readTags } from '../platform/read-cache/read-cache';
 import { caseListStatements, type CaseListRequest } from './case-list.sql';
 
 export type { CaseListRequest, CaseListScope } from './case-list.sql';

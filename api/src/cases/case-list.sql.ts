@@ -1,8 +1,8 @@
 import { isCompanyAdminRole, LIMITS, type CASE_SORT_COLUMNS, type CaseListQuery } from '@casebridge/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { boundedCount, fragment, joinFragments, type Fragment } from '../common/page-totals';
-import { isoUtc, likePattern } from '../common/sql-text';
+import type { Actor } from '../platform/access/actor';
+import { boundedCount, fragment, joinFragments, type Fragment } from '../platform/common/page-totals';
+import { isoUtc, likePattern } from '../platform/common/sql-text';
 
 type ListQuery = z.output<typeof CaseListQuery>;
 export type SortColumn = (typeof CASE_SORT_COLUMNS)[number];

@@ -12,10 +12,10 @@ import {
 import { Case, CaseResponse, Company, User, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { SessionTokenService } from '../auth/session-token.service';
-import { ValidationException } from '../common/errors';
-import { SERVER_CONFIG } from '../config/config.module';
-import { MailProducer } from '../mail/mail.producer';
+import { SessionTokenService } from '../accounts/sessions/session-token.service';
+import { ValidationException } from '../platform/common/errors';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { MailProducer } from '../platform/mail/mail.producer';
 import { CaseAccessService } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { API, type RespondBody } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { BearerToken } from '../access/current-actor.decorator';
-import { Route, TextParam, ValidBody } from '../common/contract-route';
+import { BearerToken } from '../platform/access/current-actor.decorator';
+import { Route, TextParam, ValidBody } from '../platform/common/contract-route';
 import { CaseDetailsService } from './case-details.service';
 import { CaseResponsesService } from './case-responses.service';
 

@@ -2,8 +2,8 @@ import type { ServerConfig } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import type { UploadOptions } from '../common/multipart';
-import { StagedUploadCleanup, stagingUploadOptions } from '../common/staged-files';
+import type { UploadOptions } from '../platform/common/multipart';
+import { StagedUploadCleanup, stagingUploadOptions } from '../platform/common/staged-files';
 
 /** At most this many files per upload. */
 export const MAX_FILES_PER_UPLOAD = 5;

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { API, LIMITS, type CaseListQuery, type CaseNoteBody, type UpdateEngineerBody } from '@casebridge/contracts';
 import { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../common/contract-route';
-import { parseOrThrow } from '../common/errors';
+import type { Actor } from '../platform/access/actor';
+import { CurrentActor } from '../platform/access/current-actor.decorator';
+import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../platform/common/contract-route';
+import { parseOrThrow } from '../platform/common/errors';
 import { CaseCollaborationService } from './case-collaboration.service';
 import { CaseDetailsService } from './case-details.service';
 import { CaseListService } from './case-list.service';

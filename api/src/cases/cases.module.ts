@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { UploadsModule } from '../common/multipart';
+import { UploadsModule } from '../platform/common/multipart';
 import type { ServerConfig } from '@casebridge/db';
-import { SERVER_CONFIG } from '../config/config.module';
+import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';
 import { CaseAttachmentsService } from './case-attachments.service';

@@ -3,10 +3,10 @@ import { isCompanyAdminRole, MESSAGES, type CompanyNoteBody } from '@casebridge/
 import type { User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { isBlankRichText, sanitizeRichText } from '../common/rich-text';
-import { CachedReads } from '../read-cache/cached-reads.service';
-import { readTags } from '../read-cache/read-cache';
+import type { Actor } from '../platform/access/actor';
+import { isBlankRichText, sanitizeRichText } from '../platform/common/rich-text';
+import { CachedReads } from '../platform/read-cache/cached-reads.service';
+import { readTags } from '../platform/read-cache/read-cache';
 import { COMPANY_NOTE_SQL } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 

@@ -3,7 +3,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { oracleCompanyNote, oracleDirectory, oracleFavorites } from '../../test/directory-oracle';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 import { CompanyNoteService } from './company-note.service';
 import { DirectoryService } from './directory.service';
 import { FavoritesService } from './favorites.service';

@@ -9,9 +9,9 @@ import {
   SaveSearchBody,
 } from '@casebridge/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { CurrentActor } from '../access/current-actor.decorator';
-import { IdParam, Route, TextParam, ValidBody } from '../common/contract-route';
+import type { Actor } from '../platform/access/actor';
+import { CurrentActor } from '../platform/access/current-actor.decorator';
+import { IdParam, Route, TextParam, ValidBody } from '../platform/common/contract-route';
 import { CompanyNoteService } from './company-note.service';
 import { DirectoryService } from './directory.service';
 import { FavoritesService } from './favorites.service';

@@ -3,13 +3,13 @@ import { isLimitedMembership, type DirectoryEntry } from '@casebridge/contracts'
 import { Company, Department, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
-import { SERVER_CONFIG } from '../config/config.module';
-import { openStoredFile, storedFileAnswer } from '../common/stored-files';
-import { readRows } from '../common/prepared-reads';
-import { CachedReads } from '../read-cache/cached-reads.service';
-import { readTags } from '../read-cache/read-cache';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { openStoredFile, storedFileAnswer } from '../platform/common/stored-files';
+import { readRows } from '../platform/common/prepared-reads';
+import { CachedReads } from '../platform/read-cache/cached-reads.service';
+import { readTags } from '../platform/read-cache/read-cache';
 import {
   NETWORK_DIRECTORY_SQL,
   VIEWER_GROUPS_QUERY,

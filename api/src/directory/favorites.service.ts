@@ -8,10 +8,10 @@ import type {
 import { Company, ContactDocument, Department, Favorite, SavedSearch, SearchResultPick, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { ValidationException } from '../common/errors';
-import { CachedReads } from '../read-cache/cached-reads.service';
-import { readTags } from '../read-cache/read-cache';
+import type { Actor } from '../platform/access/actor';
+import { ValidationException } from '../platform/common/errors';
+import { CachedReads } from '../platform/read-cache/cached-reads.service';
+import { readTags } from '../platform/read-cache/read-cache';
 import { FAVORITES_SQL, type FavoriteRecord } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 

@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable } from '@nestjs/common';
 import { isLimitedMembership, MESSAGES } from '@casebridge/contracts';
 import { Company, CompanyGroupRelation, type ContactDocument, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 import { documentAccess, type AccessVerdict, type DocumentAccessFacts, type ViewerAccess } from './partner-access';
 
 /** The signed-in member as the dashboard and submit screens need it. */

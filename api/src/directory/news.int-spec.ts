@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
 import { aCompany, aSignedInUser } from '../../test/factories';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../platform/redis/redis.module';
 import { NEWS_CACHE_KEY } from './news.service';
 
 type Mode = 'ok' | 'malformed' | 'error' | 'not-a-list' | 'silent';

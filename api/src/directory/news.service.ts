@@ -1,10 +1,10 @@
-import { htmlToOneLine } from '../common/rich-text';
+import { htmlToOneLine } from '../platform/common/rich-text';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMITS, type NewsPost } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/db';
 import type { Redis } from 'ioredis';
-import { SERVER_CONFIG } from '../config/config.module';
-import { REDIS } from '../redis/redis.module';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { REDIS } from '../platform/redis/redis.module';
 
 /** Redis key (under REDIS_PREFIX) of the cached feed. */
 export const NEWS_CACHE_KEY = 'news:latest';

@@ -1,4 +1,4 @@
-import { htmlToOneLine } from '../common/rich-text';
+import { htmlToOneLine } from '../platform/common/rich-text';
 import { mapBlogPosts } from './news.service';
 import { fillHintPlaceholders } from './outreach.service';
 import { initialsOf, initialsSvg } from './directory.service';

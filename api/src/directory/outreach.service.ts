@@ -4,10 +4,10 @@ import { Company, HelpHint, type ServerConfig, type User } from '@casebridge/db'
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { ValidationException } from '../common/errors';
-import { SERVER_CONFIG } from '../config/config.module';
-import { MailProducer } from '../mail/mail.producer';
+import type { Actor } from '../platform/access/actor';
+import { ValidationException } from '../platform/common/errors';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { MailProducer } from '../platform/mail/mail.producer';
 import { MemberContextService } from './member-context.service';
 
 export const INVITE_SENT =

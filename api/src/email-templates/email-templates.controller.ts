@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { API, type EmailTemplateBody } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { IdParam, Route, ValidBody } from '../common/contract-route';
+import { IdParam, Route, ValidBody } from '../platform/common/contract-route';
 import { EmailTemplatesService } from './email-templates.service';
 
 const api = API.superAdminEmailTemplates;

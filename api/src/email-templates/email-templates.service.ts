@@ -19,9 +19,9 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { EmailTemplateBody } from '@casebridge/contracts';
-import { ValidationException } from '../common/errors';
-import { isBlankRichText, sanitizeRichText } from '../common/rich-text';
-import { SERVER_CONFIG } from '../config/config.module';
+import { ValidationException } from '../platform/common/errors';
+import { isBlankRichText, sanitizeRichText } from '../platform/common/rich-text';
+import { SERVER_CONFIG } from '../platform/config/config.module';
 
 type TemplateInput = z.output<typeof EmailTemplateBody>;
 

@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { AgreementsBody, OnboardingAgreements } from '@casebridge/contracts';
 import type { OnboardingSession } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationException } from '../common/errors';
+import { ValidationException } from '../platform/common/errors';
 import {
   acceptedAgreements,
   agreementsRefused,

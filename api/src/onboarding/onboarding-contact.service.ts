@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MESSAGES, type ValidateContactBody } from '@casebridge/contracts';
 import { Country, hashPassword } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationException } from '../common/errors';
+import { ValidationException } from '../platform/common/errors';
 import { applicantKind, stepAfterContact } from './onboarding-rules';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
 

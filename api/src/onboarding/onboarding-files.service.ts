@@ -2,8 +2,8 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { endpointUrl, ONBOARDING_AGREEMENTS, API, type OnboardingAgreement } from '@casebridge/contracts';
 import type { Community, ServerConfig, UploadKind } from '@casebridge/db';
 import { basename } from 'node:path';
-import { openStoredFile, type StoredFileDownload } from '../common/stored-files';
-import { SERVER_CONFIG } from '../config/config.module';
+import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
+import { SERVER_CONFIG } from '../platform/config/config.module';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
 
 const AGREEMENT_LABELS: Record<OnboardingAgreement, string> = {

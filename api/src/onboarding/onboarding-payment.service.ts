@@ -18,8 +18,8 @@ import { OnboardingPayment, OnboardingSession, type Community, type ServerConfig
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
-import { ValidationException } from '../common/errors';
-import { SERVER_CONFIG } from '../config/config.module';
+import { ValidationException } from '../platform/common/errors';
+import { SERVER_CONFIG } from '../platform/config/config.module';
 import { assertContactDone } from './onboarding-agreements.service';
 import { applicantKind, nextAfterPayment, paymentRequired } from './onboarding-rules';
 import { OnboardingSessionsService } from './onboarding-sessions.service';

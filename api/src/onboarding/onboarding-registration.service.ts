@@ -8,7 +8,7 @@ import {
 import { ContactDocument, type OnboardingSession } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { parseOrThrow, ValidationException } from '../common/errors';
+import { parseOrThrow, ValidationException } from '../platform/common/errors';
 import { assertContactDone, OnboardingAgreementsService } from './onboarding-agreements.service';
 import { applicantKind, paymentRequired, storedData } from './onboarding-rules';
 import { OnboardingSessionsService } from './onboarding-sessions.service';

@@ -15,7 +15,7 @@ import {
   type PaymentType,
 } from '@casebridge/contracts';
 import type { Community, OnboardingSession, ServerConfig } from '@casebridge/db';
-import { ValidationException } from '../common/errors';
+import { ValidationException } from '../platform/common/errors';
 
 /**
  * The rules of the onboarding flow (spec 2 §4) and the mapping of sessions and groups to the contract's shapes.

@@ -22,12 +22,12 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { VerifyEmailBody } from '@casebridge/contracts';
 import { ProfileService } from '../accounts/profile.service';
-import { hashToken } from '../auth/one-time-tokens.service';
-import { ValidationException } from '../common/errors';
-import { SERVER_CONFIG } from '../config/config.module';
-import { MailProducer } from '../mail/mail.producer';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { onboardingQueueChange } from '../super-admin/onboarding/onboarding-review.mappers';
+import { hashToken } from '../accounts/sessions/one-time-tokens.service';
+import { ValidationException } from '../platform/common/errors';
+import { SERVER_CONFIG } from '../platform/config/config.module';
+import { MailProducer } from '../platform/mail/mail.producer';
+import { RealtimePublisher } from '../platform/realtime/realtime.publisher';
+import { onboardingQueueChange } from './back-office/onboarding-review.mappers';
 import { onboardingMails } from './onboarding-mails';
 import {
   isSubmitted,

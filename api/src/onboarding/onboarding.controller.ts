@@ -10,8 +10,8 @@ import {
   type VerifyEmailBody,
 } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../common/contract-route';
-import { storedFileAnswer } from '../common/stored-files';
+import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../platform/common/contract-route';
+import { storedFileAnswer } from '../platform/common/stored-files';
 import { OnboardingAgreementsService } from './onboarding-agreements.service';
 import { OnboardingContactService } from './onboarding-contact.service';
 import { OnboardingFilesService } from './onboarding-files.service';

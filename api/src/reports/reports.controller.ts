@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { API, type ReportRange } from '@casebridge/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
-import { CurrentActor } from '../access/current-actor.decorator';
-import { Route, ValidQuery } from '../common/contract-route';
-import { ExportsService } from '../exports/exports.service';
+import type { Actor } from '../platform/access/actor';
+import { CurrentActor } from '../platform/access/current-actor.decorator';
+import { Route, ValidQuery } from '../platform/common/contract-route';
+import { ExportsService } from '../platform/exports/exports.service';
 import { UsageReportService } from './usage-report.service';
 
 type UsageQuery = z.output<NonNullable<typeof API.reports.usage.query>>;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ExportsModule } from '../exports/exports.module';
+import { ExportsModule } from '../platform/exports/exports.module';
 import { ReportsController } from './reports.controller';
 import { UsageReportService } from './usage-report.service';
 

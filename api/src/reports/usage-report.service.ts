@@ -3,7 +3,7 @@ import { reportInterval, type UsageReport, type UsageReportQuery } from '@casebr
 import { usageReportCountQuery, usageReportRowsQuery, type UsageReportRecord } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../access/actor';
+import type { Actor } from '../platform/access/actor';
 
 type Query = z.output<typeof UsageReportQuery>;
 

@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { routePath, type ManagerRequestBody } from '@casebridge/contracts';
+import { ContactDocument, ManagerRequest, type ServerConfig } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/access/actor';
+import { ValidationException } from '../../platform/common/errors';
+import { SERVER_CONFIG } from '../../platform/config/config.module';
+import { DOCUMENT_ACCESS_POPULATE, MemberContextService } from '../../directory/member-context.service';
+import { MailProducer } from '../../platform/mail/mail.producer';
+import { countryCodeOr, newCaseToken } from './case-submission.service';
+import { documentTemplate, managerRequestMail } from './submission-mails';
+
+export const MANAGER_REQUEST_SENT = 'Your escalation request has been sent to the process managers.';
+export const SAMPLE_MANAGER_REQUEST =
+  'Your sample escalation request is valid. Nothing was stored and no e-mail was sent.';
+
+/** Manager escalation requests through a partner's manager-type process document. */
+@Injectable()
+export class ManagerRequestService {
+  private readonly logger = new Logger('ManagerRequest');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly members: MemberContextService,
+    private readonly mail: MailProducer,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async create(actor: Actor, body: z.output<typeof ManagerRequestBody>) {
+    const member = await this.members.loadCompanyMember(actor);
+    const doc = await this.em.findOne(
+      ContactDocument,
+      { id: body.contact_document_id, deletedAt: null, currentVersion: { status: 'approved' } },
+      { populate: [...DOCUMENT_ACCESS_POPULATE, 'managers.user', 'emailTemplates.template'], strategy: 'select-in' },
+    );
+    if (!doc || !doc.currentVersion) throw new NotFoundException('Process not found.');
+    this.members.assertMaySubmit(doc, member);
+    if (doc.company.id !== body.receive_company_id)
+      throw ValidationException.forField('receive_company_id', 'The partner does not match the process.');
+    if (doc.currentVersion.documentType !== 'manager')
+      throw ValidationException.forField('contact_document_id', 'This process does not take manager requests.');
+    const managers = doc.managers
+      .getItems()
+      .map((manager) => manager.user)
+      .filter((user) => user.status === 'active');
+    if (managers.length === 0)
+      throw ValidationException.forField('contact_document_id', 'This process has no manager to receive requests.');
+
+    if (body.sample_submission) {
+      return { message: SAMPLE_MANAGER_REQUEST, request: { token: '', created_at: new Date().toISOString() } };
+    }
+    const phoneCountryCode = countryCodeOr(body.phone_country_code, member.user.phoneCountryCode);
+    const request = this.em.create(ManagerRequest, {
+      token: newCaseToken(),
+      submitterCompany: member.company,
+      receiverCompany: doc.company,
+      document: doc,
+      user: member.user,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      phone: body.phone,
+      phoneCountryCode,
+      internalReference: body.internal_reference,
+      vendorReference: body.vendor_reference,
+      businessImpact: body.business_impact,
+      escalationType: body.escalation_type,
+      notes: body.notes,
+    });
+    if (body.update_profile) {
+      member.user.firstName = body.first_name;
+      member.user.lastName = body.last_name;
+      member.user.phone = body.phone;
+      member.user.phoneCountryCode = phoneCountryCode;
+    }
+    await this.em.flush();
+
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}${routePath('manager.response', { token: request.token })}`;
+    const template = documentTemplate(doc, ['manager-request', 'new_receiving_member'], 'manager-request');
+    for (const manager of managers) {
+      try {
+        await this.mail.send(managerRequestMail(request, doc, manager, member.company, link, template));
+      } catch (error) {
+        this.logger.error(`manager request ${request.id}: mail to ${manager.id} not queued: ${String(error)}`);
+      }
+    }
+    return {
+      message: MANAGER_REQUEST_SENT,
+      request: { token: request.token, created_at: request.createdAt.toISOString() },
+    };
+  }
+}

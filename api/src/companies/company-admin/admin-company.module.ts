@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../../accounts/accounts.module';
+import { ExportsModule } from '../../platform/exports/exports.module';
+import { AdminCompanyController } from './admin-company.controller';
+import { AdminScopeService } from './admin-scope.service';
+import { AdminUsersController } from './admin-users.controller';
+import { ChangeRequestsService } from './change-requests.service';
+import { CompanyInfoService } from './company-info.service';
+import { CompanyUsersService } from './company-users.service';
+import { RegistrationSettingsService } from './registration-settings.service';
+import { UserAccountsService } from './user-accounts.service';
+
+/** Company administration (spec 2 "Company administration"): company, change requests, registration, queue, users. */
+@Module({
+  imports: [AccountsModule, ExportsModule],
+  controllers: [AdminCompanyController, AdminUsersController],
+  providers: [
+    AdminScopeService,
+    ChangeRequestsService,
+    CompanyInfoService,
+    RegistrationSettingsService,
+    CompanyUsersService,
+    UserAccountsService,
+  ],
+  exports: [
+    AdminScopeService,
+    ChangeRequestsService,
+    CompanyInfoService,
+    RegistrationSettingsService,
+    UserAccountsService,
+  ],
+})
+export class AdminCompanyModule {}

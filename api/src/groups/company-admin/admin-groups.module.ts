@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { UploadsModule } from '../../platform/common/multipart';
+import type { ServerConfig } from '@casebridge/db';
+import { SERVER_CONFIG } from '../../platform/config/config.module';
+import { ExportsModule } from '../../platform/exports/exports.module';
+import { AdminGroupsController } from './admin-groups.controller';
+import { AdminGroupsService } from './admin-groups.service';
+import { GroupAccessService } from './group-access.service';
+import { GroupDocumentsController } from './group-documents.controller';
+import { GroupDocumentsService } from './group-documents.service';
+import { groupUploadOptions } from './group-uploads';
+import { GroupUsersService } from './group-users.service';
+
+/** Company administration: partner groups, their documents, user access and My Partners (spec 2 §7). */
+@Module({
+  imports: [
+    ExportsModule,
+    UploadsModule.registerAsync({
+      inject: [SERVER_CONFIG],
+      useFactory: (config: ServerConfig) => groupUploadOptions(config),
+    }),
+  ],
+  controllers: [AdminGroupsController, GroupDocumentsController],
+  providers: [GroupAccessService, AdminGroupsService, GroupDocumentsService, GroupUsersService],
+})
+export class AdminGroupsModule {}

@@ -1,7 +1,0 @@
-import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
-import { LandingController } from './landing.controller';
-import { LandingService } from './landing.service';
-
-@Module({ imports: [AccountsModule], controllers: [LandingController], providers: [LandingService] })
-export class LandingModule {}

@@ -1,0 +1,70 @@
+import {
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import {
+  API_TOKEN_MESSAGES,
+  isApiTokenText,
+  isCompanyAdminRole,
+  MESSAGES,
+  type EndpointAccess,
+} from '@casebridge/contracts';
+import { ApiTokenAuthenticator } from '../../integrations/api-tokens/api-token-authenticator';
+import { apiTokenMayCall } from '../../integrations/api-tokens/api-token-scope';
+import { endpointOf } from '../common/contract-route';
+import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { hasLimitedMembership, type Actor, type RequestWithActor } from './actor';
+import { bearerTokenOf } from './current-actor.decorator';
+
+/**
+ * The one place where HTTP access is decided, from the endpoint's `access` and `refusesLimitedMembership` in the
+ * contracts.
+ * A handler bound to no contract endpoint is refused: a route cannot ship without its rule.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly sessions: SessionTokenService,
+    private readonly apiTokens: ApiTokenAuthenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const endpoint = endpointOf(context);
+    if (!endpoint) throw new ForbiddenException(MESSAGES.noAccess);
+    const request = context.switchToHttp().getRequest<RequestWithActor>();
+    if (endpoint.access === 'public') return true;
+
+    const token = bearerTokenOf(request);
+    if (!token) throw new UnauthorizedException(MESSAGES.mustBeLoggedIn);
+    // API tokens of api users (`cbk_...`, never the shape of a JWT) act as their user, except on the calls that
+    // manage sessions, the account or tokens. Every other bearer takes the session-JWT path as before.
+    const apiToken = isApiTokenText(token);
+    const actor = apiToken ? await this.apiTokens.authenticate(token) : await this.sessions.authenticate(token);
+    if (!actor) throw new UnauthorizedException(apiToken ? API_TOKEN_MESSAGES.invalid : MESSAGES.sessionExpired);
+    if (apiToken && !apiTokenMayCall(endpoint)) throw new ForbiddenException(API_TOKEN_MESSAGES.refused);
+    request.actor = actor;
+    if (!isAllowed(endpoint.access, actor)) throw new ForbiddenException(MESSAGES.noAccess);
+    // After the role check (a limited caller on an admin call is told it lacks the role, as the web's guards do)
+    // and before any pipe, so a limited member learns nothing from validation.
+    if (endpoint.refusesLimitedMembership && hasLimitedMembership(actor)) {
+      throw new ForbiddenException(MESSAGES.membershipBlocked);
+    }
+    return true;
+  }
+}
+
+export function isAllowed(access: EndpointAccess, actor: Actor): boolean {
+  switch (access) {
+    case 'public':
+    case 'user':
+      return true;
+    case 'company_admin':
+      return isCompanyAdminRole(actor.role) && actor.companyId !== null;
+    case 'super_admin':
+      return actor.role === 'super_admin';
+  }
+}

@@ -1,0 +1,124 @@
+import { allEndpoints, API_TOKEN_PREFIX, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
+import { z } from 'zod';
+import { apiTokenMayCall } from '../../integrations/api-tokens/api-token-scope';
+import { serverPath } from '../common/contract-route';
+import { REST_API_ENDPOINTS, REST_API_TAG, REST_API_TAG_DESCRIPTION } from './rest-api';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+}
+
+function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
+  const parameters = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (endpoint.query) {
+    const query = schemaOf(endpoint.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema } as never);
+    }
+  }
+  const responses: Record<string, unknown> = {
+    '200': endpoint.file
+      ? {
+          description: 'A file',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : { description: 'Success', content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } },
+    '422': {
+      description: 'Validation failed',
+      content: { 'application/json': { schema: schemaOf(ValidationErrorBody, 'output') } },
+    },
+    '429': {
+      description: 'Too many requests',
+      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
+    },
+  };
+  if (endpoint.access !== 'public') {
+    responses['401'] = {
+      description: 'Not signed in',
+      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
+    };
+    responses['403'] = {
+      description: 'Not allowed',
+      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
+    };
+  }
+  const restDescription = REST_API_ENDPOINTS.get(endpoint);
+  return {
+    summary: endpoint.summary,
+    description: [
+      restDescription,
+      `${productName} api · access: ${endpoint.access}`,
+      endpoint.refusesLimitedMembership ? 'Refused to a limited membership (403).' : null,
+      tokenNote(endpoint),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    tags: [restDescription ? REST_API_TAG : endpoint.path.split('/')[0]],
+    security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
+    parameters,
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [endpoint.multipart ? 'multipart/form-data' : 'application/json']: {
+                schema: schemaOf(endpoint.body, 'input'),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** Whether an API token may make this call (the same rule AccessGuard applies). */
+function tokenNote(endpoint: Endpoint): string | null {
+  if (endpoint.access === 'public') return null;
+  return apiTokenMayCall(endpoint)
+    ? 'Session token or API token.'
+    : 'Session token only: API tokens get 403 here (session, account and token management).';
+}
+
+/** The OpenAPI document of /api, generated from the endpoint registry of the contracts. */
+export function buildOpenApiDocument(productName: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of allEndpoints()) {
+    const path = serverPath(endpoint).replace(/:([A-Za-z_]+)/g, '{$1}');
+    (paths[path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, productName);
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: `${productName} API`,
+      version: '1',
+      description: [
+        'REST api of the member portal. Send `Authorization: Bearer <token>` with either a session access token',
+        '(POST /api/auth/login, one hour, renewed with POST /api/auth/refresh) or, for users of role api, an API',
+        `token (\`${API_TOKEN_PREFIX}...\`) created on the Integrations page. Integrations start at the tag`,
+        `"${REST_API_TAG}". Errors: 422 \`{message, errors}\`, others \`{error}\`; 401 means the token is missing,`,
+        'expired or revoked.',
+      ].join(' '),
+    },
+    tags: [{ name: REST_API_TAG, description: REST_API_TAG_DESCRIPTION }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            `A session access token (a JWT from POST /api/auth/login) or an API token (\`${API_TOKEN_PREFIX}...\`) ` +
+            'of a user of role api. API tokens cannot call session, account or token management.',
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,218 @@
+import { Logger } from '@nestjs/common';
+import { OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  CASE_AUDIENCES,
+  CaseTokenRequest,
+  CLIENT_EVENTS,
+  FollowCaseRequest,
+  isCompanyAdminRole,
+  rooms,
+  SERVER_EVENTS,
+  SOCKET_CONNECT_ERRORS,
+  TypingRequest,
+  type CaseEventType,
+  type ClientToServerEvents,
+  type FollowCaseAnswer,
+  type ServerToClientEvents,
+} from '@casebridge/contracts';
+import { Case, CaseEvent, caseEventMessages, User } from '@casebridge/db';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Server, Socket } from 'socket.io';
+import type { Actor } from '../access/actor';
+import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { CASE_NOT_FOUND, CaseAccessService } from '../../cases/case-access.service';
+import { withOrmContext } from './orm-context';
+import { PresenceService } from './presence.service';
+import { RealtimePublisher, sessionRoom } from './realtime.publisher';
+
+/** Longer than any case token the api makes: refused without a query. */
+const MAX_CASE_TOKEN_LENGTH = 200;
+/** Missed events handed back on one follow; older gaps mean the client should reload the case. */
+const MAX_MISSED_EVENTS = 500;
+/**
+ * Presence changes of one case within this window go out as one `case.presence`: a room of n sockets that all
+ * (re)follow at once (a reconnect storm) would otherwise get n broadcasts of n packets each, n² in all.
+ */
+export const PRESENCE_COALESCE_MS = 150;
+
+interface SocketData {
+  actor: Actor | null;
+  name: string;
+  companyName: string | null;
+  /** The case a public token page may follow. */
+  caseToken: string | null;
+  followed: Map<string, number>;
+}
+
+type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The handshake's credentials are wrong (as opposed to the server failing to check them). */
+class HandshakeRefused extends Error {}
+
+/**
+ * Sockets authenticate with the same bearer token as the api (or a case token on public pages), then join
+ * their user, company and (super admins) back-office rooms. Following a case (the same access rule as reading
+ * it: CaseAccessService) joins its room and its audience's room, and returns every entry after the sequence
+ * number the client last saw, as that audience sees it, so nothing is missed across reconnects.
+ */
+@WebSocketGateway()
+export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
+  private readonly logger = new Logger('Realtime');
+  /** Cases whose presence broadcast is scheduled. */
+  private readonly presencePending = new Set<number>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionTokenService,
+    private readonly presence: PresenceService,
+    private readonly publisher: RealtimePublisher,
+    private readonly caseAccess: CaseAccessService,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.publisher.attach(server);
+    server.use((socket, next) => {
+      this.authenticate(socket as CasebridgeSocket).then(
+        () => next(),
+        (error: unknown) => next(this.connectError(error)),
+      );
+    });
+  }
+
+  /**
+   * What a refused client is told: `unauthorized` when its credentials are wrong, else `unavailable` (a database
+   * hiccup, pool exhausted under a reconnect storm), so that it tries again; the cause stays in the server's log.
+   */
+  private connectError(error: unknown): Error {
+    if (error instanceof HandshakeRefused) return new Error(SOCKET_CONNECT_ERRORS.unauthorized);
+    this.logger.warn(`handshake not checked: ${error instanceof Error ? error.message : String(error)}`);
+    return new Error(SOCKET_CONNECT_ERRORS.unavailable);
+  }
+
+  private async authenticate(socket: CasebridgeSocket): Promise<void> {
+    const auth = socket.handshake.auth as { token?: unknown; case_token?: unknown };
+    socket.data.followed = new Map();
+    socket.data.caseToken = typeof auth.case_token === 'string' ? auth.case_token : null;
+    socket.data.actor = null;
+    socket.data.name = 'Guest via case link';
+    socket.data.companyName = null;
+    if (typeof auth.token === 'string') {
+      const actor = await withOrmContext(this.em, () => this.sessions.authenticate(auth.token as string));
+      if (!actor) throw new HandshakeRefused();
+      const user = await withOrmContext(this.em, () => this.em.findOne(User, actor.userId, { populate: ['company'] }));
+      if (!user) throw new HandshakeRefused();
+      socket.data.actor = actor;
+      socket.data.name = user.fullName || user.email;
+      socket.data.companyName = user.company?.name ?? null;
+      await socket.join(rooms.user(actor.userId));
+      await socket.join(sessionRoom(actor.sessionId));
+      if (actor.companyId) await socket.join(rooms.company(actor.companyId));
+      if (actor.companyId && isCompanyAdminRole(actor.role)) await socket.join(rooms.companyAdmins(actor.companyId));
+      if (actor.role === 'super_admin') await socket.join(rooms.superAdmins);
+      return;
+    }
+    // A public page's socket is let in only with the token of a case that exists: a made-up token gets no
+    // connection at all (docs/realtime.md), not a socket that merely cannot follow anything.
+    const caseToken = socket.data.caseToken;
+    if (!caseToken || caseToken.length > MAX_CASE_TOKEN_LENGTH) throw new HandshakeRefused();
+    const known = await withOrmContext(this.em, () => this.em.count(Case, { token: caseToken, deletedAt: null }));
+    if (known === 0) throw new HandshakeRefused();
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.followCase)
+  async follow(socket: CasebridgeSocket, raw: unknown): Promise<FollowCaseAnswer> {
+    const request = FollowCaseRequest.safeParse(raw);
+    if (!request.success) return { ok: false, error: CASE_NOT_FOUND };
+    const { case_token: token, after_seq: afterSeq = 0 } = request.data;
+    return withOrmContext(this.em, async () => {
+      const follower = socket.data.actor
+        ? { actor: socket.data.actor }
+        : { caseLinkToken: socket.data.caseToken ?? '' };
+      const target = await this.caseAccess.followTarget(follower, token);
+      if (!target) return { ok: false, error: CASE_NOT_FOUND };
+      // The case room carries presence; the audience room this follower's version of every event.
+      await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);
+      socket.data.followed.set(token, target.caseId);
+      const [events, current] = await Promise.all([
+        this.em.find(
+          CaseEvent,
+          { case: target.caseId, seq: { $gt: afterSeq } },
+          { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS + 1 },
+        ),
+        this.em
+          .getConnection()
+          .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [target.caseId]),
+      ]);
+      const missed = await caseEventMessages(
+        (sql, params) => this.em.execute(sql, [...params]),
+        events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
+          caseId: target.caseId,
+          seq: event.seq,
+          type: event.type as CaseEventType,
+          actorLabel: event.actorLabel,
+          createdAt: event.createdAt,
+          payload: event.payload,
+        })),
+        target.audience,
+      );
+      await this.presence.join(target.caseId, socket.id, {
+        key: socket.data.actor ? `user-${socket.data.actor.userId}` : `link-${socket.id}`,
+        name: socket.data.name,
+        company: socket.data.companyName,
+        typing: false,
+      });
+      this.schedulePresence(target.caseId, token);
+      return {
+        ok: true,
+        seq: current[0]?.event_seq ?? 0,
+        missed,
+        complete: events.length <= MAX_MISSED_EVENTS,
+      };
+    });
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.unfollowCase)
+  async unfollow(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
+    const request = CaseTokenRequest.safeParse(raw);
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    if (!request.success || caseId === undefined) return { ok: false };
+    socket.data.followed.delete(request.data.case_token);
+    await socket.leave(rooms.case(caseId));
+    for (const audience of CASE_AUDIENCES) await socket.leave(rooms.caseAudience(caseId, audience));
+    await this.presence.leave(caseId, socket.id);
+    this.schedulePresence(caseId, request.data.case_token);
+    return { ok: true };
+  }
+
+  @SubscribeMessage(CLIENT_EVENTS.typing)
+  async typing(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
+    const request = TypingRequest.safeParse(raw);
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    if (!request.success || caseId === undefined) return { ok: false };
+    const changed = await this.presence.setTyping(caseId, socket.id, request.data.typing);
+    if (changed) this.schedulePresence(caseId, request.data.case_token);
+    return { ok: changed };
+  }
+
+  async handleDisconnect(socket: CasebridgeSocket): Promise<void> {
+    for (const [token, caseId] of socket.data.followed ?? []) {
+      await this.presence
+        .leave(caseId, socket.id)
+        .catch((error: unknown) => this.logger.warn(`presence cleanup failed: ${String(error)}`));
+      this.schedulePresence(caseId, token);
+    }
+  }
+
+  /** One broadcast per case per window, read when it goes out, so it holds every change made meanwhile. */
+  private schedulePresence(caseId: number, token: string): void {
+    if (this.presencePending.has(caseId)) return;
+    this.presencePending.add(caseId);
+    setTimeout(() => {
+      this.presencePending.delete(caseId);
+      this.presence.viewers(caseId, token).then(
+        (viewers) => this.publisher.emit(rooms.case(caseId), SERVER_EVENTS.presence, viewers),
+        (error: unknown) => this.logger.warn(`presence broadcast failed: ${String(error)}`),
+      );
+    }, PRESENCE_COALESCE_MS).unref();
+  }
+}

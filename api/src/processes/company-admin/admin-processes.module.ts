@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AdminProcessesController } from './admin-processes.controller';
+import { AdminProcessesService } from './admin-processes.service';
+import { ProcessSamplesService } from './process-samples.service';
+
+/** Company administration: the company's inbound process documents (spec 2 §7). */
+@Module({
+  controllers: [AdminProcessesController],
+  providers: [AdminProcessesService, ProcessSamplesService],
+  // The back office tests any company's process with the same checks (processes/back-office).
+  exports: [AdminProcessesService, ProcessSamplesService],
+})
+export class AdminProcessesModule {}
