@@ -7,6 +7,7 @@ import { AccessGuard } from './platform/access/access.guard';
 import { AdminCompanyModule } from './companies/company-admin/admin-company.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './accounts/sessions/auth.module';
+import { AuthenticationModule } from './platform/authentication/authentication.module';
 import { ApiTokensModule } from './integrations/api-tokens/api-tokens.module';
 import { AdminProcessesModule } from './processes/company-admin/admin-processes.module';
 import { AdminGroupsModule } from './groups/company-admin/admin-groups.module';
@@ -67,6 +68,7 @@ import { TeamsModule } from './integrations/teams/teams.module';
     IdempotencyModule,
     RealtimeModule,
     MailModule,
+    AuthenticationModule,
     AuthModule,
     AccountsModule,
     LandingModule,

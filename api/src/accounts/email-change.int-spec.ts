@@ -4,7 +4,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
 import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../test/factories';
 import { orm } from '../../test/member-fixtures';
-import { SessionTokenService } from './sessions/session-token.service';
+import { SessionTokenService } from '../platform/authentication/session-token.service';
 
 /**
  * Changing one's e-mail address (issue 15, point 4): it needs the current password, an address of the user's

@@ -12,7 +12,7 @@ import {
 import { Case, CaseResponse, Company, User, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { SessionTokenService } from '../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../platform/authentication/session-token.service';
 import { ValidationException } from '../platform/common/errors';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';

@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { CurrentPasswordCheck } from '../current-password.service';
-import { SessionTokenService } from '../sessions/session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 
 /** Password change and account deletion from the profile page (spec 1 §2, §5, §6). */
 @Injectable()

@@ -4,7 +4,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { aCase, aCompany, aProcess, aSuperAdmin, aUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories';
 import { orm } from '../../../test/member-fixtures';
-import { SessionTokenService } from '../sessions/session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 
 const NEW_PASSWORD = 'N3w$ecret!';
 

@@ -3,14 +3,12 @@ import { RateLimiter } from '../../platform/redis/rate-limiter.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { OneTimeTokens } from './one-time-tokens.service';
-import { SessionInvalidation } from './session-invalidation.service';
-import { SessionTokenService } from './session-token.service';
 
-/** Sessions, tokens and sign-in. Global because AccessGuard (an app-wide guard) needs SessionTokenService. */
+/** Signing in and out, one-time tokens. Global: sign-in rules and one-time tokens serve several domains. */
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, SessionTokenService, SessionInvalidation, OneTimeTokens, RateLimiter],
-  exports: [AuthService, SessionTokenService, OneTimeTokens, RateLimiter],
+  providers: [AuthService, OneTimeTokens, RateLimiter],
+  exports: [AuthService, OneTimeTokens, RateLimiter],
 })
 export class AuthModule {}

@@ -13,7 +13,7 @@ import { MailProducer } from '../../platform/mail/mail.producer';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 import { RateLimiter } from '../../platform/redis/rate-limiter.service';
 import { OneTimeTokens } from './one-time-tokens.service';
-import { SessionTokenService } from './session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 import { signInRefusal } from './sign-in-rules';
 
 /** Hash checked when the e-mail is unknown, so a miss costs as long as a hit. */

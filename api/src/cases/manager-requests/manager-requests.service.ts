@@ -9,7 +9,7 @@ import {
 import { ManagerRequest, ManagerResponse, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 
 type RequestShape = z.infer<typeof ManagerRequestShape>;
 type ResponseShape = z.infer<typeof ManagerResponseShape>;

@@ -20,7 +20,7 @@ import {
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 import { storedFilePath } from '../../platform/common/stored-files';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';

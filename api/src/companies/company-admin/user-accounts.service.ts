@@ -4,7 +4,7 @@ import { Company, CompanyGroupRelation, Country, hashPassword, User } from '@cas
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { RegistrationService } from '../../accounts/registration.service';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../../platform/authentication/session-token.service';
 import type { BodyCheck } from '../../platform/common/body-check';
 import { collectFieldErrors } from '../../platform/common/errors';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';

@@ -1,13 +1,10 @@
-import { Global, Module } from '@nestjs/common';
-import { ApiTokenAuthenticator } from './api-token-authenticator';
+import { Module } from '@nestjs/common';
 import { ApiTokensController } from './api-tokens.controller';
 import { ApiTokensService } from './api-tokens.service';
 
-/** API tokens for users of role api. Global because AccessGuard (an app-wide guard) needs the authenticator. */
-@Global()
+/** API tokens for users of role api: created and revoked here, checked by platform/authentication. */
 @Module({
   controllers: [ApiTokensController],
-  providers: [ApiTokensService, ApiTokenAuthenticator],
-  exports: [ApiTokenAuthenticator],
+  providers: [ApiTokensService],
 })
 export class ApiTokensModule {}

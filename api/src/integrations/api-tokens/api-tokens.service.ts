@@ -12,7 +12,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { ValidationException } from '../../platform/common/errors';
-import { newRawApiToken, hashApiToken } from './api-token-secret';
+import { newRawApiToken, hashApiToken } from '../../platform/authentication/api-token-secret';
 import { toApiToken, toApiTokenUser } from './api-token.mappers';
 
 /** Who manages tokens, and whose: a company admin all of the company's, an api user its own. */

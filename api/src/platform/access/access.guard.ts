@@ -12,10 +12,10 @@ import {
   MESSAGES,
   type EndpointAccess,
 } from '@casebridge/contracts';
-import { ApiTokenAuthenticator } from '../../integrations/api-tokens/api-token-authenticator';
-import { apiTokenMayCall } from '../../integrations/api-tokens/api-token-scope';
+import { ApiTokenAuthenticator } from '../authentication/api-token-authenticator';
+import { apiTokenMayCall } from '../authentication/api-token-scope';
 import { endpointOf } from '../common/contract-route';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../authentication/session-token.service';
 import { hasLimitedMembership, type Actor, type RequestWithActor } from './actor';
 import { bearerTokenOf } from './current-actor.decorator';
 

@@ -1,6 +1,6 @@
 import { allEndpoints, API_TOKEN_PREFIX, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
 import { z } from 'zod';
-import { apiTokenMayCall } from '../../integrations/api-tokens/api-token-scope';
+import { apiTokenMayCall } from '../authentication/api-token-scope';
 import { serverPath } from '../common/contract-route';
 import { REST_API_ENDPOINTS, REST_API_TAG, REST_API_TAG_DESCRIPTION } from './rest-api';
 

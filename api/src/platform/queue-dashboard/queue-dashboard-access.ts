@@ -3,7 +3,7 @@ import { MESSAGES, QUEUE_DASHBOARD_MESSAGES } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/db';
 import type { FastifyRequest } from 'fastify';
 import { isAllowed } from '../access/access.guard';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../authentication/session-token.service';
 import { SERVER_CONFIG } from '../config/config.module';
 import { headerOf } from '../http/request-parts';
 import { ticketOf } from './queue-dashboard-cookie';

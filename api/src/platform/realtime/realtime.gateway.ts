@@ -19,7 +19,7 @@ import { Case, CaseEvent, caseEventMessages, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
-import { SessionTokenService } from '../../accounts/sessions/session-token.service';
+import { SessionTokenService } from '../authentication/session-token.service';
 import { CASE_NOT_FOUND, CaseAccessService } from '../../cases/case-access.service';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';

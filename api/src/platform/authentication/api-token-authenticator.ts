@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { API_TOKEN_LAST_USED_PRECISION_SECONDS } from '@casebridge/contracts';
 import { ApiToken, type User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../platform/access/actor';
+import type { Actor } from '../access/actor';
 import { hashApiToken } from './api-token-secret';
 
 /** Longer than any token we issue; anything beyond is refused without a database query. */

@@ -3,8 +3,8 @@ import type { ServerConfig } from '@casebridge/db';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { SERVER_CONFIG } from '../../platform/config/config.module';
-import { REDIS } from '../../platform/redis/redis.module';
+import { SERVER_CONFIG } from '../config/config.module';
+import { REDIS } from '../redis/redis.module';
 import { SessionActorChanges } from './session-actor-changes';
 import { SessionCache, type SessionKeys } from './session-cache';
 

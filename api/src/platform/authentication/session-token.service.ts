@@ -4,9 +4,9 @@ import { AuthSession, User, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import type { Actor } from '../../platform/access/actor';
-import { readRows } from '../../platform/common/prepared-reads';
-import { SERVER_CONFIG } from '../../platform/config/config.module';
+import type { Actor } from '../access/actor';
+import { readRows } from '../common/prepared-reads';
+import { SERVER_CONFIG } from '../config/config.module';
 import { SessionInvalidation } from './session-invalidation.service';
 
 interface AccessClaims extends JwtPayload {

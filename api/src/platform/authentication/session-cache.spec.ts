@@ -1,4 +1,4 @@
-import type { Actor } from '../../platform/access/actor';
+import type { Actor } from '../access/actor';
 import { SessionCache } from './session-cache';
 
 const actor = (overrides: Partial<Actor> = {}): Actor => ({

@@ -1,4 +1,4 @@
-import type { Actor } from '../../platform/access/actor';
+import type { Actor } from '../access/actor';
 
 /** What a change can make stale: sessions by uuid, users and companies by id. */
 export interface SessionKeys {
