@@ -10,7 +10,9 @@ export default defineConfig({
   outputDir: './test-results/artifacts',
   globalSetup: require.resolve('./global-setup'),
   fullyParallel: false,
-  workers: 1,
+  // Two lanes: the journeys one at a time (they share one seeded stack and its mail inbox), the accessibility scans
+  // beside them (they only read, signed in with sessions of their own). One lane left a core idle a fifth of the time.
+  workers: 2,
   retries: inCi ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -34,5 +36,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'journeys', testIgnore: 'accessibility.spec.ts', workers: 1, use: { browserName: 'chromium' } },
+    { name: 'accessibility', testMatch: 'accessibility.spec.ts', workers: 1, use: { browserName: 'chromium' } },
+  ],
 });

@@ -14,6 +14,10 @@ export interface CaughtMail {
 export interface WaitForMailOptions {
   to?: string;
   subjectContains?: string;
+  /** Text the subject or body must contain (a registrant, a reference): tells this journey's mail from others'. */
+  mentions?: string;
+  /** Mails already in the inbox before the journey acted (`await mailbox.ids()`), never the answer. */
+  notAmong?: ReadonlySet<string>;
   timeoutMs?: number;
 }
 
@@ -42,7 +46,7 @@ export function extractLinks(html: string): string[] {
   return [...html.matchAll(/href\s*=\s*"([^"]*)"/gi)].map((match) => decodeAttribute(match[1]));
 }
 
-/** The SMTP catcher's inbox over its REST API (GET /email, DELETE /email/all). */
+/** The SMTP catcher's inbox over its REST API (GET /email). */
 export class Mailbox {
   constructor(private readonly baseUrl: string = E2E_STACK.mailWebUrl) {}
 
@@ -61,15 +65,24 @@ export class Mailbox {
   }
 
   /** The newest mail matching every given filter; polls until it arrives or the timeout passes. */
-  async waitFor({ to, subjectContains, timeoutMs = 20_000 }: WaitForMailOptions): Promise<CaughtMail> {
+  async waitFor({
+    to,
+    subjectContains,
+    mentions,
+    notAmong,
+    timeoutMs = 20_000,
+  }: WaitForMailOptions): Promise<CaughtMail> {
     const recipient = to?.toLowerCase();
     const matches = (mail: CaughtMail) =>
-      (!recipient || mail.to.includes(recipient)) && (!subjectContains || mail.subject.includes(subjectContains));
+      (!recipient || mail.to.includes(recipient)) &&
+      (!subjectContains || mail.subject.includes(subjectContains)) &&
+      (!mentions || [mail.subject, mail.html, mail.text].some((part) => part.includes(mentions))) &&
+      !notAmong?.has(mail.id);
     const newest = await waitFor(
       async () => (await this.all()).reverse().find(matches),
       (mail) => mail !== undefined,
       {
-        what: `a mail to ${to ?? 'anyone'} with subject containing "${subjectContains ?? ''}"`,
+        what: `a new mail to ${to ?? 'anyone'} with subject containing "${subjectContains ?? ''}" that mentions "${mentions ?? ''}"`,
         timeoutMs,
         everyMs: 250,
       },
@@ -77,8 +90,8 @@ export class Mailbox {
     return newest as CaughtMail;
   }
 
-  async clear(): Promise<void> {
-    const response = await fetch(`${this.baseUrl}/email/all`, { method: 'DELETE' });
-    if (!response.ok) throw new Error(`Mail catcher answered ${response.status} to clear`);
+  /** The ids of the mails in the inbox now: what a journey's waitFor must not take for the mail it is waiting for. */
+  async ids(): Promise<Set<string>> {
+    return new Set((await this.all()).map((mail) => mail.id));
   }
 }

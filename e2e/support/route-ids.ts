@@ -11,7 +11,7 @@ export interface RouteIds {
   globex: number;
   /** caller@acme.test */
   acmeCaller: number;
-  /** A case Acme submitted to Globex: its token (token links, case pages) and id (back office). */
+  /** The demo's case ACME-10407 Acme submitted to Globex: its token (token links, case pages) and id (back office). */
   caseToken: string;
   caseId: number;
   /** Acme's ticket process "Acme Systems Collaboration" (editable, testable). */
@@ -31,6 +31,8 @@ export interface RouteIds {
 const BM = 'bm@acme.test';
 const CALLER = 'caller@acme.test';
 const ADMIN = 'admin@casebridge.test';
+/** An accepted case of the demo, from Acme to Globex. */
+const SEEDED_CASE = 'ACME-10407';
 
 function pick<T>(rows: T[], found: (row: T) => boolean, what: string): T {
   const row = rows.find(found);
@@ -46,11 +48,15 @@ export async function readRouteIds(api: DemoApi): Promise<RouteIds> {
   const { users } = await api.get<{ users: (Row & { email: string })[] }>(BM, 'admin/company/users');
   const acmeCaller = pick(users, (row) => row.email === CALLER, CALLER).id;
 
-  const { my_cases } = await api.get<{ my_cases: { data: { id: number; token: string; direction: string }[] } }>(
-    CALLER,
-    'caller/my-cases?limit=50',
+  const { my_cases } = await api.get<{
+    my_cases: { data: { id: number; token: string; direction: string; internal_case_number: string }[] };
+  }>(CALLER, 'caller/my-cases?limit=50');
+  // A seeded case, never one a journey made: the journeys run beside the scans and delete their cases after them.
+  const sent = pick(
+    my_cases.data,
+    (row) => row.direction === 'outbound' && row.internal_case_number === SEEDED_CASE,
+    `case ${SEEDED_CASE} submitted by Acme`,
   );
-  const sent = pick(my_cases.data, (row) => row.direction === 'outbound', 'case submitted by Acme');
 
   const { documents } = await api.get<{ documents: (Row & { document_type: string })[] }>(
     BM,

@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, signInOnLanding, test } from '../fixtures';
 import type { FreshData } from '../support/fresh-data';
 
-async function chooseRequiresApproval(page: Page, label: string): Promise<void> {
+async function chooseRequiresApproval(page: Page, label: string, signupManager?: string): Promise<void> {
   await page.goto('/admin/company/registration');
   await page.getByLabel('Requires Approval').selectOption({ label });
+  if (signupManager) await page.getByLabel('Primary Signup Manager').selectOption({ label: signupManager });
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page).toHaveURL(/\/admin\/company$/);
   await page.goto('/admin/company/registration');
@@ -15,12 +16,16 @@ test('a business manager changes registration settings, creates a user who signs
   asCompanyAdmin: page,
   browser,
   fresh,
+  signedInAs,
 }) => {
   const registration = await fresh.registration('acme');
 
-  // Registration settings persist (and are put back, so the registration journey still needs approval).
-  await chooseRequiresApproval(page, 'Auto Approve All Users');
-  await chooseRequiresApproval(page, 'All Users Must be Approved');
+  // Registration settings persist, and are put back. Changed on Globex (auto approve in the demo), where no journey
+  // or scan registers: the scans running beside the journeys register at Acme and wait for its approval mail.
+  // Requiring approval asks for a signup manager, which stays named once auto approve is back.
+  const globexAdmin = await signedInAs('bm@globex.test');
+  await chooseRequiresApproval(globexAdmin, 'All Users Must be Approved', 'Grace Liu (bm@globex.test)');
+  await chooseRequiresApproval(globexAdmin, 'Auto Approve All Users');
 
   // A new user created by the admin can sign in with the password given (made here through the form under test, so
   // it stays after the run under its unique address).

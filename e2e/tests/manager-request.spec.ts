@@ -43,7 +43,11 @@ test('a manager escalation is answered from the link in its mail', async ({ page
   await expect(acme.getByRole('heading', { name: 'Request Sent' })).toBeVisible();
 
   // The process's main manager gets the manager response link.
-  const mail = await mailbox.waitFor({ to: 'bm@globex.test', subjectContains: 'Manager escalation' });
+  const mail = await mailbox.waitFor({
+    to: 'bm@globex.test',
+    subjectContains: 'Manager escalation',
+    mentions: reference,
+  });
   await page.goto(mailLink(mail, '/manager/response/'));
   await expect(page.getByRole('heading', { name: 'Manager Escalation Response', level: 1 })).toBeVisible();
   const request = page.getByRole('region', { name: 'Escalation Request' });
