@@ -73,13 +73,18 @@ async function parallelStages(group, members) {
   stages.push({ name: group, seconds: (Date.now() - started) / 1000, isGroup: true });
 }
 
+/** A stage that exits non-zero fails even when its report counts no failed test (it crashed, or could not report). */
+function atLeastOneIfExitFailed(failed, exitCode) {
+  return failed === 0 && exitCode !== 0 ? 1 : failed;
+}
+
 function jestCounts(exitCode) {
   const results = readJson(JEST_RESULTS);
   if (!results) return { passed: 0, failed: 1 };
   // A suite that cannot even load (syntax error, failing beforeAll import) has no failed tests but must count.
   const brokenSuites = results.numRuntimeErrorTestSuites ?? 0;
   const failed = results.numFailedTests + brokenSuites;
-  return { passed: results.numPassedTests, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
+  return { passed: results.numPassedTests, failed: atLeastOneIfExitFailed(failed, exitCode) };
 }
 
 // Vitest's json reporter writes jest's summary fields; a file that cannot load counts as failed suites.
@@ -90,7 +95,7 @@ function vitestCounts(exitCode) {
     (file) => file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed'),
   ).length;
   const failed = results.numFailedTests + brokenSuites;
-  return { passed: results.numPassedTests, failed: failed === 0 && exitCode !== 0 ? 1 : failed };
+  return { passed: results.numPassedTests, failed: atLeastOneIfExitFailed(failed, exitCode) };
 }
 
 /** "file › title" of every Playwright test whose final result is flaky (failed, then passed on a retry). */
@@ -114,7 +119,7 @@ function playwrightCounts(exitCode) {
   // Errors outside tests (global setup, config) leave every test unrun: count them as one failure.
   const outsideErrors = (results.errors ?? []).length > 0 ? 1 : 0;
   const failed = unexpected + (unexpected === 0 ? outsideErrors : 0);
-  return { passed: expected + retried, failed: failed === 0 && exitCode !== 0 ? 1 : failed, flaky: retried };
+  return { passed: expected + retried, failed: atLeastOneIfExitFailed(failed, exitCode) };
 }
 
 mkdirSync(RESULTS_DIR, { recursive: true });
