@@ -52,17 +52,6 @@ export default tseslint.config(
         {
           exceptions: [
             {
-              from: ['platform/realtime/'],
-              to: ['cases/case-access.service', 'cases/cases.module'],
-              because:
-                'the gateway asks the cases domain who may join a case room; to become a provider cases register',
-            },
-            {
-              from: ['platform/exports/export-policies'],
-              to: ['cases/case-access.service', 'groups/company-admin/group-access.service'],
-              because: 'who may download a case or group export; to become policies each domain registers at boot',
-            },
-            {
               from: ['processes/'],
               to: [
                 'cases/submissions/document.mappers',

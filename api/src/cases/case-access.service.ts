@@ -1,12 +1,16 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { CaseAudience, RespondStatus } from '@casebridge/contracts';
+import type { RespondStatus } from '@casebridge/contracts';
 import { Case, Company, User } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
-import { allowedAnswers, answerRefusal, isAnswerAllowed, type CaseSide } from '@casebridge/contracts';
-
-export const CASE_NOT_FOUND = 'Case not found.';
+import {
+  RegistersCaseFollowRules,
+  type CaseFollower,
+  type CaseFollowRules,
+  type CaseFollowTarget,
+} from '../platform/realtime/case-follow-rules';
+import { allowedAnswers, answerRefusal, CASE_NOT_FOUND, isAnswerAllowed, type CaseSide } from '@casebridge/contracts';
 
 /** A case as a signed-in member reaches it, with the side the member's company stands on. */
 export interface MemberCase {
@@ -38,10 +42,11 @@ interface LoadOptions {
  * - a member reaches a case only if their company submitted or received it (super admins reach all); anyone
  *   else gets 404, so the existence of other companies' cases is never revealed;
  * - a token link reaches only its own case, and only the answers its status allows.
- * Every case handler goes through here.
+ * Every case handler goes through here, and so does following a case live (registered with the realtime gateway).
  */
+@RegistersCaseFollowRules()
 @Injectable()
-export class CaseAccessService {
+export class CaseAccessService implements CaseFollowRules {
   constructor(private readonly em: EntityManager) {}
 
   async forMember(actor: Actor, token: string, options: LoadOptions = {}): Promise<MemberCase> {
@@ -54,10 +59,7 @@ export class CaseAccessService {
    * Who may follow a case live, by the same rules as reading it: a member of either company (its side), a super
    * admin (staff), a socket opened with the case's own token link (link). Null: not reachable.
    */
-  async followTarget(
-    follower: { actor: Actor } | { caseLinkToken: string },
-    token: string,
-  ): Promise<{ caseId: number; audience: CaseAudience } | null> {
+  async followTarget(follower: CaseFollower, token: string): Promise<CaseFollowTarget | null> {
     if ('caseLinkToken' in follower) {
       if (follower.caseLinkToken !== token) return null;
       const kase = await this.em.findOne(Case, { token, deletedAt: null }, { fields: ['id'] });

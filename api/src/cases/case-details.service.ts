@@ -14,7 +14,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
 import { CachedReads } from '../platform/read-cache/cached-reads.service';
 import { readTags } from '../platform/read-cache/read-cache';
-import { CASE_NOT_FOUND } from './case-access.service';
+import { CASE_NOT_FOUND } from '@casebridge/contracts';
 import { caseDetailsQuery, type CaseDetailsLookup, type CaseDetailsRecord } from './case-details.sql';
 
 /**

@@ -8,6 +8,7 @@ import { CaseAttachmentsService } from './case-attachments.service';
 import { CaseCollaborationService } from './case-collaboration.service';
 import { CaseDetailsService } from './case-details.service';
 import { CaseEventsService } from './case-events.service';
+import { CaseExportPolicies } from './case-export-policies';
 import { CaseListService } from './case-list.service';
 import { CaseResponsesService } from './case-responses.service';
 import { CaseTokenController } from './case-token.controller';
@@ -31,6 +32,7 @@ import { CasesController } from './cases.controller';
     CaseCollaborationService,
     CaseDetailsService,
     CaseAttachmentsService,
+    CaseExportPolicies,
   ],
   exports: [CaseAccessService, CaseEventsService, CaseCollaborationService, CaseDetailsService],
 })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ExportsModule } from '../platform/exports/exports.module';
+import { ReportExportPolicies } from './report-export-policies';
 import { ReportsController } from './reports.controller';
 import { UsageReportService } from './usage-report.service';
 
@@ -7,6 +8,6 @@ import { UsageReportService } from './usage-report.service';
 @Module({
   imports: [ExportsModule],
   controllers: [ReportsController],
-  providers: [UsageReportService],
+  providers: [UsageReportService, ReportExportPolicies],
 })
 export class ReportsModule {}

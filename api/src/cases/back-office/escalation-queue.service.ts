@@ -19,7 +19,7 @@ import {
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
-import { CASE_NOT_FOUND } from '../case-access.service';
+import { CASE_NOT_FOUND } from '@casebridge/contracts';
 import { CaseDetailsService } from '../case-details.service';
 import { parseOrThrow, ValidationException } from '../../platform/common/errors';
 import { boundedCount, pageTotal } from '../../platform/common/page-totals';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../../accounts/accounts.module';
 import { ExportsModule } from '../../platform/exports/exports.module';
+import { CompanyExportPolicies } from '../company-export-policies';
 import { AdminCompanyController } from './admin-company.controller';
 import { AdminScopeService } from './admin-scope.service';
 import { AdminUsersController } from './admin-users.controller';
@@ -21,6 +22,7 @@ import { UserAccountsService } from './user-accounts.service';
     RegistrationSettingsService,
     CompanyUsersService,
     UserAccountsService,
+    CompanyExportPolicies,
   ],
   exports: [
     AdminScopeService,

@@ -4,6 +4,7 @@ import type { ServerConfig } from '@casebridge/db';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { ExportsModule } from '../../platform/exports/exports.module';
 import { AdminGroupsController } from './admin-groups.controller';
+import { GroupExportPolicies } from '../group-export-policies';
 import { AdminGroupsService } from './admin-groups.service';
 import { GroupAccessService } from './group-access.service';
 import { GroupDocumentsController } from './group-documents.controller';
@@ -21,6 +22,6 @@ import { GroupUsersService } from './group-users.service';
     }),
   ],
   controllers: [AdminGroupsController, GroupDocumentsController],
-  providers: [GroupAccessService, AdminGroupsService, GroupDocumentsService, GroupUsersService],
+  providers: [GroupAccessService, AdminGroupsService, GroupDocumentsService, GroupUsersService, GroupExportPolicies],
 })
 export class AdminGroupsModule {}

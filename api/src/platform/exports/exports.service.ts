@@ -6,7 +6,6 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import {
   EXPORT_PARAMS,
   rooms,
@@ -26,7 +25,7 @@ import type { Actor } from '../access/actor';
 import { ValidationException, zodIssuesToFieldErrors } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { EXPORT_POLICIES } from './export-policies';
+import { ExportPolicyRegistry } from './export-policy.registry';
 import { ExportsProducer } from './exports.producer';
 
 export const EXPORT_NOT_FOUND = 'Export not found.';
@@ -49,7 +48,7 @@ export class ExportsService {
     private readonly em: EntityManager,
     private readonly producer: ExportsProducer,
     private readonly publisher: RealtimePublisher,
-    private readonly services: ModuleRef,
+    private readonly policies: ExportPolicyRegistry,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -58,8 +57,7 @@ export class ExportsService {
     const parsed = EXPORT_PARAMS[kind].safeParse(rawParams);
     if (!parsed.success) throw new ValidationException(prefixed('params', zodIssuesToFieldErrors(parsed.error)));
     const params = parsed.data;
-    const policy = EXPORT_POLICIES[kind] as (typeof EXPORT_POLICIES)[ExportKind];
-    const stored = await policy.authorize(params as never, { actor, services: this.services });
+    const stored = await this.policies.of(kind).authorize(params as never, actor);
 
     const twin = await this.pendingTwin(actor.userId, kind, stored);
     if (twin) return this.answerTwin(twin);

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import {
   CASE_AUDIENCES,
+  CASE_NOT_FOUND,
   CaseTokenRequest,
   CLIENT_EVENTS,
   FollowCaseRequest,
@@ -20,7 +21,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../authentication/session-token.service';
-import { CASE_NOT_FOUND, CaseAccessService } from '../../cases/case-access.service';
+import { CaseFollowRulesRegistry } from './case-follow-rules';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
 import { RealtimePublisher, sessionRoom } from './realtime.publisher';
@@ -52,7 +53,7 @@ class HandshakeRefused extends Error {}
 /**
  * Sockets authenticate with the same bearer token as the api (or a case token on public pages), then join
  * their user, company and (super admins) back-office rooms. Following a case (the same access rule as reading
- * it: CaseAccessService) joins its room and its audience's room, and returns every entry after the sequence
+ * it, as the cases domain registers it: case-follow-rules.ts) joins its room and its audience's room, and returns every entry after the sequence
  * number the client last saw, as that audience sees it, so nothing is missed across reconnects.
  */
 @WebSocketGateway()
@@ -66,7 +67,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     private readonly sessions: SessionTokenService,
     private readonly presence: PresenceService,
     private readonly publisher: RealtimePublisher,
-    private readonly caseAccess: CaseAccessService,
+    private readonly followRules: CaseFollowRulesRegistry,
   ) {}
 
   afterInit(server: Server): void {
@@ -128,7 +129,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       const follower = socket.data.actor
         ? { actor: socket.data.actor }
         : { caseLinkToken: socket.data.caseToken ?? '' };
-      const target = await this.caseAccess.followTarget(follower, token);
+      const target = await this.followRules.followTarget(follower, token);
       if (!target) return { ok: false, error: CASE_NOT_FOUND };
       // The case room carries presence; the audience room this follower's version of every event.
       await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);

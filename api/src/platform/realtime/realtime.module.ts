@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { CasesModule } from '../../cases/cases.module';
+import { DiscoveryModule } from '@nestjs/core';
+import { CaseFollowRulesRegistry } from './case-follow-rules';
 import { CaseEventBroadcaster } from './case-event.broadcaster';
 import { PresenceService } from './presence.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -9,8 +10,15 @@ import { RealtimeRelayConsumer } from './realtime-relay.consumer';
 /** Live updates over Socket.IO. Global: any feature may publish through RealtimePublisher. */
 @Global()
 @Module({
-  imports: [CasesModule],
-  providers: [RealtimeGateway, RealtimePublisher, PresenceService, CaseEventBroadcaster, RealtimeRelayConsumer],
+  imports: [DiscoveryModule],
+  providers: [
+    CaseFollowRulesRegistry,
+    RealtimeGateway,
+    RealtimePublisher,
+    PresenceService,
+    CaseEventBroadcaster,
+    RealtimeRelayConsumer,
+  ],
   exports: [RealtimePublisher],
 })
 export class RealtimeModule {}

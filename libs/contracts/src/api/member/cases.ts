@@ -27,6 +27,9 @@ const phoneCountryCode = z
 
 // ---------- lists ----------
 
+/** The answer to a case that does not exist or that the asker may not read (the same, so ids cannot be probed). */
+export const CASE_NOT_FOUND = 'Case not found.';
+
 export const CaseListRow = z.object({
   id: z.number(),
   internal_case_number: z.string(),
