@@ -26,8 +26,16 @@ export const AdminProcessRow = z.object({
 });
 export type AdminProcessRow = z.infer<typeof AdminProcessRow>;
 
+/** Where a process version's cases are mailed and how to escalate them: the same for company admins and back office. */
+export const ProcessVersionMailSettings = z.object({
+  collaborate_email: z.string().nullable(),
+  collaborate_cc_email: z.string().nullable(),
+  escalation_instructions: z.string().nullable(),
+  escalation_alias: z.string().nullable(),
+});
+
 /** The editable settings of a version, as the Process Details form shows them. */
-export const AdminProcessSettings = z.object({
+export const AdminProcessSettings = ProcessVersionMailSettings.extend({
   document_type: z.enum(DOCUMENT_TYPES),
   /** Read-only type label: Standard Email Process, Solution Support, ... (DOCUMENT_TYPE_ADMIN_LABELS). */
   type_label: z.string(),
@@ -36,12 +44,8 @@ export const AdminProcessSettings = z.object({
   title: z.string(),
   support_hours: z.string().nullable(),
   product_supported: z.string().nullable(),
-  collaborate_email: z.string().nullable(),
-  collaborate_cc_email: z.string().nullable(),
-  escalation_instructions: z.string().nullable(),
   escalation_user_id: z.number(),
   alt_escalation_user_id: z.number(),
-  escalation_alias: z.string().nullable(),
 });
 
 export const AdminProcessDocument = ContactDocumentShape.extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MEMBERSHIP_TYPES } from '../../constants/company';
 import { DOCUMENT_DEFAULTS, DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentType } from '../../constants/documents';
 import { LIMITS } from '../../constants/limits';
-import { AdminProcessSample } from '../admin/processes';
+import { AdminProcessSample, ProcessVersionMailSettings } from '../admin/processes';
 import {
   CaseSubmissionBody,
   CollaborateResponse,
@@ -47,7 +47,7 @@ export const SuperAdminDocumentLinkage = z.object({
   child: IdName,
 });
 
-export const SuperAdminDocumentVersion = z.object({
+export const SuperAdminDocumentVersion = ProcessVersionMailSettings.extend({
   version_number: z.number(),
   status: z.enum(DOCUMENT_STATUSES),
   title: z.string(),
@@ -55,10 +55,6 @@ export const SuperAdminDocumentVersion = z.object({
   product_supported: z.string(),
   document_type: z.enum(DOCUMENT_TYPES),
   json_type: z.string().nullable(),
-  collaborate_email: z.string().nullable(),
-  collaborate_cc_email: z.string().nullable(),
-  escalation_instructions: z.string().nullable(),
-  escalation_alias: z.string().nullable(),
   admin_note: z.string().nullable(),
   /** The escalation contacts (user ids, 0 for none). */
   main_escalation_contact: z.number(),
