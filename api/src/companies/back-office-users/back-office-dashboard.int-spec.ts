@@ -19,20 +19,11 @@ import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { finishedExport } from '../../../test/export-files';
 import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
 import { aCompany, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { orm, registrationBody } from '../../../test/member-fixtures';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 
-const applicant = (email: string) => ({
-  first_name: 'Queue',
-  last_name: 'Applicant',
-  email,
-  phone: '555 0100',
-  phone_country_code: 'US',
-  password: 'Str0ng!Pass',
-  password_confirmation: 'Str0ng!Pass',
-  agree_confirm: true,
-});
+const applicant = (email: string) => registrationBody(email, 'Queue');
 
 describe('back office dashboard: search, registration queue; the Inactive Users list', () => {
   let api: ApiHarness;

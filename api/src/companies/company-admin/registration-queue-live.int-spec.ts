@@ -3,7 +3,7 @@ import { User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
 import { aCompany, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/factories';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
-import { orm } from '../../../test/member-fixtures';
+import { orm, registrationBody } from '../../../test/member-fixtures';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 
 type ClientSocket = LiveClient;
@@ -12,16 +12,7 @@ type ClientSocket = LiveClient;
 const about = (email: string) => (message: QueueChangedMessage) =>
   message.queue === 'registration' && message.row.email === email;
 
-const applicant = (email: string) => ({
-  first_name: 'Live',
-  last_name: 'Applicant',
-  email,
-  phone: '555 0100',
-  phone_country_code: 'US',
-  password: 'Str0ng!Pass',
-  password_confirmation: 'Str0ng!Pass',
-  agree_confirm: true,
-});
+const applicant = (email: string) => registrationBody(email, 'Live');
 
 describe('the registration queue changes live for the company’s admins only', () => {
   let api: ApiHarness;
