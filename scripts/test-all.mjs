@@ -130,6 +130,7 @@ rmSync(PLAYWRIGHT_RESULTS, { force: true });
 const runStarted = Date.now();
 await parallelStages('static checks and web unit tests', [
   { name: 'lint (eslint)', command: 'npx', args: ['eslint', '.'] },
+  { name: 'lint rules (node --test)', command: 'node', args: ['--test', 'scripts/lint/'] },
   { name: 'format (prettier)', command: 'npx', args: ['prettier', '--check', '.'] },
   { name: 'build', command: 'npm', args: ['run', 'build'] },
   { name: 'type check (specs)', command: 'npx', args: ['tsc', '-p', 'tsconfig.spec.json'] },
