@@ -1,6 +1,8 @@
 // An eslint rule for the api's house (docs/architecture.md): api/src/platform never imports a domain, and a domain
-// reaches another domain only through that domain's modules and services (`*.module.ts`, `*.service.ts`), never its
-// controllers, mappers, SQL or helpers. Tests are exempt: a test may build any world it needs.
+// reaches another domain only through that domain's modules and services (`*.module.ts`, `*.service.ts`) and the
+// rules it publishes in its root `index.ts`, never its controllers, mappers, SQL or helpers. Tests are exempt: a test
+// may build any world it needs.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 const API_SRC = `${path.sep}api${path.sep}src${path.sep}`;
@@ -21,7 +23,19 @@ function below(file) {
     .join('/');
 }
 
-const isPublicOfDomain = (target) => /\.(module|service)(\.ts)?$/.test(target);
+/** A domain's module, a service, or the rules the domain publishes for others (`<domain>/index`). */
+const isPublicOfDomain = (target) => /\.(module|service)(\.ts)?$/.test(target) || /^[^/]+\/index$/.test(target);
+
+/** An import of a folder means its index file. */
+function resolveImport(fromFile, spec) {
+  const resolved = path.resolve(path.dirname(fromFile), spec);
+  try {
+    if (statSync(resolved).isDirectory()) return path.join(resolved, 'index');
+  } catch {
+    // not a folder: a file imported without its extension
+  }
+  return resolved;
+}
 
 export const domainBoundaries = {
   meta: {
@@ -67,7 +81,7 @@ export const domainBoundaries = {
     function check(node) {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const resolved = path.resolve(path.dirname(file), spec);
+      const resolved = resolveImport(file, spec);
       const to = areaOf(resolved + '.ts');
       if (to === undefined || to === null || to === from || to === 'platform') return;
       const source = below(file);

@@ -1,5 +1,6 @@
 // The house's lint rule catches what it must: platform importing a domain, a domain reaching another domain's
-// internals; and lets through modules and services, the platform, a domain's own files, tests and exceptions.
+// internals; and lets through modules, services and a domain's root index, the platform, a domain's own files,
+// tests and exceptions.
 import { RuleTester } from 'eslint';
 import { test } from 'node:test';
 import { domainBoundaries } from './domain-boundaries.mjs';
@@ -17,6 +18,7 @@ test('domain-boundaries', () => {
       { filename: src('platform/exports/exports.int-spec.ts'), code: "import { X } from '../../cases/case.mappers';" },
       { filename: src('app.module.ts'), code: "import { CasesModule } from './cases/cases.module';" },
       { filename: src('cases/a.ts'), code: "import { z } from 'zod';" },
+      { filename: src('cases/a.ts'), code: "import { checkCaseSubmission } from '../processes/index';" },
       {
         filename: src('processes/a.ts'),
         code: "import { X } from '../cases/submissions/priority';",
@@ -24,6 +26,16 @@ test('domain-boundaries', () => {
       },
     ],
     invalid: [
+      {
+        filename: src('cases/a.ts'),
+        code: "import { checkCaseSubmission } from '../processes/submission-checks';",
+        errors: [{ messageId: 'internals' }],
+      },
+      {
+        filename: src('cases/a.ts'),
+        code: "import { X } from '../processes/company-admin/index';",
+        errors: [{ messageId: 'internals' }],
+      },
       {
         filename: src('platform/exports/exports.service.ts'),
         code: "import { CaseAccessService } from '../../cases/case-access.service';",

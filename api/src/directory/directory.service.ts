@@ -4,7 +4,7 @@ import { Company, Department, type ServerConfig } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
 import type { Actor } from '../platform/access/actor';
-import { companyLogoUrl, toCompanySummary } from '../accounts/account.mappers';
+import { companyLogoUrl, toCompanySummary } from '../accounts';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { openStoredFile, storedFileAnswer } from '../platform/common/stored-files';
 import { readRows } from '../platform/common/prepared-reads';

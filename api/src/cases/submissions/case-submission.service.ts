@@ -7,10 +7,8 @@ import type { Actor } from '../../platform/access/actor';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { MemberContextService } from '../../directory/member-context.service';
 import { MailProducer } from '../../platform/mail/mail.producer';
-import { DOCUMENT_VIEW_POPULATE } from './document.mappers';
+import { checkCaseSubmission, DOCUMENT_VIEW_POPULATE, responseHours } from '../../processes';
 import { ProcessCatalogService } from './process-catalog.service';
-import { responseHours } from './priority';
-import { checkCaseSubmission } from './submission-checks';
 import { addressList, documentTemplate, newCaseMail } from './submission-mails';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';

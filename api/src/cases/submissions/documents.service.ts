@@ -23,10 +23,8 @@ import {
   MemberContextService,
   refusalFor,
 } from '../../directory/member-context.service';
-import { maySubmit } from '../../directory/partner-access';
-import { loadDbSelectOptions } from './db-select';
-import { toContactDocument } from './document.mappers';
-import { isPriorityLocked } from './priority';
+import { maySubmit } from '../../directory';
+import { isPriorityLocked, loadDbSelectOptions, toContactDocument } from '../../processes';
 import { parseEntityType, ProcessCatalogService, type ProcessEntity } from './process-catalog.service';
 
 export const CASE_EXCHANGE_UNAVAILABLE = 'Case exchange is not available for your company.';

@@ -4,8 +4,13 @@ import { Community, Company, ContactDocument, Department } from '@casebridge/db'
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationException } from '../../platform/common/errors';
 import type { MemberContext } from '../../directory/member-context.service';
-import { DOCUMENT_VIEW_POPULATE } from './document.mappers';
-import { isPriorityLocked, priorityMessagesOf, slaGroupOf, type PriorityMessagesShape } from './priority';
+import {
+  DOCUMENT_VIEW_POPULATE,
+  isPriorityLocked,
+  priorityMessagesOf,
+  type PriorityMessagesShape,
+  slaGroupOf,
+} from '../../processes';
 
 export type EntityType = 'company' | 'department';
 

@@ -1,4 +1,4 @@
-import { toBackOfficeRegistrationRow } from '../../accounts/registration-queue-rows';
+import { toBackOfficeRegistrationRow } from '../../accounts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_NOT_FOUND } from '@casebridge/contracts';
 import { User } from '@casebridge/db';

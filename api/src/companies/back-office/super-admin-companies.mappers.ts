@@ -5,7 +5,7 @@ import {
   type SuperAdminCompany,
 } from '@casebridge/contracts';
 import type { Company, User } from '@casebridge/db';
-import { companyLogoUrl } from '../../accounts/account.mappers';
+import { companyLogoUrl } from '../../accounts';
 import { toAdminCompanyInfo, toRegistrationSettings } from '../company-admin/admin-company.mappers';
 
 /** The company as the back office shows and edits it; registrationCommunities must be populated. */

@@ -10,7 +10,7 @@ import {
   type RegistrationType,
 } from '@casebridge/contracts';
 import type { Company, CompanyGroupRelation, Department, User } from '@casebridge/db';
-import { userContactOf } from '../../accounts/account.mappers';
+import { userContactOf } from '../../accounts';
 import type { z } from 'zod';
 
 /** The company info box (company admin page; the back office extends it). */

@@ -1,4 +1,4 @@
-import { toRegistrationQueueRow } from '../../accounts/registration-queue-rows';
+import { toRegistrationQueueRow } from '../../accounts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { REGISTRATION_SETTINGS_SAVED, type RegistrationSettingsBody } from '@casebridge/contracts';
 import { Community, type Company, User, PICKABLE_USER } from '@casebridge/db';

@@ -6,7 +6,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Redis } from 'ioredis';
 import { OneTimeTokens } from '../../accounts/sessions/one-time-tokens.service';
-import { signInRefusal } from '../../accounts/sessions/sign-in-rules';
+import { signInRefusal } from '../../accounts';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { REDIS } from '../../platform/redis/redis.module';
 import { splitCertificates } from './idp-metadata';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { RegistrationService } from '../../accounts/registration.service';
 import { OneTimeTokens } from '../../accounts/sessions/one-time-tokens.service';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
-import { accountMails } from '../../accounts/account-mails';
+import { accountMails } from '../../accounts';
 import { MailProducer } from '../../platform/mail/mail.producer';
 
 /** Attribute names identity providers commonly use (plain, OID and WS-Federation claim URIs). */

@@ -8,7 +8,7 @@ import {
 } from '@casebridge/contracts';
 import type { ContactDocument } from '@casebridge/db';
 import { sanitizeRichText } from '../../platform/common/rich-text';
-import { toContactDocument } from '../../cases/submissions/document.mappers';
+import { toContactDocument } from '../document.mappers';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 

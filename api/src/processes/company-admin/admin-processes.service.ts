@@ -20,8 +20,8 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { ValidationException } from '../../platform/common/errors';
 import { isBlankRichText, sanitizeRichText } from '../../platform/common/rich-text';
-import { DOCUMENT_VIEW_POPULATE } from '../../cases/submissions/document.mappers';
-import { priorityMessagesOf, slaGroupOf } from '../../cases/submissions/priority';
+import { DOCUMENT_VIEW_POPULATE } from '../document.mappers';
+import { priorityMessagesOf, slaGroupOf } from '../priority';
 import { toAdminProcessDocument, toAdminProcessRow } from './admin-process.mappers';
 
 type UpdateBody = z.output<typeof AdminProcessUpdateBody>;

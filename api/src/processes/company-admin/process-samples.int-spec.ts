@@ -11,7 +11,7 @@ import {
 } from '../../../test/collaboration-form';
 import { aCompany, aProcess, aUser, signedIn } from '../../../test/factories';
 import { countRows } from '../../../test/member-fixtures';
-import { NOT_A_CASE_FORM } from '../../cases/submissions/submission-checks';
+import { NOT_A_CASE_FORM } from '../submission-checks';
 import { NOT_A_MANAGER_FORM } from './process-samples.service';
 
 /**

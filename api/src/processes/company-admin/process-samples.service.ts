@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { ValidationException } from '../../platform/common/errors';
 import { sanitizeRichText } from '../../platform/common/rich-text';
-import { checkCaseSubmission } from '../../cases/submissions/submission-checks';
+import { checkCaseSubmission } from '../submission-checks';
 import { AdminProcessesService, companyOf } from './admin-processes.service';
 
 export const NOT_A_MANAGER_FORM = 'This process does not take manager requests.';

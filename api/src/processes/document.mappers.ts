@@ -7,7 +7,7 @@ import {
   type VersionRequirementShape,
 } from '@casebridge/contracts';
 import type { ContactDocument, Department, DocumentFile, User, VersionRequirement } from '@casebridge/db';
-import { sanitizeRichText } from '../../platform/common/rich-text';
+import { sanitizeRichText } from '../platform/common/rich-text';
 
 /**
  * Relations a document needs loaded for toContactDocument (the access ones included). Load them with

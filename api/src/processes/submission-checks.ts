@@ -2,8 +2,8 @@ import { CASE_FORM_DOCUMENT_TYPES, CaseSubmissionBody } from '@casebridge/contra
 import { Department, type ContactDocument } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { endCheckOnly } from '../../platform/common/body-check';
-import { ValidationException, zodIssuesToFieldErrors } from '../../platform/common/errors';
+import { endCheckOnly } from '../platform/common/body-check';
+import { ValidationException, zodIssuesToFieldErrors } from '../platform/common/errors';
 import { fieldDefinitionOf, validateCustomFields, type FieldDefinition } from './custom-fields';
 import { dbSelectModel, loadDbSelectOptions } from './db-select';
 
