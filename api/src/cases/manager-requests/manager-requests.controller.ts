@@ -3,12 +3,12 @@ import { API, type ManagerResponseBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { BearerToken } from '../../platform/access/current-actor.decorator';
 import { Route, TextParam, ValidBody } from '../../platform/common/contract-route';
-import { ManagerRequestsService } from './manager-requests.service';
+import { ManagerRequestAnswersService } from './manager-request-answers.service';
 
 /** The manager escalation response page, reached by its token link. */
 @Controller()
 export class ManagerRequestsController {
-  constructor(private readonly requests: ManagerRequestsService) {}
+  constructor(private readonly requests: ManagerRequestAnswersService) {}
 
   @Route(API.manager.get)
   get(@TextParam('token') token: string) {

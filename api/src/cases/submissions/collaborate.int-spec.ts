@@ -12,7 +12,7 @@ import { aProcess, emOf, signedIn } from '../../../test/factories';
 import { documentsOf } from '../../../test/member-fixtures';
 import { aSubmissionWorld, type SubmissionWorld } from '../../../test/submission-world';
 import { CASE_SUBMITTED, SAMPLE_CASE_SUBMITTED } from './case-submission.service';
-import { MANAGER_REQUEST_SENT } from './manager-request.service';
+import { MANAGER_REQUEST_SENT } from '../manager-requests/manager-request-intake.service';
 
 describe('POST /api/caller/collaborate/:documentId and /api/manager/request/create', () => {
   let api: ApiHarness;

@@ -6,7 +6,7 @@ import { CurrentActor } from '../../platform/access/current-actor.decorator';
 import { CheckOnly, IdParam, Route, TextParam, ValidBody } from '../../platform/common/contract-route';
 import { CaseSubmissionService } from './case-submission.service';
 import { DocumentsService } from './documents.service';
-import { ManagerRequestService } from './manager-request.service';
+import { ManagerRequestIntakeService } from '../manager-requests/manager-request-intake.service';
 
 /** Submit-case (spec 1 §2 Submit a request, §7): process documents, requests and their helpers. */
 @Controller()
@@ -14,7 +14,7 @@ export class SubmissionsController {
   constructor(
     private readonly documents: DocumentsService,
     private readonly cases: CaseSubmissionService,
-    private readonly managerRequests: ManagerRequestService,
+    private readonly managerRequests: ManagerRequestIntakeService,
   ) {}
 
   @Route(documentsApi.documents)

@@ -8,16 +8,16 @@ import { ValidationException } from '../../platform/common/errors';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { DOCUMENT_ACCESS_POPULATE, MemberContextService } from '../../directory/member-context.service';
 import { MailProducer } from '../../platform/mail/mail.producer';
-import { countryCodeOr, newCaseToken } from './case-submission.service';
-import { documentTemplate, managerRequestMail } from './submission-mails';
+import { countryCodeOr, newCaseToken } from '../submissions/case-submission.service';
+import { documentTemplate, managerRequestMail } from '../submissions/submission-mails';
 
 export const MANAGER_REQUEST_SENT = 'Your escalation request has been sent to the process managers.';
 export const SAMPLE_MANAGER_REQUEST =
   'Your sample escalation request is valid. Nothing was stored and no e-mail was sent.';
 
-/** Manager escalation requests through a partner's manager-type process document. */
+/** A member's manager escalation request through a partner's manager-type process: checked, stored and mailed. */
 @Injectable()
-export class ManagerRequestService {
+export class ManagerRequestIntakeService {
   private readonly logger = new Logger('ManagerRequest');
 
   constructor(

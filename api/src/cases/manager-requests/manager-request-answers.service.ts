@@ -20,7 +20,7 @@ type ResponseBody = z.output<typeof ManagerResponseBody>;
  * answers and takes a new answer. The token is the only key; an unknown token is a 404.
  */
 @Injectable()
-export class ManagerRequestsService {
+export class ManagerRequestAnswersService {
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: SessionTokenService,
