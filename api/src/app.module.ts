@@ -23,7 +23,6 @@ import { MailModule } from './platform/mail/mail.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { ManagerRequestsModule } from './cases/manager-requests/manager-requests.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
-import { ProfileModule } from './accounts/profile/profile.module';
 import { RedisModule } from './platform/redis/redis.module';
 import { QueuesModule } from './platform/queues/queues.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -76,7 +75,6 @@ import { TeamsModule } from './integrations/teams/teams.module';
     SubmissionsModule,
     CasesModule,
     ManagerRequestsModule,
-    ProfileModule,
     ExportsModule,
     ReportsModule,
     WebhooksModule,

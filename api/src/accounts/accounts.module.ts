@@ -2,13 +2,15 @@ import { Module } from '@nestjs/common';
 import { AccountsController } from './accounts.controller';
 import { CurrentPasswordCheck } from './current-password.service';
 import { EmailChangeService } from './email-change.service';
-import { ProfileService } from './profile.service';
+import { ProfileSecurityService } from './profile/profile-security.service';
+import { ProfileController } from './profile/profile.controller';
+import { ProfileService } from './profile/profile.service';
 import { RegistrationService } from './registration.service';
 
-/** Registration, verification, approval, the user's own profile and e-mail address. */
+/** Registration, verification, approval, and the user's own profile (contact details, e-mail, password, deletion). */
 @Module({
-  controllers: [AccountsController],
-  providers: [RegistrationService, ProfileService, EmailChangeService, CurrentPasswordCheck],
+  controllers: [AccountsController, ProfileController],
+  providers: [RegistrationService, ProfileService, ProfileSecurityService, EmailChangeService, CurrentPasswordCheck],
   exports: [RegistrationService, ProfileService, CurrentPasswordCheck],
 })
 export class AccountsModule {}

@@ -21,7 +21,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { VerifyEmailBody } from '@casebridge/contracts';
-import { ProfileService } from '../accounts/profile.service';
+import { ProfileService } from '../accounts/profile/profile.service';
 import { hashToken } from '../accounts/sessions/one-time-tokens.service';
 import { ValidationException } from '../platform/common/errors';
 import { SERVER_CONFIG } from '../platform/config/config.module';

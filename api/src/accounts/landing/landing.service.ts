@@ -4,7 +4,7 @@ import { Community, Company, normalizeEmail, User, type ServerConfig, PICKABLE_U
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { companyLogoUrl, toCompanySummary } from '../account.mappers';
-import { ProfileService } from '../profile.service';
+import { ProfileService } from '../profile/profile.service';
 import { AuthService } from '../sessions/auth.service';
 import { OneTimeTokens } from '../sessions/one-time-tokens.service';
 import { signInRefusal } from '../sessions/sign-in-rules';

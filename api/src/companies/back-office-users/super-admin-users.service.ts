@@ -13,7 +13,7 @@ import {
 import { Company, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { ProfileService } from '../../accounts/profile.service';
+import { ProfileService } from '../../accounts/profile/profile.service';
 import { groupAccessOf, groupOptions } from '../company-admin/admin-company.mappers';
 import { AdminScopeService, USER_NOT_FOUND } from '../company-admin/admin-scope.service';
 import { UserAccountsService } from '../company-admin/user-accounts.service';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ContactDocument, OnboardingPayment, OnboardingSession, type ServerConfig } from '@casebridge/db';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ProfileService } from '../../accounts/profile.service';
+import { ProfileService } from '../../accounts/profile/profile.service';
 import { parseOrThrow } from '../../platform/common/errors';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { MailProducer } from '../../platform/mail/mail.producer';

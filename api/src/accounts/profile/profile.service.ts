@@ -3,10 +3,10 @@ import type { Country as CountryShape, ProfileBody } from '@casebridge/contracts
 import { Country, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Actor } from '../platform/access/actor';
-import { toCurrentUser } from './account.mappers';
-import { EmailChangeService } from './email-change.service';
-import { countryCodeOr } from './registration.service';
+import type { Actor } from '../../platform/access/actor';
+import { toCurrentUser } from '../account.mappers';
+import { EmailChangeService } from '../email-change.service';
+import { countryCodeOr } from '../registration.service';
 
 @Injectable()
 export class ProfileService {
