@@ -48,6 +48,25 @@ export const optionalEmail = (label: string) =>
       `The ${label} must be a valid email address.`,
     );
 
+/** Optional addresses separated by commas or semicolons (a cc list), up to 1000 characters; empty becomes null. */
+export const optionalEmailList = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, `The ${label} may not be greater than 1000 characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine(
+      (value) =>
+        value === null ||
+        value
+          .split(/[,;]/)
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .every((part) => z.email().safeParse(part).success),
+      `The ${label} must be a comma separated list of valid email addresses.`,
+    );
+
 /** A list's page number in a query string, from 1. */
 export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../constants/documents';
 import { LIMITS } from '../../constants/limits';
-import { MessageBody, optionalEmail } from '../common';
+import { MessageBody, optionalEmail, optionalEmailList } from '../common';
 import { endpoint } from '../endpoint';
 import {
   CaseSubmissionBody,
@@ -97,22 +97,7 @@ export const AdminProcessUpdateBody = z.object({
     .max(255, 'The product supported may not be greater than 255 characters.')
     .nullish(),
   collaborate_email: optionalEmail('to email'),
-  collaborate_cc_email: z
-    .string()
-    .trim()
-    .max(1000, 'The cc email may not be greater than 1000 characters.')
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine(
-      (value) =>
-        value === null ||
-        value
-          .split(/[,;]/)
-          .map((part) => part.trim())
-          .filter(Boolean)
-          .every((part) => z.email().safeParse(part).success),
-      'The cc email must be a comma separated list of valid email addresses.',
-    ),
+  collaborate_cc_email: optionalEmailList('cc email'),
   escalation_instructions: z
     .string()
     .max(LIMITS.textMax, `The escalation instructions may not be greater than ${LIMITS.textMax} characters.`)

@@ -10,7 +10,7 @@ import {
   ManagerRequestCreated,
 } from '../member/documents';
 import { endpoint } from '../endpoint';
-import { DoneBody } from '../common';
+import { DoneBody, optionalEmailList } from '../common';
 
 /** Spec 3 §2.10: which editor a type opens. 'default' is the static editor, 'parent' the parent editor. */
 export const MANAGED_DOCUMENT_TYPES = ['ticket', 'solution_support', 'json', 'manager'] as const;
@@ -143,18 +143,6 @@ const email = (label: string) =>
       `The ${label} must be a valid email address.`,
     );
 
-const emailList = (label: string) =>
-  text(1000, label).refine(
-    (value) =>
-      value === null ||
-      value
-        .split(/[,;]/)
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .every((part) => z.email().safeParse(part).success),
-    `The ${label} must be a comma separated list of valid email addresses.`,
-  );
-
 const richText = (label: string) =>
   z
     .string()
@@ -201,7 +189,7 @@ export const ManagedDocumentBody = z.object({
   support_hours: withFallback(100, 'support hours', DOCUMENT_DEFAULTS.support_hours),
   product_supported: withFallback(255, 'products supported', DOCUMENT_DEFAULTS.product_supported),
   collaborate_email: email('collaborate email'),
-  collaborate_cc_email: emailList('cc email'),
+  collaborate_cc_email: optionalEmailList('cc email'),
   main_escalation_contact: optionalId('Please choose a user of the company.'),
   alt_escalation_contact: optionalId('Please choose a user of the company.'),
   escalation_instructions: richText('escalation instructions'),
