@@ -1,15 +1,14 @@
 import type { ComponentType } from 'react';
 import type { RouteName } from '@casebridge/contracts';
-import { RouteFramePage } from '../features/frames/RouteFramePage';
 
 type PageLoader = () => Promise<ComponentType>;
 
 /**
  * The page of each named route, each in its own chunk: the first load only fetches the page it shows (Lighthouse
- * found most of the single bundle unused). A route not listed here shows its frame (header and title) until its
- * issue lands.
+ * found most of the single bundle unused). Every route has its page: a new route name does not compile until it
+ * is given one here.
  */
-const PAGES: Partial<Record<RouteName, PageLoader>> = {
+const PAGES: Record<RouteName, PageLoader> = {
   home: () => import('../features/landing/HomePage').then((module) => module.HomePage),
   'home-with-slug': () => import('../features/landing/CompanyLandingPage').then((module) => module.CompanyLandingPage),
   dashboard: () => import('../features/dashboard/DashboardPage').then((module) => module.DashboardPage),
@@ -115,11 +114,6 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
 };
 
 /** The page component of a route, loaded on first use (the router awaits it beside the route's guard). */
-export async function loadRoutePage(name: RouteName): Promise<ComponentType> {
-  const load = PAGES[name];
-  if (!load) {
-    const Frame = () => <RouteFramePage name={name} />;
-    return Frame;
-  }
-  return load();
+export function loadRoutePage(name: RouteName): Promise<ComponentType> {
+  return PAGES[name]();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   hashKey,
+  MutationCache,
   QueryClient,
   queryOptions,
   useQuery,
@@ -11,13 +12,18 @@ import {
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@casebridge/contracts';
 import { call } from './api';
 import { errorMessage } from './api-error';
+import { alertMutationError } from './mutation-errors';
 
 /**
  * Server state of the web app. Every query is keyed by its contract endpoint, its path parameters and its query
  * string, so a page, a mutation and a live event name the same data the same way; live events write into these
- * entries (setQueryData) instead of asking the server again.
+ * entries (setQueryData) instead of asking the server again. A failed write (mutation) shows the server's message
+ * as one banner unless it handles its errors itself (see mutation-errors.ts).
  */
 export const queryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => alertMutationError(error, mutation.meta),
+  }),
   defaultOptions: {
     queries: {
       // A page reads its data when it opens; live events keep what is shown current meanwhile.

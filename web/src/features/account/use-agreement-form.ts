@@ -1,9 +1,7 @@
 import { AgreementBody, API, MESSAGES } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
-import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
-import { withLoader } from '../../ui/modal-store';
 
 /** The privacy-policy tick, saved with POST users/agreement (forced modal and profile page). */
 export function useAgreementForm(accepted?: boolean) {
@@ -12,10 +10,12 @@ export function useAgreementForm(accepted?: boolean) {
     defaultValues: accepted === undefined ? undefined : { agree_confirm: accepted },
     fields: ['agree_confirm'],
   });
-  const onSubmit = form.submitWith(async (values) => {
-    const answer = await withLoader(call(API.account.agreement, { body: values }));
-    setUser(answer.user);
-    alerts.show(MESSAGES.profileUpdated, 'success');
+  const save = useApiMutation(API.account.agreement, {
+    loader: true,
+    handlesErrors: true,
+    success: MESSAGES.profileUpdated,
+    onSuccess: (answer) => setUser(answer.user),
   });
+  const onSubmit = form.submitWith((values) => save.mutateAsync({ body: values }));
   return { ...form, onSubmit };
 }

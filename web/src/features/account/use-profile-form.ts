@@ -1,11 +1,9 @@
 import { useWatch } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { CONTACT_FIELD_NAMES } from '../../ui/ContactFields';
-import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
-import { withLoader } from '../../ui/modal-store';
 
 // The agreement is ticked in its own form; leaving it out sends the same body.
 const ContactSchema = ProfileBody.omit({ agree_confirm: true });
@@ -31,13 +29,17 @@ export function useProfileForm(user: CurrentUser) {
     fieldMap: { country: 'country_id' },
   });
   const email = useWatch({ control: form.control, name: 'email' });
-  const onSubmit = form.submitWith(async (values) => {
-    const answer = await withLoader(call(API.account.profile, { body: values }));
-    setUser(answer.user);
-    form.setValue('email', answer.user.email);
-    form.setValue('current_password', '');
-    alerts.show(answer.message ? `${MESSAGES.profileUpdated}. ${answer.message}` : MESSAGES.profileUpdated, 'success');
+  const save = useApiMutation(API.account.profile, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => (answer.message ? `${MESSAGES.profileUpdated}. ${answer.message}` : MESSAGES.profileUpdated),
+    onSuccess: (answer) => {
+      setUser(answer.user);
+      form.setValue('email', answer.user.email);
+      form.setValue('current_password', '');
+    },
   });
+  const onSubmit = form.submitWith((values) => save.mutateAsync({ body: values }));
   const asksCurrentPassword = user.has_password && (email ?? '').trim().toLowerCase() !== user.email;
   return { ...form, onSubmit, asksCurrentPassword };
 }

@@ -1,7 +1,6 @@
 import { adminCompanyApi, ChangeRequestBody } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
@@ -29,13 +28,16 @@ export function ChangeRequestModal({ onClose, changeType = '', changes = '' }: C
     fields: ['change_type', 'changes'],
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await call(adminCompanyApi.change, { body: values });
-    // The company page lists it at once (the live push brings the same row again).
-    applyChangeRequest(answer.change_request);
-    alerts.show(answer.message, 'success');
-    onClose();
+  const send = useApiMutation(adminCompanyApi.change, {
+    handlesErrors: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
+      // The company page lists it at once (the live push brings the same row again).
+      applyChangeRequest(answer.change_request);
+      onClose();
+    },
   });
+  const onSubmit = submitWith((values) => send.mutateAsync({ body: values }));
 
   return (
     <Modal title="Request a Change" onClose={onClose}>

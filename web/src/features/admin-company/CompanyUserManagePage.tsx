@@ -22,10 +22,11 @@ import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { useApiQuery, useRecordQuery } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 import { ChangeRequestModal } from './ChangeRequestModal';
 import { companyUsersChanged } from './company-changes';
 import { GroupAccessChecks, withAllGroups } from './GroupAccessChecks';
@@ -114,44 +115,51 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
     group_access: withAllGroups(loaded.communities, (values.group_access ?? []).map(Number)),
     ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
   });
-  const onSubmit = submitWith(
-    async (values) => {
-      const answer = await withLoader(call(adminCompanyApi.saveUser, { params, body: bodyOf(values) }));
+  const save = useApiMutation(adminCompanyApi.saveUser, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
       alerts.flash(answer.message || USER_SAVED, 'success');
       void companyUsersChanged();
       void navigate(usersPath());
     },
+  });
+  const onSubmit = submitWith(
+    (values) => save.mutateAsync({ params, body: bodyOf(values) }),
     (typed) => call(adminCompanyApi.saveUser, { params, body: bodyOf(typed), checkOnly: true }),
   );
 
+  const deleteUser = useApiMutation(adminCompanyApi.deleteUser, {
+    loader: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message || USER_DELETED, 'success');
+      void companyUsersChanged();
+      void navigate(usersPath());
+    },
+  });
   const onDelete = async () => {
     if (!user) return;
     const ok = await confirm(`Are you sure you want to delete ${user.first_name} ${user.last_name}?`, {
       title: 'Delete User',
       confirmLabel: 'Delete',
     });
-    if (!ok) return;
-    try {
-      const answer = await withLoader(call(adminCompanyApi.deleteUser, { params: { id: user.id } }));
-      alerts.flash(answer.message || USER_DELETED, 'success');
-      void companyUsersChanged();
-      void navigate(usersPath());
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    if (ok) deleteUser.mutate({ params: { id: user.id } });
   };
 
-  const onToggleStatus = async () => {
-    if (!user) return;
-    const status = user.status === 'active' ? 'inactive' : 'active';
-    try {
-      const answer = await withLoader(call(adminCompanyApi.userStatus, { params: { id: user.id }, body: { status } }));
+  const changeStatus = useApiMutation(adminCompanyApi.userStatus, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
       setUser(answer.user);
-      alerts.show(answer.message, 'success');
       void companyUsersChanged();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    },
+  });
+  const onToggleStatus = () => {
+    if (!user) return;
+    changeStatus.mutate({
+      params: { id: user.id },
+      body: { status: user.status === 'active' ? 'inactive' : 'active' },
+    });
   };
 
   return (
@@ -196,7 +204,7 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
           <SubmitActions label="Save" busy={isSubmitting}>
             {user && (
               <>
-                <button type="button" className="button button-secondary" onClick={() => void onToggleStatus()}>
+                <button type="button" className="button button-secondary" onClick={onToggleStatus}>
                   {user.status === 'active' ? 'Disable' : 'Enable'}
                 </button>
                 <button type="button" className="button button-danger" onClick={() => void onDelete()}>

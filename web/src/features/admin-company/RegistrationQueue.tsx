@@ -1,6 +1,5 @@
 import { adminCompanyApi, type RegistrationQueueRow } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { DataColumn } from '../../ui/DataTable';
 import { RegistrationQueueCard } from './RegistrationQueueCard';
@@ -21,9 +20,8 @@ export function RegistrationQueue({ onDecided }: { onDecided: () => void }) {
       titleId="registration-queue-title"
       title="Registration Queue"
       columns={COLUMNS}
-      send={(id, approve) =>
-        call(approve ? adminCompanyApi.approveRegistration : adminCompanyApi.rejectRegistration, { params: { id } })
-      }
+      approveEndpoint={adminCompanyApi.approveRegistration}
+      rejectEndpoint={adminCompanyApi.rejectRegistration}
       onApproved={onDecided}
     />
   );

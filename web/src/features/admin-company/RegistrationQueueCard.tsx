@@ -1,13 +1,14 @@
 import { adminCompanyApi, superAdminUsersApi, type ResponseOf } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
-import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { withLoader } from '../../ui/modal-store';
 
 type RegistrationQueueEndpoint = typeof adminCompanyApi.registrationQueue | typeof superAdminUsersApi.registrationQueue;
 type QueueRow<E extends RegistrationQueueEndpoint> = ResponseOf<E>['queue'][number];
-type Decision = { success: boolean; message: string };
+/** Every queue's approve and reject endpoints take the registration's id and answer alike. */
+type DecisionEndpoint = typeof adminCompanyApi.approveRegistration;
+type Decision = ResponseOf<DecisionEndpoint>;
 
 interface RegistrationQueueCardProps<E extends RegistrationQueueEndpoint> {
   endpoint: E;
@@ -15,8 +16,9 @@ interface RegistrationQueueCardProps<E extends RegistrationQueueEndpoint> {
   title: string;
   /** The columns before Decision. */
   columns: DataColumn<QueueRow<E>>[];
-  /** Sends the approval or rejection of one registration. */
-  send: (id: number, approve: boolean) => Promise<Decision>;
+  /** Decide one registration (path parameter id). */
+  approveEndpoint: DecisionEndpoint;
+  rejectEndpoint: DecisionEndpoint;
   /** After an approval: the user joins the company's users. */
   onApproved: () => void;
   utcNote?: boolean;
@@ -31,23 +33,38 @@ export function RegistrationQueueCard<E extends RegistrationQueueEndpoint>({
   titleId,
   title,
   columns,
-  send,
+  approveEndpoint,
+  rejectEndpoint,
   onApproved,
   utcNote,
 }: RegistrationQueueCardProps<E>) {
   const queue = useRegistrationQueue(endpoint);
 
-  const decide = async (row: QueueRow<E>, approve: boolean) => {
-    const done = await decideRegistration(() => send(row.id, approve));
-    if (done && approve) onApproved();
-    if (done) queue.settle(row.id);
+  // The server's answer either way: a decision it refused (already decided elsewhere) is a warning.
+  const decisionOptions = {
+    loader: true,
+    onSuccess: (answer: Decision) => alerts.show(answer.message, answer.success ? 'success' : 'warning'),
   };
+  const approve = useApiMutation(approveEndpoint, decisionOptions);
+  const reject = useApiMutation(rejectEndpoint, decisionOptions);
+
+  const decide = (row: QueueRow<E>, approved: boolean) =>
+    (approved ? approve : reject).mutate(
+      { params: { id: row.id } },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) return;
+          if (approved) onApproved();
+          queue.settle(row.id);
+        },
+      },
+    );
 
   const decisionColumn: DataColumn<QueueRow<E>> = {
     key: 'actions',
     header: 'Decision',
     render: (row) => (
-      <DecisionButtons name={`${row.first_name} ${row.last_name}`} onDecide={(approve) => void decide(row, approve)} />
+      <DecisionButtons name={`${row.first_name} ${row.last_name}`} onDecide={(approved) => decide(row, approved)} />
     ),
   };
 
@@ -88,18 +105,6 @@ function useRegistrationQueue<E extends RegistrationQueueEndpoint>(endpoint: E) 
     firstLoad: query.isPending,
     settle,
   };
-}
-
-/** Approves or rejects one registration and shows the server's answer; true when it was approved. */
-async function decideRegistration(send: () => Promise<{ success: boolean; message: string }>): Promise<boolean> {
-  try {
-    const answer = await withLoader(send());
-    alerts.show(answer.message, answer.success ? 'success' : 'warning');
-    return answer.success;
-  } catch (error) {
-    alerts.show(errorMessage(error), 'warning');
-    return false;
-  }
 }
 
 /** The Approve and Reject buttons of a queued registration. */

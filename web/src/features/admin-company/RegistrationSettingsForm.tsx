@@ -27,7 +27,7 @@ interface RegistrationSettingsFormProps {
   managers: readonly SignupManagerChoice[];
   groups: readonly GroupOption[];
   /** Saves the settings (the company admin's call, or the super admin's for one company). */
-  onSave: (body: z.output<typeof RegistrationSettingsBody>) => Promise<void>;
+  onSave: (body: z.output<typeof RegistrationSettingsBody>) => Promise<unknown>;
   cancelTo: string;
 }
 

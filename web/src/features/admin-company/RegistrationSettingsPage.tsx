@@ -7,9 +7,8 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useApiQuery } from '../../lib/queries';
-import { withLoader } from '../../ui/modal-store';
 import { companySettingsChanged } from './company-changes';
 import { RegistrationSettingsForm } from './RegistrationSettingsForm';
 import { QueryStatus } from '../../ui/QueryStatus';
@@ -35,18 +34,22 @@ export function RegistrationSettingsPage() {
 
 function SettingsForm({ data }: { data: AdminCompanyResponse }) {
   const navigate = useNavigate();
+  const save = useApiMutation(adminCompanyApi.registration, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
+      void companySettingsChanged();
+      void navigate(routePath('admin.company'));
+    },
+  });
   return (
     <RegistrationSettingsForm
       settings={data.registration}
       managers={data.signup_managers}
       groups={data.groups}
       cancelTo={routePath('admin.company')}
-      onSave={async (body) => {
-        const answer = await withLoader(call(adminCompanyApi.registration, { body }));
-        alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
-        void companySettingsChanged();
-        void navigate(routePath('admin.company'));
-      }}
+      onSave={(body) => save.mutateAsync({ body })}
     />
   );
 }

@@ -3,14 +3,16 @@ import {
   GROUP_DOCUMENT_EXTENSIONS,
   GROUP_DOCUMENT_FILE_FIELD,
   MESSAGES,
+  type adminGroupsApi,
   type GroupDocumentKind,
+  type superAdminGroupsApi,
 } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
 import { ApiError, type FieldErrors } from '../../lib/api-error';
+import { useApiMutation, type ApiTarget } from '../../lib/mutations';
 import { Modal } from '../../ui/Modal';
 import { CancelButton } from '../../ui/SubmitActions';
 import { FieldNotes, SelectField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 export interface CompanyChoice {
   value: number;
@@ -20,19 +22,24 @@ export interface CompanyChoice {
 /** Whose document it is: the admin's own company, or one the super admin picks from the group's partners. */
 export type DocumentOwner = { companyId: number } | { label: string; choices: readonly CompanyChoice[] };
 
+/** Where a new group document goes: the company admin's or the super admin's endpoint, with its parameters. */
+export type DocumentUpload = ApiTarget<
+  typeof adminGroupsApi.uploadDocument | typeof superAdminGroupsApi.uploadDocument
+>;
+
 export interface GroupDocumentModalProps {
   title: string;
   /** How the url kind is named (the radio and the documents table). */
   urlLabel: string;
   owner: DocumentOwner;
-  /** Posts the multipart form (name, company_id, document_type, url or file) to the caller's endpoint. */
-  send: (form: FormData) => Promise<{ message: string }>;
+  /** Takes the multipart form (name, company_id, document_type, url or file). */
+  upload: DocumentUpload;
   onClose: () => void;
   onAdded: () => void;
 }
 
 /** A group document: a name and a file or a url, shared with the group (multipart upload). */
-export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAdded }: GroupDocumentModalProps) {
+export function GroupDocumentModal({ title, urlLabel, owner, upload, onClose, onAdded }: GroupDocumentModalProps) {
   const fileInputId = useId();
   const [name, setName] = useState('');
   const [chosenCompany, setChosenCompany] = useState('');
@@ -40,9 +47,24 @@ export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAd
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const send = useApiMutation(upload.endpoint, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: onAdded,
+    // The server's field messages go under the inputs beside one "check the form" warning; a file too large is an
+    // error alert with the server's text, which names the configured size limit.
+    handlesErrors: true,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 413) {
+        alerts.show(error.message, 'danger');
+      } else {
+        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        alerts.show(MESSAGES.submissionError, 'warning');
+      }
+    },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const form = new FormData();
     form.append('name', name);
@@ -50,29 +72,14 @@ export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAd
     form.append('document_type', kind);
     if (kind === 'url') form.append('url', url);
     if (kind === 'file' && file) form.append(GROUP_DOCUMENT_FILE_FIELD, file, file.name);
-    setBusy(true);
     setErrors({});
-    try {
-      const answer = await withLoader(send(form));
-      alerts.show(answer.message, 'success');
-      onAdded();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 413) {
-        // The server's text names the configured size limit.
-        alerts.show(error.message, 'danger');
-      } else {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
-        alerts.show(MESSAGES.submissionError, 'warning');
-      }
-    } finally {
-      setBusy(false);
-    }
+    send.mutate({ params: upload.params, form });
   };
 
   const fileError = errors[GROUP_DOCUMENT_FILE_FIELD];
   return (
     <Modal title={title} onClose={onClose}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
         {'choices' in owner && (
           <CompanySelect owner={owner} value={chosenCompany} error={errors.company_id} onChange={setChosenCompany} />
@@ -124,7 +131,7 @@ export function GroupDocumentModal({ title, urlLabel, owner, send, onClose, onAd
         )}
         <div className="form-actions">
           <CancelButton onClick={onClose} />
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={send.isPending}>
             Upload
           </button>
         </div>

@@ -1,7 +1,6 @@
 import { adminGroupsApi } from '@casebridge/contracts';
 import { useSession } from '../../app/session-store';
-import { call } from '../../lib/api';
-import { download, upload } from '../../lib/files';
+import { download } from '../../lib/files';
 import { GroupDocumentsCard } from './GroupDocumentsCard';
 
 /** The group's shared files and links: Add Document/Link, download, delete own documents (spec 2 "Partner group detail"). */
@@ -21,8 +20,8 @@ export function GroupDocuments({ groupId }: { groupId: number }) {
           download(adminGroupsApi.downloadDocument, row.document_name ?? row.name, {
             params: { groupId, documentId: row.id },
           }),
-        remove: (row) => call(adminGroupsApi.deleteDocument, { params: { groupId, documentId: row.id } }),
-        upload: (form) => upload(adminGroupsApi.uploadDocument, form, { params: { groupId } }),
+        remove: { endpoint: adminGroupsApi.deleteDocument, params: (row) => ({ groupId, documentId: row.id }) },
+        upload: { endpoint: adminGroupsApi.uploadDocument, params: { groupId } },
       }}
     />
   );

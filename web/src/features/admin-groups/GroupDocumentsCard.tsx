@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { adminGroupsApi, GroupDocumentShape, superAdminGroupsApi } from '@casebridge/contracts';
-import { alerts } from '../../app/alerts-store';
-import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
+import { useApiMutation, useFileDownload } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { useConfirm, withLoader } from '../../ui/modal-store';
-import { GroupDocumentModal, type DocumentOwner } from './GroupDocumentModal';
+import { useConfirm } from '../../ui/modal-store';
+import { GroupDocumentModal, type DocumentOwner, type DocumentUpload } from './GroupDocumentModal';
 import { TrashButton } from '../../ui/TrashButton';
 
 /** The list read of a documents box: the company admin's endpoint or the super admin's, with its parameters. */
@@ -18,8 +17,12 @@ export type GroupDocumentsList =
 export interface GroupDocumentCalls {
   list: GroupDocumentsList;
   download: (row: GroupDocumentShape) => Promise<void>;
-  remove: (row: GroupDocumentShape) => Promise<{ message: string }>;
-  upload: (form: FormData) => Promise<{ message: string }>;
+  /** Deletes one row's document: the endpoint and the row's path parameters. */
+  remove: {
+    endpoint: typeof adminGroupsApi.deleteDocument | typeof superAdminGroupsApi.deleteDocument;
+    params: (row: GroupDocumentShape) => Record<string, number>;
+  };
+  upload: DocumentUpload;
 }
 
 export interface GroupDocumentsCardProps {
@@ -51,23 +54,16 @@ export function GroupDocumentsCard({
   const documents = useApiQuery(calls.list.endpoint, { params: calls.list.params });
   const changed = () => invalidateEndpoints(calls.list.endpoint);
 
-  const openFile = async (row: GroupDocumentShape) => {
-    try {
-      await withLoader(calls.download(row));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+  const openFile = useFileDownload({ loader: true });
 
+  const removeDocument = useApiMutation(calls.remove.endpoint, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: () => void changed(),
+  });
   const remove = async (row: GroupDocumentShape) => {
     if (!(await confirm(`Are you sure you want to delete ${row.name}?`))) return;
-    try {
-      const answer = await withLoader(calls.remove(row));
-      alerts.show(answer.message, 'success');
-      void changed();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    removeDocument.mutate({ params: calls.remove.params(row) });
   };
 
   const columns: DataColumn<GroupDocumentShape>[] = [
@@ -80,7 +76,7 @@ export function GroupDocumentsCard({
             {row.name}
           </a>
         ) : (
-          <button type="button" className="link-button" onClick={() => void openFile(row)}>
+          <button type="button" className="link-button" onClick={() => openFile(() => calls.download(row))}>
             {row.name}
           </button>
         ),
@@ -125,7 +121,7 @@ export function GroupDocumentsCard({
           title={addLabel}
           urlLabel={urlLabel}
           owner={owner}
-          send={calls.upload}
+          upload={calls.upload}
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);

@@ -10,14 +10,14 @@ import {
   type ResponseOf,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
-import { apiKey, invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
+import { useApiMutation } from '../../lib/mutations';
+import { apiKey, queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 import { TrashButton } from '../../ui/TrashButton';
 
 type AccessUser = ResponseOf<typeof adminGroupsApi.users>['users'][number];
@@ -37,27 +37,18 @@ export function GroupUsersPage() {
   const trimmed = term.trim();
 
   // Who has access changes the table and the search's checkmarks.
-  const changed = () => invalidateEndpoints(adminGroupsApi.users, adminGroupsApi.searchUsers);
-
-  const add = async (user: FoundUser) => {
-    try {
-      const answer = await withLoader(call(adminGroupsApi.addUser, { params: { groupId, userId: user.id } }));
-      alerts.show(answer.message, 'success');
-      void changed();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+  const accessChange = {
+    loader: true,
+    success: (answer: { message: string }) => answer.message,
+    invalidates: [adminGroupsApi.users, adminGroupsApi.searchUsers],
   };
+  const addUser = useApiMutation(adminGroupsApi.addUser, accessChange);
+  const removeUser = useApiMutation(adminGroupsApi.removeUser, accessChange);
 
+  const add = (user: FoundUser) => addUser.mutate({ params: { groupId, userId: user.id } });
   const remove = async (user: AccessUser) => {
     if (!(await confirm(removeAccessConfirm(fullName(user))))) return;
-    try {
-      const answer = await withLoader(call(adminGroupsApi.removeUser, { params: { groupId, userId: user.id } }));
-      alerts.show(answer.message, 'success');
-      void changed();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    removeUser.mutate({ params: { groupId, userId: user.id } });
   };
 
   const accessColumns: DataColumn<AccessUser>[] = [
@@ -107,7 +98,7 @@ export function GroupUsersPage() {
           onChange={(event) => setTerm(event.target.value)}
         />
         {/* Mounted only while the term is long enough: a shorter one clears the results. */}
-        {trimmed.length >= MIN_TERM && <FoundUsers groupId={groupId} term={trimmed} onAdd={(user) => void add(user)} />}
+        {trimmed.length >= MIN_TERM && <FoundUsers groupId={groupId} term={trimmed} onAdd={add} />}
       </section>
       <section className="card" aria-labelledby="group-users-title">
         <h2 id="group-users-title">Users with Access</h2>

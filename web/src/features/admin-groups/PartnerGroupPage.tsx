@@ -9,13 +9,11 @@ import {
   type ResponseOf,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
+import { useFileDownload } from '../../lib/mutations';
 import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
-import { alerts } from '../../app/alerts-store';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { withLoader } from '../../ui/modal-store';
 import { ExportButton } from '../exports/ExportButton';
 import { GroupDocuments } from './GroupDocuments';
 import { userAccessLabel } from './group-labels';
@@ -130,13 +128,9 @@ function GroupInfo({ group }: { group: AdminGroupShape }) {
       name: 'addendum',
     },
   ];
-  const get = async (endpoint: Endpoint, name: string) => {
-    try {
-      await withLoader(download(endpoint, name, { params: { groupId: group.id } }));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+  const save = useFileDownload({ loader: true });
+  const get = (endpoint: Endpoint, name: string) =>
+    save(() => download(endpoint, name, { params: { groupId: group.id } }));
   return (
     <section className="card" aria-labelledby="group-info-title">
       <h2 id="group-info-title">{group.name}</h2>
@@ -162,7 +156,7 @@ function GroupInfo({ group }: { group: AdminGroupShape }) {
             .filter((file) => file.show)
             .map((file) => (
               <li key={file.name}>
-                <button type="button" className="link-button" onClick={() => void get(file.endpoint, file.name)}>
+                <button type="button" className="link-button" onClick={() => get(file.endpoint, file.name)}>
                   Download {file.label}
                 </button>
               </li>

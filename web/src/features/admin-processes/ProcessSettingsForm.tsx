@@ -6,14 +6,11 @@ import {
   DOCUMENT_TYPE_ADMIN_LABELS,
   type AdminProcessDetail,
 } from '@casebridge/contracts';
-import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
-import { invalidateEndpoints } from '../../lib/queries';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { ContactButton } from './ContactButton';
 import { escalationUserOptions } from './escalation-user-options';
 
@@ -61,22 +58,22 @@ export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) 
     },
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(
-      call(adminProcessesApi.update, { params: { documentId: document.id }, body: values }),
-    );
-    alerts.show(answer.message, 'success');
+  const save = useApiMutation(adminProcessesApi.update, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => answer.message,
     // The name, hours, e-mails and escalation contact show in the list, the limited page, the test page and the
     // company's partner groups.
-    void invalidateEndpoints(
+    invalidates: [
       adminProcessesApi.detail,
       adminProcessesApi.list,
       adminProcessesApi.limited,
       adminProcessesApi.sample,
       adminGroupsApi.list,
       adminGroupsApi.detail,
-    );
+    ],
   });
+  const onSubmit = submitWith((values) => save.mutateAsync({ params: { documentId: document.id }, body: values }));
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,15 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  adminProcessesApi,
-  routePath,
-  type AdminProcessDocument,
-  type BodyOf,
-  type CaseSubmissionBody,
-  type ResponseOf,
-} from '@casebridge/contracts';
+import { adminProcessesApi, routePath, type AdminProcessDocument, type ResponseOf } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { call } from '../../lib/api';
+import type { ApiTarget } from '../../lib/mutations';
 import { useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { CaseForm } from '../submit-case/CaseForm';
@@ -75,10 +68,8 @@ function SampleForm({ sample }: { sample: Sample }) {
         document={document}
         messages={sample.messages}
         sentActions={again}
-        sendCase={(body) => call(adminProcessesApi.submitSample, { params: { documentId: document.id }, body })}
-        sendManager={(body) =>
-          call(adminProcessesApi.submitSampleManager, { params: { documentId: document.id }, body })
-        }
+        sendCase={{ endpoint: adminProcessesApi.submitSample, params: { documentId: document.id } }}
+        sendManager={{ endpoint: adminProcessesApi.submitSampleManager, params: { documentId: document.id } }}
       />
     </section>
   );
@@ -89,10 +80,8 @@ interface SampleBodyProps {
   messages: Sample['messages'];
   sentActions: ReactNode;
   /** The test calls: the company admin's own, or the back office's for any company (spec 3 §2.13). */
-  sendCase: (body: CaseSubmissionBody) => Promise<ResponseOf<typeof adminProcessesApi.submitSample>>;
-  sendManager: (
-    body: BodyOf<typeof adminProcessesApi.submitSampleManager>,
-  ) => Promise<ResponseOf<typeof adminProcessesApi.submitSampleManager>>;
+  sendCase: ApiTarget<typeof adminProcessesApi.submitSample>;
+  sendManager: ApiTarget<typeof adminProcessesApi.submitSampleManager>;
 }
 
 /** The form of a process as its partners see it, sending to a test call that stores nothing. */
@@ -108,11 +97,11 @@ export function SampleBody({ document, messages, sentActions, sendCase, sendMana
           priority={{ priority_messages: messages, priority_locked: false }}
           sampleOnly
           sentActions={sentActions}
-          send={sendCase}
+          sendTo={sendCase}
         />
       );
     case 'manager':
-      return <ManagerRequestForm document={document} send={sendManager} />;
+      return <ManagerRequestForm document={document} sendTo={sendManager} />;
     case 'default':
       // A static process has no form: partners read its text.
       return <RichText html={document.static_document} />;

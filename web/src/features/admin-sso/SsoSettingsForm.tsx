@@ -12,15 +12,15 @@ import {
   type SsoSettings,
 } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
-import { ApiError, errorMessage } from '../../lib/api-error';
-import { upload } from '../../lib/files';
+import { ApiError } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
+import { showErrorAlert } from '../../lib/mutation-errors';
+import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { RichTextEditor } from '../../ui/RichTextEditor';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { IdentityFileField } from './IdentityFileField';
 import { MetadataAddress } from './MetadataAddress';
 
@@ -70,24 +70,27 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
       setFileError(error.fieldErrors[SSO_IDENTITY_FILE_FIELD]);
       alerts.show(MESSAGES.submissionError, 'warning');
     } else {
-      alerts.show(errorMessage(error), 'warning');
+      showErrorAlert(error);
     }
   };
 
+  const save = useApiMutation(adminSsoApi.save, {
+    loader: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message || SSO_SETTINGS_SAVED, 'success');
+      // The answer is the stored settings: the next visit shows them without asking again.
+      queryClient.setQueryData(apiKey(adminSsoApi.settings), { company: answer.company });
+      void navigate(routePath('admin.company'));
+    },
+    handlesErrors: true,
+    onError: showSaveError,
+  });
   const onSubmit = submitWith(async (values) => {
     setFileError(undefined);
     const form = new FormData();
     for (const field of FIELDS) form.append(field, values[field] ?? '');
     if (values.sso_identity_source === 'file' && file) form.append(SSO_IDENTITY_FILE_FIELD, file, file.name);
-    try {
-      const answer = await withLoader(upload(adminSsoApi.save, form));
-      alerts.flash(answer.message || SSO_SETTINGS_SAVED, 'success');
-      // The answer is the stored settings: the next visit shows them without asking again.
-      queryClient.setQueryData(apiKey(adminSsoApi.settings), { company: answer.company });
-      void navigate(routePath('admin.company'));
-    } catch (error) {
-      showSaveError(error);
-    }
+    save.mutate({ form });
   });
 
   return (
@@ -160,7 +163,11 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
           />
         )}
       />
-      <SubmitActions label="Save Settings" busy={isSubmitting} cancelTo={routePath('admin.company')} />
+      <SubmitActions
+        label="Save Settings"
+        busy={isSubmitting || save.isPending}
+        cancelTo={routePath('admin.company')}
+      />
     </form>
   );
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { API, ApprovalBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useApiMutation } from '../../lib/mutations';
 import { useRunOnce } from '../../lib/use-run-once';
+import { useServerForm } from '../../lib/use-server-form';
 import { PageFrame } from '../../app/PageFrame';
 import { TextAreaField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 type Outcome = { ok: boolean; message: string };
 
@@ -20,14 +16,15 @@ export function AccountApprovalPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const isReject = action === 'reject';
 
-  useRunOnce(async () => {
-    if (isReject) return;
-    try {
-      const answer = await withLoader(call(API.account.approval, { params: { token, action }, body: {} }));
-      setOutcome({ ok: answer.success, message: answer.message });
-    } catch (error) {
-      setOutcome({ ok: false, message: errorMessage(error) });
-    }
+  // The outcome, failure included, is the page's text: no banner.
+  const approve = useApiMutation(API.account.approval, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => setOutcome({ ok: answer.success, message: answer.message }),
+    onError: (error) => setOutcome({ ok: false, message: errorMessage(error) }),
+  });
+  useRunOnce(() => {
+    if (!isReject) approve.mutate({ params: { token, action }, body: {} });
   });
 
   return (
@@ -43,25 +40,21 @@ export function AccountApprovalPage() {
   );
 }
 
-type RejectInput = z.input<typeof ApprovalBody>;
-type RejectValues = z.output<typeof ApprovalBody>;
-
 function RejectForm({ token, action, onDone }: { token: string; action: string; onDone: (outcome: Outcome) => void }) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<RejectInput, unknown, RejectValues>({ resolver: zodResolver(ApprovalBody) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await withLoader(call(API.account.approval, { params: { token, action }, body: values }));
-      onDone({ ok: answer.success, message: answer.message });
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['note'])) onDone({ ok: false, message: errorMessage(error) });
-    }
+  } = useServerForm(ApprovalBody, {
+    fields: ['note'],
+    onOtherError: (error) => onDone({ ok: false, message: errorMessage(error) }),
   });
+  const reject = useApiMutation(API.account.approval, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => onDone({ ok: answer.success, message: answer.message }),
+  });
+  const onSubmit = submitWith((values) => reject.mutateAsync({ params: { token, action }, body: values }));
 
   return (
     <form className="card narrow" onSubmit={onSubmit} noValidate>

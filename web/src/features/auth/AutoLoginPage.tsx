@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { API, routePath } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { useRunOnce } from '../../lib/use-run-once';
 import { PageFrame } from '../../app/PageFrame';
 import { pathOfRouteName } from '../../app/route-table';
@@ -19,22 +18,19 @@ export function AutoLoginPage() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
   const signIn = useSession((state) => state.signIn);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useRunOnce(async () => {
-    try {
-      const { access_token } = await call(API.landing.autoLogin, { body: { token } });
-      await signIn(access_token, { kind: 'target', path: targetOf(search.get('redir'), search.get('token')) });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+  // A refused link is the page's text, not a banner.
+  const autoLogin = useApiMutation(API.landing.autoLogin, {
+    handlesErrors: true,
+    onSuccess: ({ access_token }) =>
+      signIn(access_token, { kind: 'target', path: targetOf(search.get('redir'), search.get('token')) }),
   });
+  useRunOnce(() => autoLogin.mutate({ body: { token } }));
 
-  if (failure) {
+  if (autoLogin.isError) {
     return (
       <PageFrame title="Login Link Not Valid">
         <div className="notice notice-warning" role="alert">
-          {failure}
+          {errorMessage(autoLogin.error)}
         </div>
         <p>
           <Link to="/">Go to the home page</Link> to find your company and request a new link.

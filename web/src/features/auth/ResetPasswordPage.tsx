@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { API, MESSAGES, ResetPasswordBody, routePath } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { PageFrame } from '../../app/PageFrame';
@@ -8,7 +8,6 @@ import { useSession } from '../../app/session-store';
 import { PasswordFields } from '../../ui/PasswordFields';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 /** /reset_password/{token}: sets a new password, then signs the user in (spec 1 §7 answers with a token). */
 export function ResetPasswordPage() {
@@ -24,11 +23,15 @@ export function ResetPasswordPage() {
     fields: ['email', 'password', 'password_confirmation'],
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const { access_token } = await withLoader(call(API.auth.resetPassword, { body: values }));
-    alerts.flash(MESSAGES.passwordResetDone, 'success');
-    await signIn(access_token, { kind: 'target', path: routePath('dashboard') });
+  const reset = useApiMutation(API.auth.resetPassword, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: ({ access_token }) => {
+      alerts.flash(MESSAGES.passwordResetDone, 'success');
+      return signIn(access_token, { kind: 'target', path: routePath('dashboard') });
+    },
   });
+  const onSubmit = submitWith((values) => reset.mutateAsync({ body: values }));
 
   return (
     <PageFrame title="Reset Password">

@@ -1,25 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { API, MESSAGES, routePath, VerifyAccountBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useApiMutation } from '../../lib/mutations';
 import { queryErrorText } from '../../lib/queries';
 import { useRunOnce } from '../../lib/use-run-once';
-import { alerts } from '../../app/alerts-store';
+import { useServerForm } from '../../lib/use-server-form';
 import { PageFrame } from '../../app/PageFrame';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 /** /verify_account/{token}: verified, awaiting approval, or invalid with a form for a new mail. */
 export function VerifyAccountPage() {
   const { token = '' } = useParams();
-  const verify = useMutation({ mutationFn: () => call(API.auth.verify, { params: { token } }) });
+  // The page shows a refused link in place of the outcome, so no banner.
+  const verify = useApiMutation(API.auth.verify, { handlesErrors: true });
   // Opening the link verifies the account: once per page, never re-read like a query (the link is one-time).
-  useRunOnce(() => verify.mutate());
+  useRunOnce(() => verify.mutate({ params: { token } }));
 
   if (verify.status === 'idle' || verify.status === 'pending') return <PageFrame title="Please Wait..." />;
   if (verify.status === 'error') {
@@ -57,27 +51,20 @@ export function VerifyAccountPage() {
   }
 }
 
-type VerifyInput = z.input<typeof VerifyAccountBody>;
-type VerifyValues = z.output<typeof VerifyAccountBody>;
-
 function RequestVerificationForm() {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<VerifyInput, unknown, VerifyValues>({ resolver: zodResolver(VerifyAccountBody) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await withLoader(call(API.auth.verifyAccount, { body: values }));
-      alerts.show(message, 'success');
-      reset();
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['email'])) alerts.show(errorMessage(error), 'warning');
-    }
+  } = useServerForm(VerifyAccountBody, { fields: ['email'] });
+  const send = useApiMutation(API.auth.verifyAccount, {
+    loader: true,
+    handlesErrors: true,
+    success: ({ message }) => message,
+    onSuccess: () => reset(),
   });
+  const onSubmit = submitWith((values) => send.mutateAsync({ body: values }));
 
   return (
     <form className="card narrow" onSubmit={onSubmit} noValidate aria-labelledby="reverify-title">

@@ -1,7 +1,7 @@
 import { RespondBody } from '@casebridge/contracts';
 import { useServerForm } from '../../lib/use-server-form';
 import { AnswerTextArea } from './AnswerTextArea';
-import { sendResponse } from './send-response';
+import { useSendResponse } from './send-response';
 
 /** The answer to an information request, sent with status information-reply (spec 3 §2.14). */
 export function ProvideInformationForm({ token, onSent }: { token: string; onSent: () => void }) {
@@ -15,13 +15,14 @@ export function ProvideInformationForm({ token, onSent }: { token: string; onSen
     fields: ['additional_information'],
   });
 
+  const sendResponse = useSendResponse(token, onSent);
   const onSubmit = submitWith(async (values) => {
     if (!values.additional_information) {
       setError('additional_information', { type: 'required', message: 'Please provide the requested information.' });
       return;
     }
     const body = { status: 'information-reply' as const, additional_information: values.additional_information };
-    await sendResponse(token, body, onSent);
+    await sendResponse(body);
   });
 
   return (

@@ -10,7 +10,7 @@ import { useServerForm } from '../../lib/use-server-form';
 import { TextField } from '../../ui/fields';
 import { PhoneField, phoneWithCode } from '../../ui/PhoneField';
 import { AnswerTextArea } from './AnswerTextArea';
-import { sendResponse } from './send-response';
+import { useSendResponse } from './send-response';
 
 // The phone's country code is a form-only field: the api takes 'countrycode: number' in engineer_phone.
 const RespondForm$ = RespondBody.extend({ engineer_phone_country: z.string().optional() });
@@ -60,11 +60,12 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
     if (!accepting && text === DEFAULT_ACCEPT_NOTE) setValue('next_steps', '');
   }, [accepting, getValues, setValue]);
 
+  const sendResponse = useSendResponse(token, onSent);
   const onSubmit = submitWith(async ({ engineer_phone_country, ...values }) => {
     const body = accepting
       ? { ...values, engineer_phone: phoneWithCode(engineer_phone_country, values.engineer_phone) }
       : { status: values.status, next_steps: values.next_steps };
-    await sendResponse(token, body, onSent);
+    await sendResponse(body);
   });
 
   return (

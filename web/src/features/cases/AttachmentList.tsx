@@ -1,8 +1,7 @@
 import { caseApi, type CaseAttachmentShape } from '@casebridge/contracts';
-import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
-import { alerts } from '../../app/alerts-store';
 import { formatDateTime } from '../../lib/format';
+import { useFileDownload } from '../../lib/mutations';
 
 const UPLOAD_STATE_LABELS: Record<CaseAttachmentShape['upload_state'], string> = {
   pending: 'Waiting to upload',
@@ -14,23 +13,19 @@ const UPLOAD_STATE_LABELS: Record<CaseAttachmentShape['upload_state'], string> =
 
 /** Files attached to the case with their upload state; downloads go through the bearer-token fetch. */
 export function AttachmentList({ token, attachments }: { token: string; attachments: CaseAttachmentShape[] }) {
+  const save = useFileDownload();
   if (attachments.length === 0) return null;
-  const onDownload = async (attachment: CaseAttachmentShape) => {
-    try {
-      await download(caseApi.downloadAttachment, attachment.original_filename, {
-        params: { token, id: attachment.id },
-      });
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+  const onDownload = (attachment: CaseAttachmentShape) =>
+    save(() =>
+      download(caseApi.downloadAttachment, attachment.original_filename, { params: { token, id: attachment.id } }),
+    );
   return (
     <section className="card case-attachments" aria-labelledby="case-attachments-title">
       <h2 id="case-attachments-title">Files</h2>
       <ul className="plain-list">
         {attachments.map((attachment) => (
           <li key={attachment.id} className="attachment-row">
-            <button type="button" className="link-button" onClick={() => void onDownload(attachment)}>
+            <button type="button" className="link-button" onClick={() => onDownload(attachment)}>
               {attachment.original_filename}
             </button>{' '}
             <span className="muted small">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { caseApi, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 import { EngineerModal } from './EngineerModal';
 import { NoteModal } from './NoteModal';
 import { UploadModal } from './UploadModal';
@@ -25,6 +25,13 @@ export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [modal, setModal] = useState<OpenModal>(null);
+  const closeCase = useApiMutation(caseApi.close, {
+    loader: true,
+    onSuccess: () => void navigate(routePath('dashboard')),
+    // A fixed text, not the server's: the case could not be closed, whatever the reason.
+    handlesErrors: true,
+    onError: () => alerts.show(MESSAGES.closeFailed, 'danger'),
+  });
   const writingNote = modal === 'note';
   useEffect(() => {
     if (!onWritingNote) return;
@@ -41,13 +48,7 @@ export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
       confirmLabel: MESSAGES.closeConfirmYes,
       cancelLabel: MESSAGES.closeConfirmNo,
     });
-    if (!yes) return;
-    try {
-      await withLoader(call(caseApi.close, { params: { token }, body: { token } }));
-      void navigate(routePath('dashboard'));
-    } catch {
-      alerts.show(MESSAGES.closeFailed, 'danger');
-    }
+    if (yes) closeCase.mutate({ params: { token }, body: { token } });
   };
 
   const done = () => setModal(null);

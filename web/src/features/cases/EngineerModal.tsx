@@ -1,20 +1,16 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { caseApi, DEFAULT_PHONE_COUNTRY_CODE, UpdateEngineerBody, type CaseDetail } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useApiMutation } from '../../lib/mutations';
+import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
 import { isValidPhone, PhoneField } from '../../ui/PhoneField';
-import { withLoader } from '../../ui/modal-store';
 import { updateErrorText } from './case-errors';
 
 type EngineerInput = z.input<typeof UpdateEngineerBody>;
-type EngineerValues = z.output<typeof UpdateEngineerBody>;
 
-const FIELDS = ['case_number', 'engineer_name', 'engineer_email', 'engineer_phone', 'engineer_country_code'];
+const FIELDS = ['case_number', 'engineer_name', 'engineer_email', 'engineer_phone', 'engineer_country_code'] as const;
 
 interface EngineerModalProps {
   detail: CaseDetail;
@@ -28,26 +24,25 @@ interface EngineerModalProps {
 export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<EngineerInput, unknown, EngineerValues>({
-    resolver: zodResolver(UpdateEngineerBody),
+  } = useServerForm(UpdateEngineerBody, {
     defaultValues: defaultsOf(detail, side),
+    fields: FIELDS,
+    onOtherError: (error) => alerts.show(updateErrorText(error), 'danger'),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const endpoint = side === 'response' ? caseApi.updateResponse : caseApi.updateSubmission;
-    try {
-      // An invalid number is not sent (spec 1 §5); the field already told the user.
-      const body = { ...values, engineer_phone: isValidPhone(values.engineer_phone) ? values.engineer_phone : null };
-      await withLoader(call(endpoint, { params: { token: detail.token }, body }));
-      alerts.show(MESSAGES_UPDATED, 'success');
-      onSaved();
-    } catch (error) {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(updateErrorText(error), 'danger');
-    }
+  const save = useApiMutation(side === 'response' ? caseApi.updateResponse : caseApi.updateSubmission, {
+    loader: true,
+    handlesErrors: true,
+    success: MESSAGES_UPDATED,
+    onSuccess: onSaved,
+  });
+  const onSubmit = submitWith((values) => {
+    // An invalid number is not sent (spec 1 §5); the field already told the user.
+    const body = { ...values, engineer_phone: isValidPhone(values.engineer_phone) ? values.engineer_phone : null };
+    return save.mutateAsync({ params: { token: detail.token }, body });
   });
 
   return (

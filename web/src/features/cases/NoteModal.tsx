@@ -1,12 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useApiMutation } from '../../lib/mutations';
+import { reportFormError } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { TextAreaField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { updateErrorText } from './case-errors';
 
 interface NoteValues {
@@ -26,25 +25,26 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<NoteValues>({ defaultValues: { summary: '', description: '' } });
   const idempotency = useIdempotencyKey();
+  const addNote = useApiMutation(caseApi.addNote, {
+    loader: true,
+    onSuccess: onSaved,
+    handlesErrors: true,
+    onError: (error) =>
+      reportFormError(error, setError, ['summary', 'description'], {
+        onOtherError: (other) => alerts.show(updateErrorText(other), 'danger'),
+      }),
+  });
 
-  const onSubmit = handleSubmit(async ({ summary, description }) => {
+  const onSubmit = handleSubmit(({ summary, description }) => {
     // Spec 1 §5: a note needs some text; warn without a round trip.
     if (!summary.trim() && !description.trim()) {
       alerts.show(MESSAGES.blankNote, 'warning');
       return;
     }
-    try {
-      await withLoader(
-        call(caseApi.addNote, { params: { token }, body: { summary, description }, idempotencyKey: idempotency.key }),
-      );
-      onSaved();
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['summary', 'description']))
-        alerts.show(updateErrorText(error), 'danger');
-    }
+    addNote.mutate({ params: { token }, body: { summary, description }, idempotencyKey: idempotency.key });
   });
 
   return (
@@ -62,7 +62,7 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
           <button type="button" className="button button-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={isSubmitting}>
+          <button type="submit" className="button" disabled={addNote.isPending}>
             Add Note
           </button>
         </div>

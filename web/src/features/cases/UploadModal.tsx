@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
 import { ApiError } from '../../lib/api-error';
-import { upload } from '../../lib/files';
+import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { FieldNotes } from '../../ui/fields';
 import { CancelButton } from '../../ui/SubmitActions';
 
@@ -22,24 +21,12 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
   const [descriptionError, setDescriptionError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (files.length === 0) {
-      setFileError('Choose at least one file.');
-      return;
-    }
-    const form = new FormData();
-    form.append('description', description);
-    for (const file of files) form.append('files', file, file.name);
-    setBusy(true);
-    setDescriptionError(undefined);
-    try {
-      await withLoader(upload(caseApi.uploadAttachment, form, { params: { token } }));
-      alerts.show(MESSAGES.uploadSucceeded, 'success');
-      onUploaded();
-    } catch (error) {
+  const send = useApiMutation(caseApi.uploadAttachment, {
+    loader: true,
+    success: MESSAGES.uploadSucceeded,
+    onSuccess: onUploaded,
+    handlesErrors: true,
+    onError: (error) => {
       // 413 carries the configured limit in its message; other failures get the catalogue's text, and the server's
       // reason (an executable, no file) stands under its field. The banner shows inside this modal.
       const tooLarge = error instanceof ApiError && error.status === 413;
@@ -48,9 +35,20 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
         setDescriptionError(error.fieldErrors.description);
       }
       alerts.show(tooLarge ? error.message : MESSAGES.uploadFailed, 'danger');
-    } finally {
-      setBusy(false);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length === 0) {
+      setFileError('Choose at least one file.');
+      return;
     }
+    const form = new FormData();
+    form.append('description', description);
+    for (const file of files) form.append('files', file, file.name);
+    setDescriptionError(undefined);
+    send.mutate({ params: { token }, form });
   };
 
   return (
@@ -83,7 +81,7 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
         </div>
         <div className="form-actions">
           <CancelButton onClick={onClose} />
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={send.isPending}>
             Upload
           </button>
         </div>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 type NoteState = z.infer<typeof CompanyNoteResponse>;
 
@@ -44,12 +43,16 @@ function CompanyNoteModal({ note, onClose }: { note: string; onClose: () => void
     formState: { errors, isSubmitting },
   } = useServerForm(CompanyNoteBody, { defaultValues: { note }, fields: ['note'] });
 
-  const onSubmit = submitWith(async (values) => {
-    const saved = await withLoader(call(dashboardApi.saveCompanyNote, { body: values }));
-    // The answer is the note as stored: the card (and a later visit) shows it without asking again.
-    queryClient.setQueryData(apiKey(dashboardApi.companyNote), saved);
-    onClose();
+  const save = useApiMutation(dashboardApi.saveCompanyNote, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (saved) => {
+      // The answer is the note as stored: the card (and a later visit) shows it without asking again.
+      queryClient.setQueryData(apiKey(dashboardApi.companyNote), saved);
+      onClose();
+    },
   });
+  const onSubmit = submitWith((values) => save.mutateAsync({ body: values }));
 
   return (
     <Modal title="Company Notes" onClose={onClose}>

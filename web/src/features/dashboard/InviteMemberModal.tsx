@@ -1,11 +1,10 @@
 import { dashboardApi, InviteBody, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextAreaField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 /** One option per company of the directory (departments share their company). */
 function companyOptions(directory: DirectoryEntry[]) {
@@ -22,15 +21,19 @@ export function InviteMemberModal({ directory, onClose }: { directory: Directory
     formState: { errors, isSubmitting },
   } = useServerForm(InviteBody, { fields: ['company_id', 'comments'] });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(dashboardApi.invite, { body: values }));
-    if (answer.success) {
-      alerts.show(answer.message ?? 'Your invitation has been sent.', 'success');
-      onClose();
-    } else {
-      alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
-    }
+  const invite = useApiMutation(dashboardApi.invite, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      if (answer.success) {
+        alerts.show(answer.message ?? 'Your invitation has been sent.', 'success');
+        onClose();
+      } else {
+        alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
+      }
+    },
   });
+  const onSubmit = submitWith((values) => invite.mutateAsync({ body: values }));
 
   return (
     <Modal title="Invite Member" onClose={onClose}>

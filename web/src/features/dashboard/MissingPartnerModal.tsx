@@ -1,11 +1,10 @@
 import { dashboardApi, MissingPartnerBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 const FIELDS = ['company_name', 'company_website', 'contact_name', 'contact_email', 'comment'] as const;
 
@@ -17,15 +16,19 @@ export function MissingPartnerModal({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = useServerForm(MissingPartnerBody, { fields: FIELDS });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(dashboardApi.missingPartner, { body: values }));
-    if (answer.error) {
-      alerts.show(answer.error, 'warning');
-      return;
-    }
-    alerts.show(answer.message, 'success');
-    onClose();
+  const report = useApiMutation(dashboardApi.missingPartner, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      if (answer.error) {
+        alerts.show(answer.error, 'warning');
+        return;
+      }
+      alerts.show(answer.message, 'success');
+      onClose();
+    },
   });
+  const onSubmit = submitWith((values) => report.mutateAsync({ body: values }));
 
   return (
     <Modal title="Missing Partner" onClose={onClose}>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { dashboardApi, LIMITS, MESSAGES, type BodyOf, type DirectoryEntry } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { dashboardApi, LIMITS, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { useApiMutation } from '../../lib/mutations';
 import { HelpHint } from '../../ui/HelpHint';
 import { directoryEntryName, matchesTerm } from './partner-links';
 import { entryKey, PartnerResult } from './PartnerResult';
@@ -21,19 +20,16 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
   // The id of the logged search for the current term (a promise, so a quick click can wait for it).
   const searchLog = useRef<{ term: string; id: Promise<number | null> } | null>(null);
 
-  // Writes that show nothing: one-shot mutations, never cached reads.
-  const saveSearch = useMutation({
-    mutationFn: (text: string) => call(dashboardApi.saveSearch, { body: { term: text, location: SEARCH_LOCATION } }),
-  });
-  const saveResult = useMutation({
-    mutationFn: (body: BodyOf<typeof dashboardApi.resultToSearch>) => call(dashboardApi.resultToSearch, { body }),
-  });
+  // Writes that show nothing, not even their failure: logging is best effort, and a failure in the background is
+  // not the user's to act on.
+  const saveSearch = useApiMutation(dashboardApi.saveSearch, { handlesErrors: true });
+  const saveResult = useApiMutation(dashboardApi.resultToSearch, { handlesErrors: true });
 
   const logSearch = (text: string): Promise<number | null> => {
     if (searchLog.current?.term === text) return searchLog.current.id;
-    const id = saveSearch.mutateAsync(text).then(
+    const id = saveSearch.mutateAsync({ body: { term: text, location: SEARCH_LOCATION } }).then(
       (answer) => answer.search.id,
-      () => null, // Logging is best effort (spec 1 §8: background failures are only logged).
+      () => null,
     );
     searchLog.current = { term: text, id };
     return id;
@@ -50,7 +46,7 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
   const onPick = (entry: DirectoryEntry) => {
     void logSearch(trimmed).then((searchId) => {
       if (searchId === null) return;
-      saveResult.mutate({ member: directoryEntryName(entry), search_id: searchId });
+      saveResult.mutate({ body: { member: directoryEntryName(entry), search_id: searchId } });
     });
   };
 

@@ -19,15 +19,15 @@ export function ExportButton({ label, request, disabled }: ExportButtonProps) {
     <div className="export-control">
       {status === 'ready' ? (
         <>
-          <button type="button" className="button" onClick={() => void save()}>
+          <button type="button" className="button" onClick={save}>
             Download {current?.file_name}
           </button>
-          <button type="button" className="link-button" onClick={() => void start()} disabled={disabled}>
+          <button type="button" className="link-button" onClick={start} disabled={disabled}>
             Export again
           </button>
         </>
       ) : (
-        <button type="button" className="button" onClick={() => void start()} disabled={disabled || working}>
+        <button type="button" className="button" onClick={start} disabled={disabled || working}>
           {label}
         </button>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { exportsApi, type ExportAnswer, type ExportShape, type ExportStatusMessage } from '@casebridge/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { download } from '../../lib/files';
@@ -14,8 +15,8 @@ export interface ExportProgress {
   current: ExportShape | null;
   starting: boolean;
   error: string | null;
-  start: () => Promise<void>;
-  save: () => Promise<void>;
+  start: () => void;
+  save: () => void;
 }
 
 /** A live message only moves an export forward (a late "building" never hides "ready"). */
@@ -33,8 +34,25 @@ const isPending = (shape: ExportShape) => shape.status === 'queued' || shape.sta
 export function useExport(request: () => Promise<ExportAnswer>): ExportProgress {
   const live = useExportStatus();
   const [asked, setAsked] = useState<ExportShape | null>(null);
-  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The request is the caller's (an export of its own endpoint, or POST exports), so a plain mutation; its
+  // failure, like a failed download, is this control's own text, not a banner.
+  const ask = useMutation({
+    mutationFn: request,
+    meta: { handlesErrors: true },
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(apiKey(exportsApi.status, { id: answer.export.id }), answer);
+      setAsked(answer.export);
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const saveFile = useMutation({
+    mutationFn: (ready: ExportShape & { file_name: string }) =>
+      download(exportsApi.download, ready.file_name, { params: { id: ready.id } }),
+    meta: { handlesErrors: true },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
   const id = asked?.id;
   // The answer of the request seeds this read (see start), so the first poll waits its interval; a failed poll is
   // tried again at the next one, as the socket may still deliver.
@@ -49,28 +67,11 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
 
   return {
     current,
-    starting,
+    starting: ask.isPending,
     error,
-    async start() {
-      setStarting(true);
-      setError(null);
-      try {
-        const answer = await request();
-        queryClient.setQueryData(apiKey(exportsApi.status, { id: answer.export.id }), answer);
-        setAsked(answer.export);
-      } catch (failure) {
-        setError(errorMessage(failure));
-      } finally {
-        setStarting(false);
-      }
-    },
-    async save() {
-      if (!current?.file_name) return;
-      try {
-        await download(exportsApi.download, current.file_name, { params: { id: current.id } });
-      } catch (failure) {
-        setError(errorMessage(failure));
-      }
+    start: () => ask.mutate(),
+    save: () => {
+      if (current?.file_name) saveFile.mutate({ ...current, file_name: current.file_name });
     },
   };
 }

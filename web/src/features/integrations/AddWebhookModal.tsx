@@ -1,10 +1,9 @@
 import { API, CASE_EVENT_TYPES, CreateWebhookBody, type WebhookSecretResponse } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { eventLabel } from './labels';
 
 interface AddWebhookModalProps {
@@ -20,9 +19,8 @@ export function AddWebhookModal({ onClose, onCreated }: AddWebhookModalProps) {
     formState: { errors, isSubmitting },
   } = useServerForm(CreateWebhookBody, { fields: ['url', 'events'], defaultValues: { url: '', events: [] } });
 
-  const onSubmit = submitWith(async (values) => {
-    onCreated(await withLoader(call(API.webhooks.create, { body: values })));
-  });
+  const create = useApiMutation(API.webhooks.create, { loader: true, handlesErrors: true, onSuccess: onCreated });
+  const onSubmit = submitWith((values) => create.mutateAsync({ body: values }));
 
   const eventsError = errors.events?.message ?? errors.events?.[0]?.message;
   return (

@@ -6,15 +6,13 @@ import {
   type ApiTokenShape,
   type CreatedApiTokenResponse,
 } from '@casebridge/contracts';
-import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTimeUtc } from '../../lib/format';
+import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { SelectField, TextField } from '../../ui/fields';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { OneTimeSecretModal } from './OneTimeSecretModal';
 
@@ -28,16 +26,15 @@ export function ApiTokensBox({ isAdmin }: { isAdmin: boolean }) {
   const tokens = useApiQuery(API.apiTokens.list);
   const changed = () => invalidateEndpoints(API.apiTokens.list);
 
+  const revokeToken = useApiMutation(API.apiTokens.revoke, {
+    loader: true,
+    success: (answer) => answer.message ?? 'The API token has been revoked.',
+    onSuccess: () => void changed(),
+  });
   const revoke = async (row: ApiTokenShape) => {
     const question = `Revoke the API token "${row.name}"? Integrations using it stop working at once.`;
     if (!(await confirm(question, { confirmLabel: 'Revoke' }))) return;
-    try {
-      const answer = await withLoader(call(API.apiTokens.revoke, { params: { id: row.id } }));
-      alerts.show(answer.message ?? 'The API token has been revoked.', 'success');
-      void changed();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    revokeToken.mutate({ params: { id: row.id } });
   };
 
   const columns: DataColumn<ApiTokenShape>[] = [
@@ -131,11 +128,15 @@ function CreateApiTokenForm({ isAdmin, apiUsers, onCreated }: CreateApiTokenForm
     defaultValues: { name: '', user_id: isAdmin ? (apiUsers.length === 1 ? apiUsers[0].id : '') : null },
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(API.apiTokens.create, { body: values }));
-    reset();
-    onCreated(answer);
+  const create = useApiMutation(API.apiTokens.create, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      reset();
+      onCreated(answer);
+    },
   });
+  const onSubmit = submitWith((values) => create.mutateAsync({ body: values }));
 
   if (isAdmin && apiUsers.length === 0) {
     return (

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { API, type WebhookEndpointShape, type WebhookSecretResponse } from '@casebridge/contracts';
-import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTimeUtc } from '../../lib/format';
+import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 import { AddWebhookModal } from './AddWebhookModal';
 import { OneTimeSecretModal } from './OneTimeSecretModal';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -35,28 +33,29 @@ export function WebhooksBox() {
     void changed();
   };
 
+  const rotateSecret = useApiMutation(API.webhooks.rotate, {
+    loader: true,
+    onSuccess: (answer) => showSecret('New Signing Secret', answer),
+  });
   const rotate = async (row: WebhookEndpointShape) => {
     const question = `Replace the signing secret of ${row.url}? The old secret stops working at once.`;
     if (!(await confirm(question, { confirmLabel: 'Rotate Secret' }))) return;
-    try {
-      showSecret('New Signing Secret', await withLoader(call(API.webhooks.rotate, { params: { id: row.id } })));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    rotateSecret.mutate({ params: { id: row.id } });
   };
 
+  const deleteEndpoint = useApiMutation(API.webhooks.delete, {
+    loader: true,
+    success: 'The webhook endpoint has been deleted.',
+    onSuccess: () => void changed(),
+  });
   const remove = async (row: WebhookEndpointShape) => {
     if (!(await confirm(`Delete the endpoint ${row.url} and its delivery history?`, { confirmLabel: 'Delete' }))) {
       return;
     }
-    try {
-      await withLoader(call(API.webhooks.delete, { params: { id: row.id } }));
-      alerts.show('The webhook endpoint has been deleted.', 'success');
-      if (openDeliveries === row.id) setOpenDeliveries(null);
-      void changed();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    deleteEndpoint.mutate(
+      { params: { id: row.id } },
+      { onSuccess: () => setOpenDeliveries((open) => (open === row.id ? null : open)) },
+    );
   };
 
   const columns: DataColumn<WebhookEndpointShape>[] = [

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { API, LIMITS, LoginLinkBody, type LandingResponse } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
-import { alerts } from '../../app/alerts-store';
 import { AgreementField } from '../../ui/AgreementField';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { withLoader } from '../../ui/modal-store';
 
 // The user types only the part before "@"; the company domain completes the address (spec 1 §2).
 const EmailLinkFormSchema = LoginLinkBody.pick({ agree_confirm: true }).extend({
@@ -27,13 +25,15 @@ export function EmailLinkForm({ company }: { company: LandingResponse['company']
     fieldMap: { email: 'local_part' },
   });
 
-  const onSubmit = submitWith(async ({ local_part, agree_confirm }) => {
+  const sendLink = useApiMutation(API.landing.link, {
+    loader: true,
+    handlesErrors: true,
+    success: ({ message }) => message,
+    onSuccess: () => reset(),
+  });
+  const onSubmit = submitWith(({ local_part, agree_confirm }) => {
     const email = company.domain ? `${local_part}@${company.domain}` : local_part;
-    const { message } = await withLoader(
-      call(API.landing.link, { body: { email, company_id: company.id, agree_confirm } }),
-    );
-    alerts.show(message, 'success');
-    reset();
+    return sendLink.mutateAsync({ body: { email, company_id: company.id, agree_confirm } });
   });
 
   const localError = errors.local_part?.message;

@@ -1,11 +1,9 @@
 import { API, ForgotPasswordBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
-import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 /** Mails a reset link: success closes the modal with the message; a failure is a warning (spec 1 §8). */
 export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
@@ -15,11 +13,13 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = useServerForm(ForgotPasswordBody, { fields: ['email'] });
 
-  const onSubmit = submitWith(async (values) => {
-    const { message } = await withLoader(call(API.auth.forgotPassword, { body: values }));
-    alerts.show(message, 'success');
-    onClose();
+  const send = useApiMutation(API.auth.forgotPassword, {
+    loader: true,
+    handlesErrors: true,
+    success: ({ message }) => message,
+    onSuccess: onClose,
   });
+  const onSubmit = submitWith((values) => send.mutateAsync({ body: values }));
 
   return (
     <Modal title="Forgot Password" onClose={onClose}>

@@ -1,19 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { API, LoginBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
-import { alerts } from '../../app/alerts-store';
+import { useApiMutation } from '../../lib/mutations';
+import { useServerForm } from '../../lib/use-server-form';
 import { useSession } from '../../app/session-store';
-import { withLoader } from '../../ui/modal-store';
 import { TextField } from '../../ui/fields';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
-
-type LoginInput = z.input<typeof LoginBody>;
-type LoginValues = z.output<typeof LoginBody>;
 
 /** Password login (POST auth/login), then the session takes over the redirect. */
 export function LoginForm({ title = 'Log In' }: { title?: string }) {
@@ -21,19 +12,15 @@ export function LoginForm({ title = 'Log In' }: { title?: string }) {
   const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({ resolver: zodResolver(LoginBody) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { access_token } = await withLoader(call(API.auth.login, { body: values }));
-      await signIn(access_token);
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['email', 'password'])) alerts.show(errorMessage(error), 'warning');
-    }
+  } = useServerForm(LoginBody, { fields: ['email', 'password'] });
+  const login = useApiMutation(API.auth.login, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: ({ access_token }) => signIn(access_token),
   });
+  const onSubmit = submitWith((values) => login.mutateAsync({ body: values }));
 
   return (
     <section className="card" aria-labelledby="login-title">

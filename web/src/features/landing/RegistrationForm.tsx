@@ -6,14 +6,13 @@ import {
   RegistrationBody,
   type LandingResponse,
 } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { AgreementField } from '../../ui/AgreementField';
 import { CONTACT_FIELD_NAMES, ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { withLoader } from '../../ui/modal-store';
 
 type Outcome = { approval: boolean; message: string };
 
@@ -31,14 +30,15 @@ export function RegistrationForm({ landing }: { landing: LandingResponse }) {
     fieldMap: { country: 'country_id' },
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(API.landing.register, { params: { slug: company.slug }, body: values }));
-    if (answer.error) {
-      alerts.show(answer.error, 'warning');
-      return;
-    }
-    setOutcome({ approval: answer.approval, message: answer.message });
+  const registration = useApiMutation(API.landing.register, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      if (answer.error) alerts.show(answer.error, 'warning');
+      else setOutcome({ approval: answer.approval, message: answer.message });
+    },
   });
+  const onSubmit = submitWith((values) => registration.mutateAsync({ params: { slug: company.slug }, body: values }));
 
   if (outcome) {
     return (

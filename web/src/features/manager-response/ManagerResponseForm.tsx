@@ -1,18 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, managerApi, ManagerResponseBody } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
-import { invalidateEndpoints } from '../../lib/queries';
-import { alerts } from '../../app/alerts-store';
+import { useApiMutation } from '../../lib/mutations';
+import { useServerForm } from '../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { isValidPhone, PhoneField, phoneDigits } from '../../ui/PhoneField';
 
 type ResponseInput = z.input<typeof ManagerResponseBody>;
-type ResponseValues = z.output<typeof ManagerResponseBody>;
 
 const FIELDS = [
   'first_name',
@@ -23,7 +16,7 @@ const FIELDS = [
   'internal_reference',
   'escalation_type',
   'notes',
-];
+] as const;
 
 const EMPTY: ResponseInput = {
   first_name: '',
@@ -41,29 +34,25 @@ const EMPTY: ResponseInput = {
 export function ManagerResponseForm({ token }: { token: string }) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
     watch,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ResponseInput, unknown, ResponseValues>({
-    resolver: zodResolver(ManagerResponseBody),
-    defaultValues: EMPTY,
-  });
+  } = useServerForm(ManagerResponseBody, { defaultValues: EMPTY, fields: FIELDS });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const respond = useApiMutation(managerApi.respond, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => answer.message,
+    // The request is now answered and lists this response: the page reads it again and drops the form.
+    invalidates: [managerApi.get, managerApi.responses],
+    onSuccess: () => reset(EMPTY),
+  });
+  const onSubmit = submitWith((values) => {
     // An invalid number is not sent (spec 1 §5); only_numbers is its digits for the api's lookups.
     const phone = isValidPhone(values.phone) ? values.phone : null;
     const body = { ...values, phone, only_numbers: phone ? phoneDigits(phone) : null };
-    try {
-      const answer = await withLoader(call(managerApi.respond, { params: { token }, body }));
-      alerts.show(answer.message, 'success');
-      reset(EMPTY);
-      // The request is now answered and lists this response: the page reads it again and drops the form.
-      void invalidateEndpoints(managerApi.get, managerApi.responses);
-    } catch (error) {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-    }
+    return respond.mutateAsync({ params: { token }, body });
   });
 
   return (

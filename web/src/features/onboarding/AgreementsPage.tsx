@@ -1,9 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { API, MESSAGES, ONBOARDING_MESSAGES, type OnboardingNext } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { withLoader } from '../../ui/modal-store';
+import { answerOrUndefined, useApiMutation } from '../../lib/mutations';
 import {
   AGREEMENT_FIELD_MAP,
   AGREEMENT_FIELDS,
@@ -46,17 +44,21 @@ function AgreementsForm(flow: OnboardingFlow) {
     onOtherError: () => undefined,
   });
 
+  // A failure is the cache's warning with the server's message.
+  const registerLimited = useApiMutation(API.onboarding.registerLimited, { loader: true });
+
   /** Where each `next` leads; a limited member is registered right here (spec 2 §4). */
   const continueWith = async (next: OnboardingNext) => {
     if (next === 'register-limited') {
-      if (!session.company) throw new Error(MESSAGES.submissionError);
-      const answer = await withLoader(
-        call(API.onboarding.registerLimited, {
+      if (!session.company) return alerts.show(MESSAGES.submissionError, 'warning');
+      const answer = await answerOrUndefined(
+        registerLimited.mutateAsync({
           params: { vhost },
           body: { session_token: session.token, company_id: session.company.id },
         }),
       );
-      if (!answer.valid) throw new Error(answer.message ?? MESSAGES.submissionError);
+      if (!answer) return;
+      if (!answer.valid) return alerts.show(answer.message ?? MESSAGES.submissionError, 'warning');
       setSession(answer.session);
       next = answer.next ?? 'success';
     }
@@ -67,12 +69,7 @@ function AgreementsForm(flow: OnboardingFlow) {
   const onSubmit = submitWith(async (values) => {
     saveDraft('agreements', values);
     const next = await sendAgreements(values);
-    if (!next) return;
-    try {
-      await continueWith(next);
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    if (next) await continueWith(next);
   });
 
   return (

@@ -1,6 +1,4 @@
 import { ONBOARDING_MESSAGES } from '@casebridge/contracts';
-import { alerts } from '../../app/alerts-store';
-import { errorMessage } from '../../lib/api-error';
 import {
   AGREEMENT_FIELD_MAP,
   AGREEMENT_FIELDS,
@@ -34,7 +32,8 @@ function BasicPremiumForm(flow: OnboardingFlow) {
   const { vhost, group, session } = flow;
   const drafts = useOnboarding((state) => state.drafts);
   const saveDraft = useOnboarding((state) => state.saveDraft);
-  const choice = useChoiceRegistration(vhost, session);
+  // The form announces no failure itself (the agreements step has its own warning): the registration does.
+  const choice = useChoiceRegistration(vhost, session, true);
   const { sendAgreements, paymentModal } = useAgreementsStep(flow);
   const {
     register,
@@ -53,13 +52,7 @@ function BasicPremiumForm(flow: OnboardingFlow) {
     if (!choice.keepChoice(values, setError)) return;
     // Payment (when due) comes between the agreements and the registration, as on the agreements page.
     const next = await sendAgreements(values);
-    if (!next) return;
-    try {
-      await choice.register(values, values);
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-      throw error;
-    }
+    if (next) await choice.register(values, values);
   });
 
   return (

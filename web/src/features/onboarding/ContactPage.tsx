@@ -6,12 +6,11 @@ import {
   ONBOARDING_MESSAGES,
   type OnboardingSessionView,
 } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { dialCodeOptions, DialCodePhoneFields, NameFields } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';
 import { ComboboxField } from '../../ui/ComboboxField';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { showSaved } from './saved-for-later';
 import { useOnboarding } from './onboarding-store';
@@ -64,37 +63,36 @@ function ContactForm({ vhost, group, countries, session }: OnboardingFlow) {
     fields: FIELDS,
   });
 
+  const validation = useApiMutation(API.onboarding.validateContact, { loader: true, handlesErrors: true });
   const send = (saveForLater: boolean) =>
     submitWith(async (values) => {
       const { password, password_confirmation, ...kept } = values;
       saveDraft('contact', kept);
-      const answer = await withLoader(
-        call(API.onboarding.validateContact, {
-          params: { vhost },
-          body: {
-            session_token: session.token,
-            company: {
-              name: values.name,
-              address: values.address,
-              city: values.city,
-              state: values.state,
-              zipcode: values.zipcode,
-              country_id: values.country_id,
-              url: values.url,
-            },
-            user: {
-              first_name: values.first_name,
-              last_name: values.last_name,
-              email: values.email,
-              phone: values.phone,
-              phone_country_code: values.phone_country_code,
-              // An applicant with an account keeps its password: none is asked.
-              ...(session.user_known ? {} : { password, password_confirmation }),
-            },
-            save_for_later: saveForLater,
+      const answer = await validation.mutateAsync({
+        params: { vhost },
+        body: {
+          session_token: session.token,
+          company: {
+            name: values.name,
+            address: values.address,
+            city: values.city,
+            state: values.state,
+            zipcode: values.zipcode,
+            country_id: values.country_id,
+            url: values.url,
           },
-        }),
-      );
+          user: {
+            first_name: values.first_name,
+            last_name: values.last_name,
+            email: values.email,
+            phone: values.phone,
+            phone_country_code: values.phone_country_code,
+            // An applicant with an account keeps its password: none is asked.
+            ...(session.user_known ? {} : { password, password_confirmation }),
+          },
+          save_for_later: saveForLater,
+        },
+      });
       setSession(answer.session);
       if (saveForLater) return showSaved(answer.message);
       const to = nextPath(answer.next);

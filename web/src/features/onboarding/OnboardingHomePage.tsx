@@ -1,12 +1,11 @@
 import { useParams, useNavigate, useSearchParams } from 'react-router-dom';
 import { API, type Country, type OnboardingGroup } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { RichText } from '../../ui/RichText';
 import { TextField } from '../../ui/fields';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { withLoader } from '../../ui/modal-store';
 import { OnboardingFrame } from './OnboardingFrame';
 import { useOnboarding } from './onboarding-store';
 import { redirectPath } from './steps';
@@ -74,10 +73,9 @@ function StartForm({ vhost, group, countries }: { vhost: string; group: Onboardi
     fields: ['email'],
   });
 
+  const verifyEmail = useApiMutation(API.onboarding.verifyEmail, { loader: true, handlesErrors: true });
   const onSubmit = submitWith(async ({ email }) => {
-    const answer = await withLoader(
-      call(API.onboarding.verifyEmail, { params: { vhost }, body: { partner_group_id: group.id, email } }),
-    );
+    const answer = await verifyEmail.mutateAsync({ params: { vhost }, body: { partner_group_id: group.id, email } });
     if (!answer.valid || !answer.session) {
       // e.g. the company is already a member: the applicant stays here and reads why.
       alerts.show(answer.message, 'warning');

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import {
   API,
   CONTRACT_LENGTH_LABELS,
@@ -75,20 +76,14 @@ export function PaymentModal({ vhost, group, session, onPaid, onClose }: Payment
   const [nameOnCard, setNameOnCard] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [warning, setWarning] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!card) return;
-    setBusy(true);
-    setWarning(null);
-    setFieldErrors({});
-    try {
+  // Two steps, one action: Stripe turns the card into a token, then the api charges it. A plain mutation (not one
+  // endpoint's) that reports its own failures in the modal: 422 under the name; a card Stripe refused, a declined
+  // card (402) or a Stripe outage (503) as the modal's warning.
+  const payment = useMutation({
+    mutationFn: async (card: CardState) => {
       const { token, error } = await card.stripe.createToken(card.card, { name: nameOnCard });
-      if (!token) {
-        setWarning(error?.message ?? MESSAGES.submissionError);
-        return;
-      }
-      const answer = await call(API.onboarding.payment, {
+      if (!token) throw new Error(error?.message ?? MESSAGES.submissionError);
+      return call(API.onboarding.payment, {
         params: { vhost },
         body: {
           session_token: session.token,
@@ -97,24 +92,27 @@ export function PaymentModal({ vhost, group, session, onPaid, onClose }: Payment
           contract_length: contractLength,
         },
       });
-      if (!answer.success) {
-        setWarning(answer.message);
-        return;
-      }
-      onPaid(answer.next);
-    } catch (error) {
-      // 422 lands under the name; a declined card (402) or Stripe outage (503) is a warning in the modal.
+    },
+    meta: { handlesErrors: true },
+    onSuccess: (answer) => (answer.success ? onPaid(answer.next) : setWarning(answer.message)),
+    onError: (error) => {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       setFieldErrors(fields);
       if (!fields.name_on_card) setWarning(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = payment.isPending;
+
+  const submit = () => {
+    if (!card) return;
+    setWarning(null);
+    setFieldErrors({});
+    payment.mutate(card);
   };
 
   const footer = (
     <div className="form-actions">
-      <button type="button" className="button" disabled={!card || !complete || busy} onClick={() => void submit()}>
+      <button type="button" className="button" disabled={!card || !complete || busy} onClick={submit}>
         Submit
       </button>
       <CancelButton onClick={onClose} />

@@ -7,11 +7,10 @@ import {
   ONBOARDING_MESSAGES,
   type OnboardingDocument,
 } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { dialCodeOptions } from '../../ui/ContactFields';
 import { ComboboxField } from '../../ui/ComboboxField';
 import { TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { SampleFormModal } from './SampleFormModal';
 import { useOnboarding } from './onboarding-store';
@@ -66,15 +65,14 @@ function ProcessForm({ vhost, group, countries, session }: OnboardingFlow) {
     fields: FIELDS,
   });
 
+  const registration = useApiMutation(API.onboarding.register, { loader: true, handlesErrors: true });
   const send = (saveForLater: boolean) =>
     submitWith(async (values) => {
       saveDraft('process', values);
-      const answer = await withLoader(
-        call(API.onboarding.register, {
-          params: { vhost },
-          body: { session_token: session.token, document: values, save_for_later: saveForLater },
-        }),
-      );
+      const answer = await registration.mutateAsync({
+        params: { vhost },
+        body: { session_token: session.token, document: values, save_for_later: saveForLater },
+      });
       setSession(answer.session);
       if (saveForLater) return showSaved(answer.message);
       if (!answer.valid) throw new Error(answer.message ?? MESSAGES.submissionError);

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { API } from '@casebridge/contracts';
-import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { useRunOnce } from '../../lib/use-run-once';
 import { OnboardingFrame } from './OnboardingFrame';
 import { useOnboarding } from './onboarding-store';
@@ -13,18 +12,17 @@ export function RestorePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const start = useOnboarding((state) => state.start);
-  const [failure, setFailure] = useState<string | null>(null);
-
+  // A link that no longer opens a session is the page's text, not a banner.
+  const restore = useApiMutation(API.onboarding.restore, {
+    handlesErrors: true,
+    onSuccess: ({ session, group, countries }) => {
+      start({ vhost: group.vhost, group, countries, session, email: session.data.user?.email ?? null });
+      void navigate(stepPath(session.step), { replace: true });
+    },
+  });
   // Once per page: the mailed link opens the session only once.
-  useRunOnce(() =>
-    call(API.onboarding.restore, { params: { token } }).then(
-      ({ session, group, countries }) => {
-        start({ vhost: group.vhost, group, countries, session, email: session.data.user?.email ?? null });
-        void navigate(stepPath(session.step), { replace: true });
-      },
-      (error: unknown) => setFailure(errorMessage(error)),
-    ),
-  );
+  useRunOnce(() => restore.mutate({ params: { token } }));
+  const failure = restore.isError ? errorMessage(restore.error) : null;
 
   return (
     <OnboardingFrame title="Restore Onboarding Session" group={null}>

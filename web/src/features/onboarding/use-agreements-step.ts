@@ -1,7 +1,6 @@
 import { API, MESSAGES, type OnboardingNext } from '@casebridge/contracts';
 import { alerts } from '../../app/alerts-store';
-import { call } from '../../lib/api';
-import { withLoader } from '../../ui/modal-store';
+import { useApiMutation } from '../../lib/mutations';
 import { agreementsBody, allRequiredTicked, type AgreementValues } from './AgreementChecks';
 import { useOnboarding } from './onboarding-store';
 import type { OnboardingFlow } from './use-onboarding-flow';
@@ -15,6 +14,12 @@ import { usePaymentStep } from './use-payment-step';
 export function useAgreementsStep(flow: OnboardingFlow) {
   const setSession = useOnboarding((state) => state.setSession);
   const payment = usePaymentStep(flow);
+  const agreements = useApiMutation(API.onboarding.agreements, {
+    loader: true,
+    // One submission warning here; the page's form puts the field errors in place and says nothing more.
+    handlesErrors: true,
+    onError: () => alerts.show(MESSAGES.submissionError, 'warning'),
+  });
 
   const sendAgreements = async (values: AgreementValues): Promise<OnboardingNext | null> => {
     const { vhost, session } = flow;
@@ -22,18 +27,10 @@ export function useAgreementsStep(flow: OnboardingFlow) {
       alerts.show(MESSAGES.acceptAllAgreements, 'warning');
       return null;
     }
-    let answer;
-    try {
-      answer = await withLoader(
-        call(API.onboarding.agreements, {
-          params: { vhost },
-          body: { session_token: session.token, ...agreementsBody(session, values) },
-        }),
-      );
-    } catch (error) {
-      alerts.show(MESSAGES.submissionError, 'warning');
-      throw error;
-    }
+    const answer = await agreements.mutateAsync({
+      params: { vhost },
+      body: { session_token: session.token, ...agreementsBody(session, values) },
+    });
     setSession(answer.session);
     if (!answer.valid || !answer.next) {
       alerts.show(answer.message ?? MESSAGES.submissionError, 'warning');

@@ -4,7 +4,7 @@ import type { OnboardingSessionView } from '@casebridge/contracts';
 import type { AgreementValues } from './AgreementChecks';
 import { useOnboarding } from './onboarding-store';
 import type { ChoiceValues } from './ProcessChoice';
-import { CHOOSE_PROCESS_MESSAGE, registerExisting } from './register-existing';
+import { CHOOSE_PROCESS_MESSAGE, useRegisterExisting } from './register-existing';
 import { nextPath } from './steps';
 
 type MarkProcessField = (name: 'document_id', error: ErrorOption, options: { shouldFocus: boolean }) => void;
@@ -12,11 +12,13 @@ type MarkProcessField = (name: 'document_id', error: ErrorOption, options: { sho
 /**
  * The process choice's submit, shared by the choose-process and basic-premium pages: the choice is kept as a draft,
  * a missing process is marked on its field, and registering the existing member moves on to the next step.
+ * `announceFailure` as in useRegisterExisting.
  */
-export function useChoiceRegistration(vhost: string, session: OnboardingSessionView) {
+export function useChoiceRegistration(vhost: string, session: OnboardingSessionView, announceFailure = false) {
   const navigate = useNavigate();
   const saveDraft = useOnboarding((state) => state.saveDraft);
   const setSession = useOnboarding((state) => state.setSession);
+  const registerExisting = useRegisterExisting(vhost, { announceFailure });
 
   /** Keeps the choice as a draft; false, with the process field marked, while no process is chosen. */
   const keepChoice = (choice: ChoiceValues, markProcessField: MarkProcessField) => {
@@ -27,7 +29,7 @@ export function useChoiceRegistration(vhost: string, session: OnboardingSessionV
   };
 
   const register = async (choice: ChoiceValues, agreements?: AgreementValues) => {
-    const registered = await registerExisting(vhost, session, choice, agreements);
+    const registered = await registerExisting(session, choice, agreements);
     setSession(registered.session);
     await navigate(nextPath(registered.next) ?? nextPath('success')!);
   };

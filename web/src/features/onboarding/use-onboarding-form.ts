@@ -1,7 +1,7 @@
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import { alerts } from '../../app/alerts-store';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
+import { showErrorAlert } from '../../lib/mutation-errors';
 import { onboardingFieldKey } from './field-key';
 
 interface OnboardingFormOptions<T extends FieldValues> {
@@ -22,7 +22,7 @@ export function useOnboardingForm<T extends FieldValues>({
   defaultValues,
   fields,
   fieldMap = {},
-  onOtherError = (error) => alerts.show(errorMessage(error), 'warning'),
+  onOtherError = (error) => showErrorAlert(error),
 }: OnboardingFormOptions<T>) {
   const form = useForm<T>({ defaultValues });
 
@@ -37,7 +37,10 @@ export function useOnboardingForm<T extends FieldValues>({
     if (!applyServerErrors(error, form.setError, fields, serverMap)) onOtherError(error);
   };
 
-  /** Runs `send` with the form values; failures go under the fields or to `onOtherError`. */
+  /**
+   * Runs `send` (a mutation saying `handlesErrors`) with the form values; failures go under the fields or to
+   * `onOtherError`.
+   */
   const submitWith = (send: (values: T) => Promise<void>) =>
     form.handleSubmit(async (values) => {
       form.clearErrors();

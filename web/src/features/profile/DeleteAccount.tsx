@@ -1,25 +1,19 @@
 import { MESSAGES, profileApi } from '@casebridge/contracts';
-import { call, currentToken } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
+import { currentToken } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { navigateTo } from '../../app/navigation';
 import { useSession } from '../../app/session-store';
-import { useConfirm, withLoader } from '../../ui/modal-store';
+import { useConfirm } from '../../ui/modal-store';
 
 /** Any user may delete their own account after a confirmation; the session ends and the user goes home. */
 export function DeleteAccount() {
   const confirm = useConfirm();
   const clear = useSession((state) => state.clear);
 
-  const remove = async () => {
-    const accepted = await confirm(MESSAGES.deleteAccountConfirm, {
-      title: 'Delete Account',
-      confirmLabel: 'Delete My Account',
-      cancelLabel: 'Cancel',
-    });
-    if (!accepted) return;
-    try {
-      const answer = await withLoader(call(profileApi.deleteAccount, { body: { token: currentToken() } }));
+  const deleteAccount = useApiMutation(profileApi.deleteAccount, {
+    loader: true,
+    onSuccess: (answer) => {
       if (answer.success === false) {
         alerts.show(answer.message, 'warning');
         return;
@@ -28,9 +22,16 @@ export function DeleteAccount() {
       clear();
       if (answer.message) alerts.flash(answer.message, 'success');
       navigateTo('/', { replace: true });
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    },
+  });
+
+  const remove = async () => {
+    const accepted = await confirm(MESSAGES.deleteAccountConfirm, {
+      title: 'Delete Account',
+      confirmLabel: 'Delete My Account',
+      cancelLabel: 'Cancel',
+    });
+    if (accepted) deleteAccount.mutate({ body: { token: currentToken() } });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { PasswordChangeBody, profileApi } from '@casebridge/contracts';
-import { call } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { PasswordFields } from '../../ui/PasswordFields';
 import { CurrentPasswordField } from '../account/CurrentPasswordField';
 import { SubmitActions } from '../../ui/SubmitActions';
-import { withLoader } from '../../ui/modal-store';
 
 /**
  * Change password (requires_registration and email_link companies only); other sessions end on the server.
@@ -25,17 +24,21 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(profileApi.password, { body: values }));
-    if (answer.success === false) {
-      alerts.show(answer.message, 'warning');
-      return;
-    }
-    alerts.show(answer.message ?? 'Your password has been changed.', 'success');
-    reset({ current_password: '', password: '', password_confirmation: '' });
-    // From now on the account has a password to ask for.
-    if (user && !user.has_password) setUser({ ...user, has_password: true });
+  const change = useApiMutation(profileApi.password, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      if (answer.success === false) {
+        alerts.show(answer.message, 'warning');
+        return;
+      }
+      alerts.show(answer.message ?? 'Your password has been changed.', 'success');
+      reset({ current_password: '', password: '', password_confirmation: '' });
+      // From now on the account has a password to ask for.
+      if (user && !user.has_password) setUser({ ...user, has_password: true });
+    },
   });
+  const onSubmit = submitWith((values) => change.mutateAsync({ body: values }));
 
   return (
     <section className="card" aria-labelledby="password-title">

@@ -15,9 +15,9 @@ import {
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { errorMessage } from '../../lib/api-error';
-import { applyServerChecks, applyServerErrors } from '../../lib/form-errors';
-import { alerts } from '../../app/alerts-store';
+import { applyServerChecks } from '../../lib/form-errors';
+import { useApiMutation, type ApiTarget } from '../../lib/mutations';
+import { reportFormError } from '../../lib/use-server-form';
 import { useSession } from '../../app/session-store';
 import { PhoneField, phoneDigits, phoneWithCode } from '../../ui/PhoneField';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -64,8 +64,11 @@ interface CaseFormProps {
   document: ContactDocumentShape;
   target: CaseTarget;
   priority: Pick<DocumentsResponse, 'priority_messages' | 'priority_locked'>;
-  /** Sends the request: the member call by default; the admin's View/Test Form checks a sample instead. */
-  send?: (body: CaseSubmissionBody) => Promise<Sent>;
+  /**
+   * Where the request goes: the member call by default; the admin's View/Test Form sends a sample instead (same
+   * body and answer, nothing stored).
+   */
+  sendTo?: ApiTarget<typeof documentsApi.collaborate>;
   /** Every submission is a sample (View/Test Form). */
   sampleOnly?: boolean;
   /** What Request Sent offers afterwards (default: the case and the dashboard). */
@@ -75,7 +78,7 @@ interface CaseFormProps {
 type Sent = ResponseOf<typeof documentsApi.collaborate>;
 
 /** The full case form of ticket, solution_support and json documents; Request Sent replaces it after success. */
-export function CaseForm({ document, target, priority, send, sampleOnly = false, sentActions }: CaseFormProps) {
+export function CaseForm({ document, target, priority, sendTo, sampleOnly = false, sentActions }: CaseFormProps) {
   const user = useSession((state) => state.user);
   const [sent, setSent] = useState<Sent | null>(null);
   const [sampleFilled, setSample] = useState(false);
@@ -132,32 +135,31 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
     };
   };
   const serverFields = [...BASE_FIELDS, ...requirements.map(fieldName)];
+  const destination = sendTo ?? { endpoint: documentsApi.collaborate, params: { documentId: document.id } };
   // The browser checks the fixed fields only; the process's own fields are the server's, asked check-only (the
   // test form's call stores nothing anyway), so one Submit shows both.
   const checkOnServer = (body: CaseSubmissionBody) =>
-    send ? send(body) : call(documentsApi.collaborate, { params: { documentId: document.id }, body, checkOnly: true });
+    call(destination.endpoint, { params: destination.params, body, checkOnly: !sendTo });
 
-  const onSubmit = handleSubmit(
-    async (valid) => {
-      const body = bodyOf(valid);
-      try {
-        const answer = await withLoader(
-          send
-            ? send(body)
-            : call(documentsApi.collaborate, {
-                params: { documentId: document.id },
-                body,
-                idempotencyKey: idempotency.key,
-              }),
-        );
-        idempotency.renew();
-        setSent(answer);
-        alerts.show(answer.message, 'success');
-        window.scrollTo({ top: 0 });
-      } catch (error) {
-        if (!applyServerErrors(error, setError, serverFields)) alerts.show(errorMessage(error), 'warning');
-      }
+  const submit = useApiMutation(destination.endpoint, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
+      idempotency.renew();
+      setSent(answer);
+      window.scrollTo({ top: 0 });
     },
+    handlesErrors: true,
+    onError: (error) => reportFormError(error, setError, serverFields),
+  });
+  const onSubmit = handleSubmit(
+    // Only the member call is done once per key; a test sample stores nothing.
+    (valid) =>
+      submit.mutate({
+        params: destination.params,
+        body: bodyOf(valid),
+        idempotencyKey: sendTo ? undefined : idempotency.key,
+      }),
     async (browserErrors) => {
       const body = bodyOf(getValues());
       await applyServerChecks(() => checkOnServer(body), setError, serverFields, Object.keys(browserErrors));
@@ -251,7 +253,7 @@ export function CaseForm({ document, target, priority, send, sampleOnly = false,
       />
 
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
+        <button type="submit" className="button" disabled={isSubmitting || submit.isPending}>
           Submit
         </button>
         <button type="button" className="button button-secondary" onClick={() => void fillSample()}>

@@ -1,7 +1,5 @@
 import { documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
-import { errorMessage } from '../../lib/api-error';
-import { alerts } from '../../app/alerts-store';
-import { withLoader } from '../../ui/modal-store';
+import { useFileDownload } from '../../lib/mutations';
 import { downloadFile } from './download-file';
 
 type DocumentFile = ContactDocumentShape['files'][number];
@@ -11,17 +9,14 @@ type DocumentFile = ContactDocumentShape['files'][number];
  * through the partner group when it belongs to one, otherwise from the document itself.
  */
 export function DocumentFiles({ documentId, files }: { documentId: number; files: DocumentFile[] }) {
-  const download = async (file: DocumentFile) => {
+  const save = useFileDownload({ loader: true });
+  const download = (file: DocumentFile) => {
     const filename = file.original_filename ?? file.name;
-    try {
-      await withLoader(
-        file.community_id !== null
-          ? downloadFile(documentsApi.groupDocumentDownload, { community_id: file.community_id, id: file.id }, filename)
-          : downloadFile(documentsApi.documentFileDownload, { documentId, id: file.id }, filename),
-      );
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    save(() =>
+      file.community_id !== null
+        ? downloadFile(documentsApi.groupDocumentDownload, { community_id: file.community_id, id: file.id }, filename)
+        : downloadFile(documentsApi.documentFileDownload, { documentId, id: file.id }, filename),
+    );
   };
   return (
     <section className="card card-compact" aria-labelledby="document-files-title">
@@ -30,7 +25,7 @@ export function DocumentFiles({ documentId, files }: { documentId: number; files
         {files.map((file) => (
           <li key={file.id}>
             {file.document_type === 'file' ? (
-              <button type="button" className="link-button" onClick={() => void download(file)}>
+              <button type="button" className="link-button" onClick={() => download(file)}>
                 {file.name}
               </button>
             ) : file.url ? (

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { dashboardApi, documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
-import { ApiError, call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { invalidateEndpoints } from '../../lib/queries';
-import { alerts } from '../../app/alerts-store';
-import { withLoader } from '../../ui/modal-store';
+import { ApiError } from '../../lib/api-error';
+import { showErrorAlert } from '../../lib/mutation-errors';
+import { useApiMutation } from '../../lib/mutations';
 import { FieldNotes } from '../../ui/fields';
 import { DocumentFiles } from './DocumentFiles';
 import { patchCachedDocument } from './document-cache';
@@ -25,36 +23,31 @@ export function DocumentSidebar({ document, target }: { document: ContactDocumen
 
 function FavoriteToggle({ document, target }: { document: ContactDocumentShape; target: CaseTarget }) {
   const [favorite, setFavorite] = useState(document.is_favorite);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const answer = await call(dashboardApi.toggleFavorite, {
-        body: {
-          document_id: document.id,
-          company_id: document.company_id,
-          type: target.type,
-          department_id: target.type === 'department' ? target.entityId : null,
-          is_favorite: !favorite,
-        },
-      });
+  const toggleFavorite = useApiMutation(dashboardApi.toggleFavorite, {
+    // The dashboard's favourites list changed; it is read again when shown.
+    invalidates: [dashboardApi.favorites],
+    onSuccess: (answer) => {
       setFavorite(answer.is_favorite);
       patchCachedDocument(document.id, { is_favorite: answer.is_favorite });
-      // The dashboard's favourites list changed; it is read again when shown.
-      void invalidateEndpoints(dashboardApi.favorites);
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const toggle = () =>
+    toggleFavorite.mutate({
+      body: {
+        document_id: document.id,
+        company_id: document.company_id,
+        type: target.type,
+        department_id: target.type === 'department' ? target.entityId : null,
+        is_favorite: !favorite,
+      },
+    });
   return (
     <div className="card card-compact">
       <button
         type="button"
         className={favorite ? 'button favorite-button favorite-on' : 'button button-secondary favorite-button'}
-        disabled={busy}
-        onClick={() => void toggle()}
+        disabled={toggleFavorite.isPending}
+        onClick={toggle}
       >
         {/* One wording (the dashboard's Favorites list): the label says what a click does. */}
         <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {favorite ? 'Remove from Favorites' : 'Add to Favorites'}
@@ -68,19 +61,21 @@ function InternalNote({ document }: { document: ContactDocumentShape }) {
   const id = useId();
   const [note, setNote] = useState(document.note ?? '');
   const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setError(null);
-    try {
-      const saved = await withLoader(
-        call(documentsApi.storeNote, { body: { location: 'contact_document', document_id: document.id, note } }),
-      );
-      patchCachedDocument(document.id, { note: saved.note.note });
-      alerts.show('Your note has been saved.', 'success');
-    } catch (failure) {
+  const storeNote = useApiMutation(documentsApi.storeNote, {
+    loader: true,
+    success: 'Your note has been saved.',
+    onSuccess: (saved) => patchCachedDocument(document.id, { note: saved.note.note }),
+    // The server's message about the note stands under it; any other failure is a warning.
+    handlesErrors: true,
+    onError: (failure) => {
       const fieldError = failure instanceof ApiError ? failure.fieldErrors.note : undefined;
       if (fieldError) setError(fieldError);
-      else alerts.show(errorMessage(failure), 'warning');
-    }
+      else showErrorAlert(failure);
+    },
+  });
+  const save = () => {
+    setError(null);
+    storeNote.mutate({ body: { location: 'contact_document', document_id: document.id, note } });
   };
   return (
     <section className="card card-compact" aria-labelledby={`${id}-title`}>
@@ -97,7 +92,7 @@ function InternalNote({ document }: { document: ContactDocumentShape }) {
         />
         <FieldNotes id={id} error={error} />
       </div>
-      <button type="button" className="button button-small" onClick={() => void save()}>
+      <button type="button" className="button button-small" onClick={save}>
         Save
       </button>
     </section>

@@ -5,20 +5,17 @@ import {
   documentsApi,
   ManagerRequestBody,
   type ContactDocumentShape,
-  type ManagerRequestCreated,
 } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { call } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { formatDateTime } from '../../lib/format';
+import { useApiMutation, type ApiTarget } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
-import { alerts } from '../../app/alerts-store';
 import { useSession } from '../../app/session-store';
 import { ContactPhoneField, NameFields } from '../../ui/ContactFields';
 import { phoneDigits, phoneWithCode } from '../../ui/PhoneField';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
-import { withLoader } from '../../ui/modal-store';
 
 // The receiving company and document come from the page, not from inputs.
 const ManagerFormSchema = ManagerRequestBody.omit({
@@ -44,12 +41,15 @@ type ManagerRequestInput = z.input<typeof ManagerRequestBody>;
 
 interface ManagerRequestFormProps {
   document: ContactDocumentShape;
-  /** Sends the request: the member call by default; the admin's View/Test Form checks a sample instead. */
-  send?: (body: ManagerRequestInput) => Promise<z.infer<typeof ManagerRequestCreated>>;
+  /**
+   * Where the request goes: the member call by default; the admin's View/Test Form sends a sample instead (same
+   * body and answer, nothing sent).
+   */
+  sendTo?: ApiTarget<typeof documentsApi.managerRequest>;
 }
 
 /** A manager document: an escalation request to the partner's managers (POST manager/request/create). */
-export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) {
+export function ManagerRequestForm({ document, sendTo }: ManagerRequestFormProps) {
   const user = useSession((state) => state.user);
   const company = useSession((state) => state.company);
   const [sentAt, setSentAt] = useState<string | null>(null);
@@ -71,7 +71,17 @@ export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) 
   const code = useWatch({ control, name: 'phone_country_code' });
   const idempotency = useIdempotencyKey();
 
-  const onSubmit = submitWith(async (values) => {
+  const submit = useApiMutation(sendTo?.endpoint ?? documentsApi.managerRequest, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
+      idempotency.renew();
+      setSentAt(answer.request.created_at);
+      window.scrollTo({ top: 0 });
+    },
+  });
+  const onSubmit = submitWith((values) => {
     const phone = phoneWithCode(values.phone_country_code, values.phone);
     const body: ManagerRequestInput = {
       ...values,
@@ -80,22 +90,16 @@ export function ManagerRequestForm({ document, send }: ManagerRequestFormProps) 
       company: company?.name ?? null,
       receive_company_id: document.company_id,
       contact_document_id: document.id,
-      sample_submission: send ? true : null,
+      sample_submission: sendTo ? true : null,
     };
-    const answer = await withLoader(
-      send ? send(body) : call(documentsApi.managerRequest, { body, idempotencyKey: idempotency.key }),
-    );
-    idempotency.renew();
-    alerts.show(answer.message, 'success');
-    setSentAt(answer.request.created_at);
-    window.scrollTo({ top: 0 });
+    return submit.mutateAsync(sendTo ? { params: sendTo.params, body } : { body, idempotencyKey: idempotency.key });
   });
 
   if (sentAt) {
     return (
       <section className="card" aria-labelledby="manager-sent-title">
         <h2 id="manager-sent-title">Request Sent</h2>
-        {send ? (
+        {sendTo ? (
           <p>Your sample escalation request was checked on {formatDateTime(sentAt)}. Nothing was sent.</p>
         ) : (
           <p>

@@ -1,32 +1,31 @@
 import { documentsApi, MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
-import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { RichText } from '../../ui/RichText';
-import { withLoader } from '../../ui/modal-store';
 
 /** A default (static) document: the partner's text, and the case-exchange button when offered. */
 export function StaticDocument({ document }: { document: ContactDocumentShape }) {
-  const openCaseExchange = async () => {
+  const caseExchange = useApiMutation(documentsApi.caseExchange, { loader: true });
+  const openCaseExchange = () => {
     // Opened before the call so the browser treats it as a response to the click, not as a pop-up.
     const tab = window.open('', '_blank');
-    try {
-      const answer = await withLoader(call(documentsApi.caseExchange));
-      if (answer.success && answer.url) {
-        if (tab) {
-          tab.opener = null;
-          tab.location.href = answer.url;
-        } else {
-          window.open(answer.url, '_blank', 'noopener');
+    caseExchange.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.success && answer.url) {
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = answer.url;
+          } else {
+            window.open(answer.url, '_blank', 'noopener');
+          }
+          return;
         }
-        return;
-      }
-      tab?.close();
-      alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
-    } catch (error) {
-      tab?.close();
-      alerts.show(errorMessage(error), 'warning');
-    }
+        tab?.close();
+        alerts.show(answer.message ?? MESSAGES.unknownError, 'warning');
+      },
+      // The failure itself is the mutation cache's warning; only the empty tab is this click's to close.
+      onError: () => tab?.close(),
+    });
   };
 
   return (
@@ -38,7 +37,7 @@ export function StaticDocument({ document }: { document: ContactDocumentShape })
       )}
       {document.case_exchange && (
         <div className="form-actions">
-          <button type="button" className="button" onClick={() => void openCaseExchange()}>
+          <button type="button" className="button" onClick={openCaseExchange}>
             Open Case Exchange
           </button>
         </div>

@@ -1,16 +1,10 @@
-import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { teamsApi, type TeamsConnection } from '@casebridge/contracts';
+import { teamsApi } from '@casebridge/contracts';
 import { PageFrame } from '../../app/PageFrame';
-import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { useApiMutation } from '../../lib/mutations';
 import { useRunOnce } from '../../lib/use-run-once';
 import { CaseErrorBox } from '../cases/CaseErrorBox';
-
-type State =
-  | { status: 'checking' }
-  | { status: 'done'; connection: TeamsConnection; message: string }
-  | { status: 'failed'; error: string };
 
 /**
  * /msteams/connected/{token} (spec 3 §2.14): confirms a group's Microsoft Teams connection. Teams' connector
@@ -19,45 +13,39 @@ type State =
 export function TeamsConnectedPage() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
-  const [state, setState] = useState<State>({ status: 'checking' });
   const teamsError = search.get('error');
-
-  useRunOnce(async () => {
-    if (teamsError) {
-      setState({ status: 'failed', error: `Microsoft Teams did not complete the connection (${teamsError}).` });
-      return;
-    }
-    try {
-      const answer = await call(teamsApi.confirm, {
-        params: { token },
-        body: { webhook_url: search.get('webhook_url') ?? undefined },
-      });
-      setState({ status: 'done', connection: answer.connection, message: answer.message });
-    } catch (error) {
-      setState({ status: 'failed', error: errorMessage(error) });
+  // The page says why it failed in place of the connection, so no banner.
+  const confirmConnection = useApiMutation(teamsApi.confirm, { handlesErrors: true });
+  // Opening the page confirms the connection, once (the link is one-time).
+  useRunOnce(() => {
+    if (!teamsError) {
+      confirmConnection.mutate({ params: { token }, body: { webhook_url: search.get('webhook_url') ?? undefined } });
     }
   });
 
+  const answer = confirmConnection.data;
+  let failure: string | null = null;
+  if (teamsError) failure = `Microsoft Teams did not complete the connection (${teamsError}).`;
+  else if (confirmConnection.isError) failure = errorMessage(confirmConnection.error);
+
   return (
     <PageFrame title="Microsoft Teams">
-      {state.status === 'checking' && <p className="muted">Checking the connection…</p>}
-      {state.status === 'failed' && (
-        <CaseErrorBox title="The Microsoft Teams connection could not be confirmed." message={state.error} />
-      )}
-      {state.status === 'done' && (
+      {!failure && !answer && <p className="muted">Checking the connection…</p>}
+      {failure && <CaseErrorBox title="The Microsoft Teams connection could not be confirmed." message={failure} />}
+      {answer && (
         <section className="card" aria-labelledby="teams-connected-title">
           <h2 id="teams-connected-title">
-            {state.connection.connected ? 'Microsoft Teams Connected' : 'Microsoft Teams Connection Link'}
+            {answer.connection.connected ? 'Microsoft Teams Connected' : 'Microsoft Teams Connection Link'}
           </h2>
           <p className="notice notice-success" role="status">
-            {state.message}
+            {answer.message}
           </p>
           <p>
-            Group: <strong>{state.connection.group_name}</strong>
+            Group: <strong>{answer.connection.group_name}</strong>
           </p>
-          {state.connection.team_url && (
+          {answer.connection.team_url && (
             <p>
-              <a href={state.connection.team_url} target="_blank" rel="noopener noreferrer">
+              <a href={answer.connection.team_url} target="_blank" rel="noopener noreferrer">
                 Open the team in Microsoft Teams
               </a>
             </p>

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { changeRequestsApi, type ChangeRequestRow } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
 import { formatBackOfficeDate } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/mutations';
 import { useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { withLoader } from '../../../ui/modal-store';
 import { applyChangeRequest, useChangeRequestsLive } from '../../admin-company/change-requests-live';
 import { changeRequestState } from '../../admin-company/ChangeRequestsCard';
 import { LoadFailure, Panel } from './CompanyPanels';
@@ -24,17 +21,12 @@ export function ChangeRequestsPanel({ companyId }: { companyId: number }) {
   const [opened, setOpened] = useState<boolean | null>(null);
   if (opened === null && requests.data) setOpened(rows.some((row) => row.state === 'open'));
 
-  const markDone = async (row: ChangeRequestRow) => {
-    try {
-      const answer = await withLoader(
-        call(changeRequestsApi.markDone, { params: { id: companyId, request_id: row.id } }),
-      );
-      applyChangeRequest(answer.change_request);
-      alerts.show(answer.message, 'success');
-    } catch (error) {
-      alerts.show(errorMessage(error), 'danger');
-    }
-  };
+  const markDone = useApiMutation(changeRequestsApi.markDone, {
+    loader: true,
+    errorAlert: 'danger',
+    success: (answer) => answer.message,
+    onSuccess: (answer) => applyChangeRequest(answer.change_request),
+  });
 
   const state = (row: ChangeRequestRow) =>
     row.state === 'open' ? (
@@ -44,7 +36,7 @@ export function ChangeRequestsPanel({ companyId }: { companyId: number }) {
           type="button"
           className="button button-small"
           aria-label={`Mark done: ${row.change_type}`}
-          onClick={() => void markDone(row)}
+          onClick={() => markDone.mutate({ params: { id: companyId, request_id: row.id } })}
         >
           Mark Done
         </button>

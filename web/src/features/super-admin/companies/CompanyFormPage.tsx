@@ -9,10 +9,9 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
-import { errorMessage } from '../../../lib/api-error';
 import { upload } from '../../../lib/files';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
-import { withLoader } from '../../../ui/modal-store';
 import { companiesChanged } from '../back-office-changes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CompanyFields } from './CompanyFields';
@@ -88,17 +87,21 @@ function CompanyForm({ company }: { company: SuperAdminCompany | null }) {
     defaultValues: defaultsOf(company),
     fields: COMPANY_FORM_FIELDS,
     // Company save errors (413 with the size limit included) are error alerts with the server's message.
-    onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
+    errorAlert: 'danger',
   });
 
   const params = { id: company?.id ?? 0 };
-  const onSubmit = form.submitWith(
-    async (values) => {
-      const answer = await withLoader(upload(superAdminCompaniesApi.save, toFormData(values), { params }));
+  const save = useApiMutation(superAdminCompaniesApi.save, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
       alerts.flash(answer.message, 'success');
       void companiesChanged();
       void navigate(routePath('super_admin.company.detail', { company_id: answer.id }));
     },
+  });
+  const onSubmit = form.submitWith(
+    (values) => save.mutateAsync({ params, form: toFormData(values) }),
     (typed) => upload(superAdminCompaniesApi.save, toFormData(typed), { params, checkOnly: true }),
   );
 

@@ -8,10 +8,8 @@ import {
   type SuperAdminCompany,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
-import { invalidateEndpoints } from '../../../lib/queries';
-import { useAlertModal, useConfirm, withLoader } from '../../../ui/modal-store';
+import { useApiMutation } from '../../../lib/mutations';
+import { useAlertModal, useConfirm } from '../../../ui/modal-store';
 import { CompanyInfoCard } from '../../admin-company/CompanyInfoCard';
 import { companiesChanged } from '../back-office-changes';
 import { loginPageAddress, membershipTypeLabel, statusLabel } from './company-labels';
@@ -31,43 +29,45 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
   const notice = useAlertModal();
   const active = company.status === 'active';
 
-  const toggleStatus = async () => {
-    try {
-      const answer = await withLoader(
-        call(superAdminCompaniesApi.status, {
-          params: { id: company.id },
-          body: { status: active ? 'inactive' : 'active' },
-        }),
-      );
-      alerts.show(answer.message, 'success');
-      onChanged(answer.company);
-      void invalidateEndpoints(superAdminCompaniesApi.list);
-    } catch (error) {
-      alerts.show(errorMessage(error), 'danger');
-    }
-  };
+  const params = { id: company.id };
+  const changeStatus = useApiMutation(superAdminCompaniesApi.status, {
+    loader: true,
+    errorAlert: 'danger',
+    success: (answer) => answer.message,
+    invalidates: [superAdminCompaniesApi.list],
+    onSuccess: (answer) => onChanged(answer.company),
+  });
+  const toggleStatus = () => changeStatus.mutate({ params, body: { status: active ? 'inactive' : 'active' } });
 
-  /** The confirmation says what goes with the company, counted; a company that cannot go is told so first. */
-  const remove = async () => {
-    try {
-      const summary = await withLoader(call(superAdminCompaniesApi.deleteSummary, { params: { id: company.id } }));
-      if (summary.blocked) {
-        await notice(summary.blocked, 'Delete Company');
-        return;
-      }
-      const sure = await confirm(companyDeleteConfirmation(summary), {
-        title: 'Delete Company',
-        confirmLabel: 'Delete',
-      });
-      if (!sure) return;
-      const answer = await withLoader(call(superAdminCompaniesApi.delete, { params: { id: company.id } }));
+  const deleteSummary = useApiMutation(superAdminCompaniesApi.deleteSummary, { loader: true, errorAlert: 'danger' });
+  const deleteCompany = useApiMutation(superAdminCompaniesApi.delete, {
+    loader: true,
+    errorAlert: 'danger',
+    onSuccess: (answer) => {
       alerts.flash(answer.message || COMPANY_DELETED, 'success');
       void companiesChanged();
       void navigate(routePath('super_admin.companies'));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'danger');
-    }
-  };
+    },
+  });
+
+  /** The confirmation says what goes with the company, counted; a company that cannot go is told so first. */
+  const remove = () =>
+    deleteSummary.mutate(
+      { params },
+      {
+        onSuccess: async (summary) => {
+          if (summary.blocked) {
+            await notice(summary.blocked, 'Delete Company');
+            return;
+          }
+          const sure = await confirm(companyDeleteConfirmation(summary), {
+            title: 'Delete Company',
+            confirmLabel: 'Delete',
+          });
+          if (sure) deleteCompany.mutate({ params });
+        },
+      },
+    );
 
   return (
     <CompanyInfoCard
@@ -84,10 +84,10 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
           <Link className="button button-small" to={routePath('super_admin.company.edit', { company_id: company.id })}>
             Edit
           </Link>
-          <button type="button" className="button button-secondary button-small" onClick={() => void toggleStatus()}>
+          <button type="button" className="button button-secondary button-small" onClick={toggleStatus}>
             {active ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="button button-danger button-small" onClick={() => void remove()}>
+          <button type="button" className="button button-danger button-small" onClick={remove}>
             Delete
           </button>
         </>

@@ -2,9 +2,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { REGISTRATION_SETTINGS_SAVED, routePath, superAdminCompaniesApi } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
-import { withLoader } from '../../../ui/modal-store';
 import { RegistrationSettingsForm } from '../../admin-company/RegistrationSettingsForm';
 import { Breadcrumbs } from './Breadcrumbs';
 import { companyCrumbs } from './company-labels';
@@ -21,6 +20,14 @@ export function CompanyRegistrationPage() {
   const failure = managers.error ?? groups.error;
   const choicesLoading = !failure && (managers.isPending || groups.isPending);
   const detail = routePath('super_admin.company.detail', { company_id: id });
+  const save = useApiMutation(superAdminCompaniesApi.registration, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
+      void navigate(detail);
+    },
+  });
 
   return (
     <PageFrame title="User Registration">
@@ -37,13 +44,7 @@ export function CompanyRegistrationPage() {
           managers={managers.data.managers}
           groups={groups.data.groups}
           cancelTo={detail}
-          onSave={async (body) => {
-            const answer = await withLoader(
-              call(superAdminCompaniesApi.registration, { params: { id: company.id }, body }),
-            );
-            alerts.flash(answer.message || REGISTRATION_SETTINGS_SAVED, 'success');
-            void navigate(detail);
-          }}
+          onSave={(body) => save.mutateAsync({ params: { id: company.id }, body })}
         />
       )}
     </PageFrame>

@@ -13,12 +13,11 @@ import {
   type EscalationRow,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { TextField } from '../../../ui/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { formatBackOfficeDate } from '../../../lib/format';
 import { EscalationExport } from './EscalationExport';
 
@@ -64,16 +63,15 @@ export function EscalationQueue() {
     if (answer && answer.per_page !== perPage) setPerPage(answer.per_page);
   }, [answer, perPage]);
 
+  const deleteCase = useApiMutation(superAdminEscalationApi.delete, {
+    loader: true,
+    onSuccess: (result) => alerts.show(result.message, result.success ? 'success' : 'warning'),
+    // Failed or not, this screen reads its page again at once; other screens place the removal from the live row.
+    onSettled: () => void invalidateEndpoints(superAdminEscalationApi.queue),
+  });
   const remove = async (row: EscalationRow) => {
     if (!(await confirm(`Are you sure you want to delete case #${row.internal_case_number}?`))) return;
-    try {
-      const result = await withLoader(call(superAdminEscalationApi.delete, { params: { id: row.id } }));
-      alerts.show(result.message, result.success ? 'success' : 'warning');
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-    // This screen reads its page again at once; other screens place the removal from the live row.
-    void invalidateEndpoints(superAdminEscalationApi.queue);
+    deleteCase.mutate({ params: { id: row.id } });
   };
 
   const caseLink = (row: EscalationRow) => routePath('super_admin.cases.case_info', { case_id: row.id });

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
 import type { DataColumn } from '../../../ui/DataTable';
 import { RegistrationQueueCard } from '../../admin-company/RegistrationQueueCard';
 import { companyUsersChanged } from '../back-office-changes';
@@ -28,11 +27,8 @@ export function UserRegistrationQueue() {
       titleId="sa-registration-queue-title"
       title="User Registration Queue"
       columns={COLUMNS}
-      send={(id, approve) =>
-        call(approve ? superAdminUsersApi.approveRegistration : superAdminUsersApi.rejectRegistration, {
-          params: { id },
-        })
-      }
+      approveEndpoint={superAdminUsersApi.approveRegistration}
+      rejectEndpoint={superAdminUsersApi.rejectRegistration}
       // An approved registration joins the company's users (and their counts).
       onApproved={() => void companyUsersChanged()}
       utcNote

@@ -6,11 +6,9 @@ import {
   type SuperAdminDepartmentRow,
 } from '@casebridge/contracts';
 import type { z } from 'zod';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { TrashButton } from '../../../ui/TrashButton';
 import { departmentsChanged } from '../back-office-changes';
 import { statusLabel } from '../companies/company-labels';
@@ -61,30 +59,32 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
   } = useServerForm(DepartmentBody, { defaultValues: valuesOf(department), fields: FIELDS });
   const name = department?.name ?? 'new';
 
-  const save = submitWith(async (values) => {
-    const answer = await withLoader(
-      call(superAdminDepartmentsApi.save, {
-        params: { companyId, departmentId: department?.id ?? 0 },
-        body: values,
-      }),
-    );
-    alerts.show(answer.message, 'success');
-    reset(valuesOf(answer.department));
-    onSaved(answer.department);
-    void departmentsChanged();
+  const saveDepartment = useApiMutation(superAdminDepartmentsApi.save, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
+      reset(valuesOf(answer.department));
+      onSaved(answer.department);
+      void departmentsChanged();
+    },
   });
+  const save = submitWith((values) =>
+    saveDepartment.mutateAsync({ params: { companyId, departmentId: department?.id ?? 0 }, body: values }),
+  );
 
+  const deleteDepartment = useApiMutation(superAdminDepartmentsApi.delete, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: () => {
+      onRemoved();
+      void departmentsChanged();
+    },
+  });
   const remove = async () => {
     if (!department) return onRemoved();
     if (!(await confirm(departmentDeleteQuestion(department.name), { confirmLabel: 'Delete' }))) return;
-    try {
-      const answer = await withLoader(call(superAdminDepartmentsApi.delete, { params: { id: department.id } }));
-      alerts.show(answer.message, 'success');
-      onRemoved();
-      void departmentsChanged();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    deleteDepartment.mutate({ params: { id: department.id } });
   };
 
   return (

@@ -11,11 +11,10 @@ import {
 } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { SelectField } from '../../../ui/fields';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { processesChanged } from '../back-office-changes';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
@@ -147,16 +146,17 @@ function DocumentActions({
   const navigate = useNavigate();
   const confirm = useConfirm();
   const type = document.version.document_type;
-  const remove = async () => {
-    if (!(await confirm(`Are you sure you want to delete ${document.name}?`, { confirmLabel: 'Delete' }))) return;
-    try {
-      const answer = await withLoader(call(api.delete, { params: { companyId, documentId: document.id } }));
+  const deleteDocument = useApiMutation(api.delete, {
+    loader: true,
+    onSuccess: (answer) => {
       alerts.flash(answer.message, 'success');
       void processesChanged();
       void navigate(detail);
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    },
+  });
+  const remove = async () => {
+    if (!(await confirm(`Are you sure you want to delete ${document.name}?`, { confirmLabel: 'Delete' }))) return;
+    deleteDocument.mutate({ params: { companyId, documentId: document.id } });
   };
   return (
     <div className="document-actions">

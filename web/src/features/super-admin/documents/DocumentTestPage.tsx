@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { routePath, superAdminDocumentsApi } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { call } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/queries';
 import { SampleBody } from '../../admin-processes/ProcessTestPage';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
@@ -57,8 +56,8 @@ export function DocumentTestPage() {
                 </Link>
               </>
             }
-            sendCase={(body) => call(api.submitSample, { params: { companyId, documentId }, body })}
-            sendManager={(body) => call(api.submitSampleManager, { params: { companyId, documentId }, body })}
+            sendCase={{ endpoint: api.submitSample, params: { companyId, documentId } }}
+            sendManager={{ endpoint: api.submitSampleManager, params: { companyId, documentId } }}
           />
         </section>
       )}

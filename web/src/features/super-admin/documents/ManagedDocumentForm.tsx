@@ -6,7 +6,7 @@ import { SubmitActions } from '../../../ui/SubmitActions';
 import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { DocumentCommonFields } from './DocumentCommonFields';
 import { MANAGED_FIELDS, ManagedFormSchema, managedDefaults } from './document-form-schema';
-import { showSaveError, useSaveDocument } from './use-save-document';
+import { useSaveDocument } from './use-save-document';
 import { escalationUserOptions } from '../../admin-processes/escalation-user-options';
 
 interface ManagedDocumentFormProps {
@@ -32,7 +32,7 @@ export function ManagedDocumentForm({ companyId, document, type, choices, childr
   } = useServerForm(ManagedFormSchema, {
     defaultValues: managedDefaults(document, type, choices),
     fields: MANAGED_FIELDS,
-    onOtherError: showSaveError,
+    errorAlert: 'danger',
   });
   const users = escalationUserOptions(choices.users);
   const option = (row: { id: number; name: string }) => ({ value: String(row.id), label: row.name });

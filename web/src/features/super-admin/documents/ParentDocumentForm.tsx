@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { TrashButton } from '../../../ui/TrashButton';
 import { DocumentCommonFields } from './DocumentCommonFields';
 import { PARENT_FIELDS, ParentFormSchema, parentDefaults } from './document-form-schema';
-import { showSaveError, useSaveDocument } from './use-save-document';
+import { useSaveDocument } from './use-save-document';
 
 interface ParentDocumentFormProps {
   companyId: number;
@@ -33,7 +33,7 @@ export function ParentDocumentForm({ companyId, document, choices, children }: P
   } = useServerForm(ParentFormSchema, {
     defaultValues: parentDefaults(document),
     fields: PARENT_FIELDS,
-    onOtherError: showSaveError,
+    errorAlert: 'danger',
   });
   const rows = useFieldArray({ control, name: 'linkages' });
   const values = useWatch({ control, name: 'linkages' });

@@ -7,7 +7,7 @@ import { SubmitActions } from '../../../ui/SubmitActions';
 import { TextAreaField } from '../../../ui/fields';
 import { DocumentCommonFields } from './DocumentCommonFields';
 import { STATIC_FIELDS, StaticFormSchema, staticDefaults } from './document-form-schema';
-import { showSaveError, useSaveDocument } from './use-save-document';
+import { useSaveDocument } from './use-save-document';
 
 interface StaticDocumentFormProps {
   companyId: number;
@@ -29,7 +29,7 @@ export function StaticDocumentForm({ companyId, document, children }: StaticDocu
   } = useServerForm(StaticFormSchema, {
     defaultValues: staticDefaults(document),
     fields: STATIC_FIELDS,
-    onOtherError: showSaveError,
+    errorAlert: 'danger',
   });
   const html = useWatch({ control, name: 'document_html' });
 

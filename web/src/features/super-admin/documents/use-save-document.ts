@@ -1,21 +1,23 @@
 import { useNavigate } from 'react-router-dom';
 import { routePath, superAdminDocumentsApi, type DocumentSaveBody } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
-import { withLoader } from '../../../ui/modal-store';
+import { useApiMutation } from '../../../lib/mutations';
 import { processesChanged } from '../back-office-changes';
 
-/** Saves through the one save call; success goes to the company detail (spec 3 §2.10). */
+/**
+ * Saves through the one save call; success goes to the company detail (spec 3 §2.10). For a form's submitWith,
+ * which reports the failures: a save error no field takes is an error alert (errorAlert: 'danger').
+ */
 export function useSaveDocument(companyId: number, documentId: number) {
   const navigate = useNavigate();
-  return async (body: DocumentSaveBody) => {
-    const answer = await withLoader(call(superAdminDocumentsApi.save, { params: { companyId, documentId }, body }));
-    alerts.flash(answer.message, 'success');
-    void processesChanged();
-    void navigate(routePath('super_admin.company.detail', { company_id: companyId }));
-  };
+  const save = useApiMutation(superAdminDocumentsApi.save, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message, 'success');
+      void processesChanged();
+      void navigate(routePath('super_admin.company.detail', { company_id: companyId }));
+    },
+  });
+  return (body: DocumentSaveBody) => save.mutateAsync({ params: { companyId, documentId }, body });
 }
-
-/** Spec 3 §8: a save error no field takes is an error alert. */
-export const showSaveError = (error: unknown) => alerts.show(errorMessage(error), 'danger');

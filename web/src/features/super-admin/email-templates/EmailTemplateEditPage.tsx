@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
   EmailTemplateBody,
@@ -10,13 +9,10 @@ import {
   type EmailTemplatePreview as Preview,
 } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { errorMessage } from '../../../lib/api-error';
-import { apiKey, invalidateEndpoints, queryClient, useApiQuery } from '../../../lib/queries';
+import { useApiMutation } from '../../../lib/mutations';
+import { apiKey, queryClient, useApiQuery } from '../../../lib/queries';
 import { useRunOnce } from '../../../lib/use-run-once';
-import { useServerForm } from '../../../lib/use-server-form';
+import { reportFormError, useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
 import { RichTextControl } from '../../../ui/RichTextEditor';
 import { SubmitActions } from '../../../ui/SubmitActions';
@@ -72,31 +68,32 @@ function TemplateForm({
 
   // A preview renders whatever the form holds (typed or stored): a one-shot request, not a cached read. The last
   // preview stays shown while the next one renders or if it fails.
-  const render = useMutation({
-    mutationFn: (values: Values) =>
-      call(superAdminEmailTemplatesApi.preview, { params: { id: template.id }, body: values }),
+  const render = useApiMutation(superAdminEmailTemplatesApi.preview, {
     onSuccess: (answer) => setPreview(answer.preview),
-    onError: (error) => {
-      if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-    },
+    handlesErrors: true,
+    onError: (error) => reportFormError(error, setError, FIELDS),
   });
   const previewing = render.isPending;
-  const showPreview = (values: Values) => render.mutateAsync(values).then(noop, noop);
+  const showPreview = (values: Values) =>
+    render.mutateAsync({ params: { id: template.id }, body: values }).then(noop, noop);
 
   // The stored version's preview on arrival.
   useRunOnce(() => showPreview({ subject: initial.subject, body: initial.body }));
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await call(superAdminEmailTemplatesApi.save, { params: { id: template.id }, body: values });
-    onSaved(answer.template);
+  const save = useApiMutation(superAdminEmailTemplatesApi.save, {
+    handlesErrors: true,
     // The list shows its subject and date; the process editor offers templates by name.
-    void invalidateEndpoints(superAdminEmailTemplatesApi.list, superAdminDocumentsApi.formData);
-    setTemplate(answer.template);
-    // The server's sanitized body replaces what was typed, so the editor shows what is stored.
-    reset({ subject: answer.template.subject, body: answer.template.body });
-    alerts.show(answer.message, 'success');
-    await showPreview({ subject: answer.template.subject, body: answer.template.body });
+    invalidates: [superAdminEmailTemplatesApi.list, superAdminDocumentsApi.formData],
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
+      onSaved(answer.template);
+      setTemplate(answer.template);
+      // The server's sanitized body replaces what was typed, so the editor shows what is stored.
+      reset({ subject: answer.template.subject, body: answer.template.body });
+      return showPreview({ subject: answer.template.subject, body: answer.template.body });
+    },
   });
+  const onSubmit = submitWith((values) => save.mutateAsync({ params: { id: template.id }, body: values }));
 
   return (
     <div className="two-columns">

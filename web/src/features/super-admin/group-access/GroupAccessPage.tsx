@@ -7,11 +7,8 @@ import {
   superAdminGroupsApi,
 } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
-import { withLoader } from '../../../ui/modal-store';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { companyCrumbs } from '../companies/company-labels';
 import { companyIdParam, useCompany } from '../companies/use-company';
@@ -43,9 +40,10 @@ export function GroupAccessPage() {
   const failure = choices.error ?? current.error;
   const ready = Boolean(choices.data && current.data);
 
-  const pick = async (groupId: number) => {
-    try {
-      const { group } = await withLoader(call(superAdminGroupsApi.group, { params: { id: groupId } }));
+  // The picked group's type and host decide the new relation's defaults: asked once, when it is picked.
+  const pickGroup = useApiMutation(superAdminGroupsApi.group, {
+    loader: true,
+    onSuccess: ({ group }) =>
       setPicked({
         relation_id: 0,
         community: { id: group.id, name: group.name, type: group.type },
@@ -54,11 +52,8 @@ export function GroupAccessPage() {
         is_active: 1,
         user_access_flag: 'all',
         member_relationship: defaultMemberRelationship(group.type, group.sponsor_company_id, companyId),
-      });
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+      }),
+  });
 
   const relation = relationId === 0 ? null : stored.data?.relation;
   const settings: RelationSettings | null = relation ? { ...relation, relation_id: relation.id } : picked;
@@ -72,7 +67,7 @@ export function GroupAccessPage() {
           {queryErrorText(failure)}
         </p>
       )}
-      {ready && relationId === 0 && <GroupSearch onPick={(group) => void pick(group.id)} />}
+      {ready && relationId === 0 && <GroupSearch onPick={(group) => pickGroup.mutate({ params: { id: group.id } })} />}
       {settings && choices.data && current.data && (
         <RelationForm
           key={settings.community.id}

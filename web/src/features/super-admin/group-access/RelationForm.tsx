@@ -14,9 +14,8 @@ import {
   type UserAccessFlag,
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
-import { withLoader } from '../../../ui/modal-store';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { CheckboxField, SelectField } from '../../../ui/fields';
 import { relationsChanged } from '../back-office-changes';
@@ -77,14 +76,16 @@ export function RelationForm({ companyId, settings, users, departments, document
   const active = useWatch({ control, name: 'is_active' });
   const none = (label: string) => [{ value: '', label }];
 
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(
-      call(superAdminDepartmentsApi.putRelation, { params: { companyId }, body: values }),
-    );
-    alerts.flash(answer.message, 'success');
-    void relationsChanged();
-    void navigate(routePath('super_admin.company.detail', { company_id: companyId }));
+  const save = useApiMutation(superAdminDepartmentsApi.putRelation, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message, 'success');
+      void relationsChanged();
+      void navigate(routePath('super_admin.company.detail', { company_id: companyId }));
+    },
   });
+  const onSubmit = submitWith((values) => save.mutateAsync({ params: { companyId }, body: values }));
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, superAdminGroupsApi } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api-error';
+import { ApiError, type FieldErrors } from '../../../lib/api-error';
+import { showErrorAlert } from '../../../lib/mutation-errors';
+import { useApiMutation } from '../../../lib/mutations';
 import { Modal } from '../../../ui/Modal';
 import { CancelButton } from '../../../ui/SubmitActions';
 import { SelectField } from '../../../ui/fields';
-import { withLoader } from '../../../ui/modal-store';
 import { processHint, useCompanyChoices, useCompanyProcesses } from './use-host-choices';
 
 interface AddPartnerModalProps {
@@ -24,35 +23,32 @@ export function AddPartnerModal({ groupId, onClose, onAdded }: AddPartnerModalPr
   const [departmentId, setDepartmentId] = useState('');
   const [documentId, setDocumentId] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const { loaded, documents, departments } = useCompanyProcesses(companyId ? Number(companyId) : null);
   const hint = processHint(companyId !== '' && loaded, departments.length > 0, departmentId !== '');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const answer = await withLoader(
-        call(superAdminGroupsApi.addPartner, {
-          params: { id: groupId },
-          body: { company_id: companyId, document_id: documentId, department_id: departmentId || 0 },
-        }),
-      );
-      alerts.show(answer.message, 'success');
-      onAdded();
-    } catch (error) {
+  const addPartner = useApiMutation(superAdminGroupsApi.addPartner, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: onAdded,
+    // The server's field messages go under the selects; any other failure is an error alert.
+    handlesErrors: true,
+    onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
-      // Spec 3 §8: a failed partner add is an error alert.
-      else alerts.show(errorMessage(error), 'danger');
-    } finally {
-      setBusy(false);
-    }
+      else showErrorAlert(error, 'danger');
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    addPartner.mutate({
+      params: { id: groupId },
+      body: { company_id: companyId, document_id: documentId, department_id: departmentId || 0 },
+    });
   };
 
   return (
     <Modal title="Add Partner" onClose={onClose}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <SelectField
           label="Company"
           placeholder={MESSAGES.chooseOne}
@@ -86,7 +82,7 @@ export function AddPartnerModal({ groupId, onClose, onAdded }: AddPartnerModalPr
         />
         <div className="form-actions">
           <CancelButton onClick={onClose} />
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={addPartner.isPending}>
             Add Partner
           </button>
         </div>

@@ -1,6 +1,5 @@
 import { superAdminGroupsApi, type ResponseOf } from '@casebridge/contracts';
-import { call } from '../../../lib/api';
-import { download, upload } from '../../../lib/files';
+import { download } from '../../../lib/files';
 import { useApiQuery } from '../../../lib/queries';
 import { GroupDocumentsCard } from '../../admin-groups/GroupDocumentsCard';
 
@@ -23,8 +22,11 @@ export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
           download(superAdminGroupsApi.downloadDocument, row.document_name ?? row.name, {
             params: { documentId: row.id },
           }),
-        remove: (row) => call(superAdminGroupsApi.deleteDocument, { params: { id: groupId, documentId: row.id } }),
-        upload: (form) => upload(superAdminGroupsApi.uploadDocument, form, { params: { id: groupId } }),
+        remove: {
+          endpoint: superAdminGroupsApi.deleteDocument,
+          params: (row) => ({ id: groupId, documentId: row.id }),
+        },
+        upload: { endpoint: superAdminGroupsApi.uploadDocument, params: { id: groupId } },
       }}
     />
   );

@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { routePath, superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
-import { errorMessage } from '../../../lib/api-error';
-import { upload } from '../../../lib/files';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
-import { withLoader } from '../../../ui/modal-store';
 import { groupsChanged } from '../back-office-changes';
 import { GroupFields } from './GroupFields';
 import { GROUP_FORM_FIELDS, GroupFormSchema, groupFormData, groupFormDefaults } from './group-form-schema';
@@ -17,17 +15,21 @@ export function GroupForm({ group }: { group: SuperAdminGroup | null }) {
     defaultValues: groupFormDefaults(group),
     fields: GROUP_FORM_FIELDS,
     // Spec 3 §8: a group save error is an error alert (413 carries the size limit).
-    onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
+    errorAlert: 'danger',
   });
 
-  const onSubmit = form.submitWith(async (values) => {
-    const answer = await withLoader(
-      upload(superAdminGroupsApi.save, groupFormData(values), { params: { id: group?.id ?? 0 } }),
-    );
-    alerts.flash(answer.message, 'success');
-    void groupsChanged();
-    void navigate(groupDetailPath(answer.community), { replace: group !== null });
+  const save = useApiMutation(superAdminGroupsApi.save, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      alerts.flash(answer.message, 'success');
+      void groupsChanged();
+      void navigate(groupDetailPath(answer.community), { replace: group !== null });
+    },
   });
+  const onSubmit = form.submitWith((values) =>
+    save.mutateAsync({ params: { id: group?.id ?? 0 }, form: groupFormData(values) }),
+  );
 
   const cancelTo = group ? groupDetailPath(group) : routePath('super_admin.groups');
   return (

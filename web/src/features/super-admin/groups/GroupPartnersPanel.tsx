@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { superAdminGroupsApi, type SuperAdminGroup, type SuperAdminGroupPartner } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { TrashButton } from '../../../ui/TrashButton';
 import { ExportButton } from '../../exports/ExportButton';
 import { relationsChanged } from '../back-office-changes';
@@ -18,18 +17,15 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
   const [adding, setAdding] = useState(false);
   const partners = useApiQuery(superAdminGroupsApi.partners, { params: { id: group.id } });
 
+  const removePartner = useApiMutation(superAdminGroupsApi.removePartner, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: () => void relationsChanged(),
+  });
   const remove = async (row: SuperAdminGroupPartner) => {
     const who = row.department ? `${row.company.name} (${row.department.name})` : row.company.name;
     if (!(await confirm(`Are you sure you want to remove ${who} from ${group.name}?`))) return;
-    try {
-      const answer = await withLoader(
-        call(superAdminGroupsApi.removePartner, { params: { id: group.id, partnerId: row.id } }),
-      );
-      alerts.show(answer.message, 'success');
-      void relationsChanged();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    removePartner.mutate({ params: { id: group.id, partnerId: row.id } });
   };
 
   const columns: DataColumn<SuperAdminGroupPartner>[] = [

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { GROUP_TYPE_LABELS, routePath, superAdminGroupsApi, type SuperAdminGroupRow } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
-import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { useApiQuery } from '../../../lib/queries';
 import type { DataColumn } from '../../../ui/DataTable';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { TrashButton } from '../../../ui/TrashButton';
 import { groupsChanged } from '../back-office-changes';
 import { SearchableListCard } from '../SearchableListCard';
@@ -17,16 +16,15 @@ export function GroupsPage() {
   const confirm = useConfirm();
   const groups = useApiQuery(superAdminGroupsApi.list);
 
+  // A delete answers success, or a warning with the server's message (the default for a failed write).
+  const deleteGroup = useApiMutation(superAdminGroupsApi.delete, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: () => void groupsChanged(),
+  });
   const remove = async (row: SuperAdminGroupRow) => {
     if (!(await confirm(`Are you sure you want to delete the ${row.name} group?`))) return;
-    try {
-      const answer = await withLoader(call(superAdminGroupsApi.delete, { params: { id: row.id } }));
-      alerts.show(answer.message, 'success');
-      void groupsChanged();
-    } catch (error) {
-      // Spec 3 §8: delete group answers success or a warning with the server's message.
-      alerts.show(errorMessage(error), 'warning');
-    }
+    deleteGroup.mutate({ params: { id: row.id } });
   };
 
   const columns: DataColumn<SuperAdminGroupRow>[] = [

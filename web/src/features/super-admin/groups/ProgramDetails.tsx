@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
-import { errorMessage } from '../../../lib/api-error';
 import { download } from '../../../lib/files';
-import { withLoader } from '../../../ui/modal-store';
+import { useFileDownload } from '../../../lib/mutations';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -15,17 +13,11 @@ function summary(html: string | null, length = 280): string {
 
 /** Program details of the partner-program view (spec 3 §2.5). */
 export function ProgramDetails({ group }: { group: SuperAdminGroup }) {
-  const openAddendum = async () => {
-    try {
-      await withLoader(
-        download(superAdminGroupsApi.addendum, `${group.addendum_name ?? 'addendum'}.pdf`, {
-          params: { id: group.id },
-        }),
-      );
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+  const save = useFileDownload({ loader: true });
+  const openAddendum = () =>
+    save(() =>
+      download(superAdminGroupsApi.addendum, `${group.addendum_name ?? 'addendum'}.pdf`, { params: { id: group.id } }),
+    );
 
   const rows: [string, ReactNode][] = [
     ['Host', group.host?.name ?? ''],
@@ -81,7 +73,7 @@ export function ProgramDetails({ group }: { group: SuperAdminGroup }) {
     [
       'Addendum',
       group.addendum ? (
-        <button type="button" className="link-button" onClick={() => void openAddendum()}>
+        <button type="button" className="link-button" onClick={openAddendum}>
           {group.addendum_name ?? 'Addendum'} (PDF)
         </button>
       ) : (

@@ -1,21 +1,14 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  routePath,
-  superAdminOnboardingApi,
-  type Endpoint,
-  type ReviewGroup,
-  type ReviewSession,
-} from '@casebridge/contracts';
+import { routePath, superAdminOnboardingApi, type ReviewGroup, type ReviewSession } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
+import { reportFormError } from '../../../lib/use-server-form';
 import { TextField } from '../../../ui/fields';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { onboardingChanged } from '../back-office-changes';
 import { Breadcrumbs } from '../companies/Breadcrumbs';
 import { statusText } from '../dashboard/OnboardingQueue';
@@ -74,24 +67,27 @@ export function OnboardingReviewPage() {
     void navigate(DASHBOARD);
   }, [loaded.isError, loaded.error, navigate]);
 
-  const decide = (endpoint: Endpoint, withForm: boolean) =>
-    handleSubmit(async (values) => {
-      try {
-        const answer = await withLoader(
-          call(endpoint, { params: { id: session_id }, body: withForm ? (values as never) : undefined }),
-        );
-        const { success, message } = answer as { success: boolean; message: string };
-        alerts.flash(message, success ? 'success' : 'warning');
-        void onboardingChanged(endpoint === superAdminOnboardingApi.approve && success);
-        void navigate(DASHBOARD);
-      } catch (error) {
-        if (!applyServerErrors(error, setError, FIELDS)) alerts.show(errorMessage(error), 'warning');
-      }
-    });
+  // Each decision shows the server's message and returns to the dashboard; its 422 messages go under the fields.
+  const decision = (approving: boolean) => ({
+    loader: true,
+    handlesErrors: true as const,
+    onError: (error: Error) => reportFormError(error, setError, FIELDS),
+    onSuccess: ({ success, message }: { success: boolean; message: string }) => {
+      alerts.flash(message, success ? 'success' : 'warning');
+      void onboardingChanged(approving && success);
+      void navigate(DASHBOARD);
+    },
+  });
+  const save = useApiMutation(superAdminOnboardingApi.save, decision(false));
+  const approve = useApiMutation(superAdminOnboardingApi.approve, decision(true));
+  const reject = useApiMutation(superAdminOnboardingApi.reject, decision(false));
+  const deciding = save.isPending || approve.isPending || reject.isPending;
+  const params = { id: session_id };
 
-  const reject = async () => {
+  const onReject = async () => {
     if (!(await confirm('Are you sure you want to reject this onboarding request?'))) return;
-    await decide(superAdminOnboardingApi.reject, false)();
+    // Through the form like the other decisions, so the messages of an earlier attempt leave the fields.
+    await handleSubmit(() => reject.mutate({ params }))();
   };
 
   if (!loaded.data) {
@@ -103,14 +99,14 @@ export function OnboardingReviewPage() {
   }
   const { session, group } = loaded.data;
   const list = countries.data ? countries.data.countries : loaded.data.countries;
-  const locked = !session.reviewable || formState.isSubmitting;
+  const locked = !session.reviewable || deciding;
   const sectionProps = { register, errors: formState.errors, disabled: locked };
 
   return (
     <PageFrame title="Onboarding Session">
       <Breadcrumbs trail={[{ label: 'Dashboard', to: DASHBOARD }]} current={sessionTitle(session)} />
       <SessionSummary session={session} group={group} />
-      <form onSubmit={decide(superAdminOnboardingApi.save, true)} noValidate>
+      <form onSubmit={handleSubmit((values) => save.mutate({ params, body: values }))} noValidate>
         <fieldset className="card" disabled={locked}>
           <legend>Opportunity</legend>
           <TextField
@@ -131,11 +127,11 @@ export function OnboardingReviewPage() {
             type="button"
             className="button button-success"
             disabled={locked}
-            onClick={() => void decide(superAdminOnboardingApi.approve, true)()}
+            onClick={() => void handleSubmit((values) => approve.mutate({ params, body: values }))()}
           >
             Approve
           </button>
-          <button type="button" className="button button-danger" disabled={locked} onClick={() => void reject()}>
+          <button type="button" className="button button-danger" disabled={locked} onClick={() => void onReject()}>
             Reject
           </button>
           <button type="button" className="button button-secondary" onClick={() => navigate(DASHBOARD)}>

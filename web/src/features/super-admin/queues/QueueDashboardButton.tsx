@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { API } from '@casebridge/contracts';
-import { useAlerts } from '../../../app/alerts-store';
-import { ApiError, call } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutations';
 
 /**
  * Opens the queue dashboard (bull-board, served by the api): the page sends no bearer header, so this first asks
@@ -9,24 +7,14 @@ import { ApiError, call } from '../../../lib/api';
  * would meet popup blockers).
  */
 export function QueueDashboardButton({ className }: { className?: string }) {
-  const [opening, setOpening] = useState(false);
-  const showAlert = useAlerts((state) => state.show);
+  const session = useApiMutation(API.superAdminQueueDashboard.session, {
+    errorAlert: 'danger',
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
 
-  const open = async () => {
-    setOpening(true);
-    try {
-      const { url } = await call(API.superAdminQueueDashboard.session);
-      window.location.assign(url);
-    } catch (error) {
-      showAlert(error instanceof ApiError ? error.message : null);
-    } finally {
-      // Coming back from the dashboard (history, page cache) finds the button usable again.
-      setOpening(false);
-    }
-  };
-
+  // Pending only until the browser is sent on: coming back (history, page cache) finds the button usable again.
   return (
-    <button type="button" className={className} onClick={() => void open()} disabled={opening}>
+    <button type="button" className={className} onClick={() => session.mutate()} disabled={session.isPending}>
       Queues
     </button>
   );

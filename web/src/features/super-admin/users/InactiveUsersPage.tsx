@@ -10,9 +10,9 @@ import {
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
-import { useConfirm, withLoader } from '../../../ui/modal-store';
+import { useConfirm } from '../../../ui/modal-store';
 import { ExportButton } from '../../exports/ExportButton';
 import { formatBackOfficeDate } from '../../../lib/format';
 import { companyUsersChanged } from '../back-office-changes';
@@ -25,17 +25,17 @@ export function InactiveUsersPage() {
   const confirm = useConfirm();
   const { rows, state } = useInactiveUsers();
 
+  const deleteUser = useApiMutation(superAdminUsersApi.delete, {
+    loader: true,
+    onSuccess: (answer) => {
+      alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
+      void companyUsersChanged();
+    },
+  });
   const onDelete = async (row: InactiveUserRow) => {
     const name = `${row.first_name} ${row.last_name}`;
     if (!(await confirm(deleteUserQuestion(name), { title: 'Delete User', confirmLabel: 'Delete' }))) return;
-    try {
-      const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: row.id } }));
-      alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
-      removeInactiveUser(row.id);
-      void companyUsersChanged();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    deleteUser.mutate({ params: { id: row.id } }, { onSuccess: () => removeInactiveUser(row.id) });
   };
 
   const columns: DataColumn<InactiveUserRow>[] = [

@@ -5,9 +5,9 @@ import { routePath, superAdminUsersApi, SuperAdminUserBody, USER_SAVED, type Bod
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../ui/fields';
-import { withLoader } from '../../../ui/modal-store';
 import { GroupAccessChecks, withAllGroups } from '../../admin-company/GroupAccessChecks';
 import { ManagedUserFields } from '../../admin-company/ManagedUserFields';
 import { managedUserDefaults, MANAGED_USER_FIELDS, passwordShown } from '../../admin-company/managed-user-form';
@@ -51,22 +51,26 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
   });
   const check = (typed: BodyOf<typeof superAdminUsersApi.save>) =>
     call(superAdminUsersApi.save, { params, body: bodyOf(typed), checkOnly: true });
-  const onSubmit = submitWith(async (values) => {
-    const answer = await withLoader(call(superAdminUsersApi.save, { params, body: bodyOf(values) }));
-    void companyUsersChanged();
-    if (after.current === 'new') {
-      alerts.flash(answer.message || USER_SAVED, 'success');
-      void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: 0 }), {
-        state: { fresh: Date.now() },
-      });
-    } else if (isNew) {
-      alerts.flash(answer.message || USER_SAVED, 'success');
-      void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: answer.user.id }));
-    } else {
-      setUser(answer.user);
-      alerts.show(answer.message || USER_SAVED, 'success');
-    }
-  }, check);
+  const save = useApiMutation(superAdminUsersApi.save, {
+    loader: true,
+    handlesErrors: true,
+    onSuccess: (answer) => {
+      void companyUsersChanged();
+      if (after.current === 'new') {
+        alerts.flash(answer.message || USER_SAVED, 'success');
+        void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: 0 }), {
+          state: { fresh: Date.now() },
+        });
+      } else if (isNew) {
+        alerts.flash(answer.message || USER_SAVED, 'success');
+        void navigate(routePath('super_admin.user.edit', { company_id: data.company.id, user_id: answer.user.id }));
+      } else {
+        setUser(answer.user);
+        alerts.show(answer.message || USER_SAVED, 'success');
+      }
+    },
+  });
+  const onSubmit = submitWith((values) => save.mutateAsync({ params, body: bodyOf(values) }), check);
 
   return (
     <form

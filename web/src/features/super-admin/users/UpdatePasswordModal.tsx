@@ -1,12 +1,9 @@
 import { PASSWORD_UPDATED, superAdminUsersApi, UserPasswordBody, type SuperAdminUser } from '@casebridge/contracts';
-import { alerts } from '../../../app/alerts-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { Modal } from '../../../ui/Modal';
 import { PasswordFields } from '../../../ui/PasswordFields';
 import { CancelButton, SubmitActions } from '../../../ui/SubmitActions';
-import { withLoader } from '../../../ui/modal-store';
 
 /** The Update Password modal of the user form; the user's open sessions end when it is saved. */
 export function UpdatePasswordModal({ user, onClose }: { user: SuperAdminUser; onClose: () => void }) {
@@ -18,14 +15,16 @@ export function UpdatePasswordModal({ user, onClose }: { user: SuperAdminUser; o
     defaultValues: { password: '', password_confirmation: '' },
     fields: ['password', 'password_confirmation'],
     // Spec 3 §8: a failed password change is an error alert.
-    onOtherError: (error) => alerts.show(errorMessage(error), 'danger'),
+    errorAlert: 'danger',
   });
 
-  const onSubmit = submitWith(async (body) => {
-    const answer = await withLoader(call(superAdminUsersApi.password, { params: { id: user.id }, body }));
-    alerts.show(answer.message || PASSWORD_UPDATED, 'success');
-    onClose();
+  const save = useApiMutation(superAdminUsersApi.password, {
+    loader: true,
+    handlesErrors: true,
+    success: (answer) => answer.message || PASSWORD_UPDATED,
+    onSuccess: onClose,
   });
+  const onSubmit = submitWith((body) => save.mutateAsync({ params: { id: user.id }, body }));
 
   return (
     <Modal title={`Update Password: ${user.first_name} ${user.last_name}`} onClose={onClose}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -11,8 +12,7 @@ import {
 } from '@casebridge/contracts';
 import { alerts } from '../../../app/alerts-store';
 import { useSession } from '../../../app/session-store';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api-error';
+import { useApiMutation } from '../../../lib/mutations';
 import { useConfirm, withLoader } from '../../../ui/modal-store';
 import { companyUsersChanged } from '../back-office-changes';
 import { UpdatePasswordModal } from './UpdatePasswordModal';
@@ -33,41 +33,37 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
   // SSO users sign in at their identity provider; only api users there keep a password.
   const passwordOffered = company.login_method !== 'sso' || user.role === 'api';
 
-  const onDelete = async () => {
-    if (!(await confirm(deleteUserQuestion(name), { title: 'Delete User', confirmLabel: 'Delete' }))) return;
-    try {
-      const answer = await withLoader(call(superAdminUsersApi.delete, { params: { id: user.id } }));
+  const params = { id: user.id };
+  const deleteUser = useApiMutation(superAdminUsersApi.delete, {
+    loader: true,
+    onSuccess: (answer) => {
       alerts.flash(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
       void companyUsersChanged();
       void navigate(routePath('super_admin.company.detail', { company_id: company.id }));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
+    },
+  });
+  const onDelete = async () => {
+    if (!(await confirm(deleteUserQuestion(name), { title: 'Delete User', confirmLabel: 'Delete' }))) return;
+    deleteUser.mutate({ params });
   };
 
-  const onToggleStatus = async () => {
-    const status = user.status === 'active' ? 'inactive' : 'active';
-    try {
-      const answer = await withLoader(call(superAdminUsersApi.status, { params: { id: user.id }, body: { status } }));
+  const changeStatus = useApiMutation(superAdminUsersApi.status, {
+    loader: true,
+    success: (answer) => answer.message,
+    onSuccess: (answer) => {
       onChange(answer.user);
-      alerts.show(answer.message, 'success');
       void companyUsersChanged();
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+    },
+  });
+  const onToggleStatus = () =>
+    changeStatus.mutate({ params, body: { status: user.status === 'active' ? 'inactive' : 'active' } });
 
-  const onLoginAs = async () => {
-    try {
-      await withLoader(loginAsUser(user.id));
-    } catch (error) {
-      alerts.show(errorMessage(error), 'warning');
-    }
-  };
+  // A session action, not one endpoint: a plain mutation, whose failure the mutation cache shows as a warning.
+  const loginAs = useMutation({ mutationFn: () => withLoader(loginAsUser(user.id)) });
 
   return (
     <>
-      <button type="button" className="button button-secondary" onClick={() => void onToggleStatus()}>
+      <button type="button" className="button button-secondary" onClick={onToggleStatus}>
         {user.status === 'active' ? 'Disable' : 'Enable'}
       </button>
       {passwordOffered && (
@@ -75,7 +71,7 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
           Update Password
         </button>
       )}
-      <button type="button" className="button button-secondary" onClick={() => void onLoginAs()}>
+      <button type="button" className="button button-secondary" onClick={() => loginAs.mutate()}>
         {loginAsLabel(name)}
       </button>
       <button type="button" className="button button-danger" onClick={() => void onDelete()}>
