@@ -5,6 +5,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Manifests first, so the dependency layer is cached until a package.json or the lock file changes.
 COPY package.json package-lock.json ./
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/server-core/package.json libs/server-core/
 COPY libs/db/package.json libs/db/
 COPY api/package.json api/
 COPY worker/package.json worker/

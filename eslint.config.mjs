@@ -25,6 +25,7 @@ export default tseslint.config(
         // Sources by their package's tsconfig; specs, test helpers and e2e by the test configs.
         project: [
           './libs/contracts/tsconfig.json',
+          './libs/server-core/tsconfig.json',
           './libs/db/tsconfig.json',
           './api/tsconfig.json',
           './worker/tsconfig.json',

@@ -6,7 +6,9 @@
  */
 const moduleNameMapper = {
   '^@casebridge/contracts$': '<rootDir>/libs/contracts/src',
+  '^@casebridge/server-core$': '<rootDir>/libs/server-core/src',
   '^@casebridge/db$': '<rootDir>/libs/db/src',
+  '^@casebridge/db/testing$': '<rootDir>/libs/db/src/testing',
 };
 
 /** A plain transform: see test/jest/swc-options.js. */
@@ -16,7 +18,7 @@ const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  roots: ['<rootDir>/libs', '<rootDir>/api', '<rootDir>/worker', '<rootDir>/web/src'],
+  roots: ['<rootDir>/libs', '<rootDir>/api', '<rootDir>/worker', '<rootDir>/test', '<rootDir>/web/src'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper,
   transform,

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import db from '@casebridge/db';
+import serverCore from '@casebridge/server-core';
 import pg from 'pg';
 import { benchDatabase, generationSizes, intOption, parseArgs } from './lib/options.mjs';
 import { exportRowsSql, GENERATION_STEPS } from './lib/generation-sql.mjs';
@@ -35,7 +36,7 @@ export async function generate({ database, sizes, log = console.log }) {
   log(`generate: migrated and seeded the demo into ${database.name} in ${seconds(seededAt - started)}`);
 
   // Hashing 20,000 passwords with argon2id would take minutes: every generated user shares one hash.
-  const passwordHash = await db.hashPassword(db.DEMO_PASSWORD);
+  const passwordHash = await serverCore.hashPassword(db.DEMO_PASSWORD);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const steps = [];

@@ -22,6 +22,7 @@ startChild('tsc', process.execPath, [
   'node_modules/typescript/bin/tsc',
   '-b',
   'libs/contracts',
+  'libs/server-core',
   'libs/db',
   'api',
   'worker',

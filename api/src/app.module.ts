@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { createOrmConfig, loadServerConfig, type ServerConfig } from '@casebridge/db';
+import { createOrmConfig } from '@casebridge/db';
+import { loadServerConfig, type ServerConfig } from '@casebridge/server-core';
 import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './platform/access/access.guard';
 import { AdminCompanyModule } from './companies/company-admin/admin-company.module';

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AllExceptionsFilter } from './platform/common/all-exceptions.filter';

@@ -1,6 +1,6 @@
 import type { VersionRequirementShape } from '@casebridge/contracts';
-import { bearer, type ApiHarness } from './api-harness';
-import type { ProcessField } from './factories';
+import { bearer, type ApiHarness } from '../../test/kit/api-harness';
+import type { ProcessField } from '../../test/kit/factories';
 
 export type FormFields = VersionRequirementShape[];
 

@@ -1,7 +1,7 @@
 import type { ExportShape } from '@casebridge/contracts';
 import ExcelJS from 'exceljs';
 import { waitFor } from '../../test/wait-for';
-import { bearer, type ApiHarness } from './api-harness';
+import { bearer, type ApiHarness } from '../../test/kit/api-harness';
 
 /** A supertest parser that keeps the response body as one Buffer (downloads, spreadsheets). */
 export function binary(

@@ -6,7 +6,7 @@ import {
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import { io, type Socket } from 'socket.io-client';
-import type { ApiHarness } from './api-harness';
+import type { ApiHarness } from '../../test/kit/api-harness';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;

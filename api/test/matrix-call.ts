@@ -1,7 +1,7 @@
 import { endpointPath, type Endpoint } from '@casebridge/contracts';
 import type { Response } from 'supertest';
 import { serverPath } from '../src/platform/common/contract-route';
-import { bearer, type ApiHarness } from './api-harness';
+import { bearer, type ApiHarness } from '../../test/kit/api-harness';
 import { defaultParams } from '../src/platform/access/matrix/default-params';
 import type { ActorName, MatrixRow, Outcome, World } from '../src/platform/access/matrix/matrix-types';
 

@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { User, type ServerConfig } from '@casebridge/db';
+import { User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { SERVER_CONFIG } from '../src/platform/config/config.module';
-import { bearer, DEMO_PASSWORD, type ApiHarness } from './api-harness';
+import { bearer, DEMO_PASSWORD, type ApiHarness } from '../../test/kit/api-harness';
 import { allFields, countryId, globexCollaborationAnswers } from './collaboration-form';
-import { createSeedLikeUser, documentsOf, orm } from './member-fixtures';
+import { createSeedLikeUser, documentsOf, orm } from '../../test/kit/member-fixtures';
 import { managerRequestBody } from '../src/platform/access/matrix/matrix-bodies';
 import { ACTORS, type ActorName, type MatrixTargets, type World } from '../src/platform/access/matrix/matrix-types';
 

@@ -1,6 +1,6 @@
 import { Company, User } from '@casebridge/db';
-import { bearer, type ApiHarness } from './api-harness';
-import { createSeedLikeUser, orm, tokenOf } from './member-fixtures';
+import { bearer, type ApiHarness } from '../../test/kit/api-harness';
+import { createSeedLikeUser, orm, tokenOf } from '../../test/kit/member-fixtures';
 import type { ActorName, World } from '../src/platform/access/matrix/matrix-types';
 import { buildTargets, cloneCase } from './matrix-world-targets';
 

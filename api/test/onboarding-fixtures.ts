@@ -3,7 +3,7 @@ import { OnboardingSession } from '@casebridge/db';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Response, Test } from 'supertest';
 import { OnboardingSessionsService } from '../src/onboarding/onboarding-sessions.service';
-import type { ApiHarness } from './api-harness';
+import type { ApiHarness } from '../../test/kit/api-harness';
 
 /**
  * The session as the applicant's pages see it (the api's view of it), read by the session's own token: the only

@@ -6,7 +6,7 @@ import {
   type Department,
   type User,
 } from '@casebridge/db';
-import type { ApiHarness } from './api-harness';
+import type { ApiHarness } from '../../test/kit/api-harness';
 import {
   aCompany,
   aDepartment,
@@ -18,7 +18,7 @@ import {
   settle,
   uniqueName,
   type ProcessField,
-} from './factories';
+} from '../../test/kit/factories';
 
 /**
  * The full form of a ticket process: every requirement type of the catalogue over the three sections, with fields

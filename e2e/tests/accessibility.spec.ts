@@ -21,7 +21,7 @@ import { E2E_STACK } from '../support/stack';
  * ROUTES without either fails this spec (and the type check).
  */
 
-/** Who opens a page: nobody signed in, or one demo user per kind of guard (spec 3 §2.2). */
+/** Who opens a page: nobody signed in, or one demo user per kind of route guard. */
 const VISITORS = {
   public: null,
   member: 'caller@acme.test',

@@ -62,7 +62,7 @@ test('an action in a modal answers inside it, its reason under the field; the pa
   await page.goto(`/my-cases/${kase.token}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Outbound to Globex Storage/ })).toBeVisible();
 
-  // A blank note: the spec's warning stands in the note dialog, not behind it.
+  // A blank note: the 'Please provide some information' warning stands in the note dialog, not behind it.
   await page.getByRole('button', { name: 'Add Note' }).click();
   const note = page.getByRole('dialog', { name: 'Add Note' });
   await note.getByRole('button', { name: 'Add Note' }).click();

@@ -3,7 +3,7 @@ import { INVITE_CHOOSE_COMPANY, MESSAGES, type PublicCaseResponse } from '../../
 
 /*
  * Issue 17 points 11 and 12: the words a member or admin reads (labels, hosts, roles, messages) and the
- * confirmation every place a case can be closed asks with the spec's buttons.
+ * confirmation (Not Yet / Yes, we're done!) every place a case can be closed asks.
  */
 
 test('partner groups: the Host is the host company; Invite Member and Missing Partner say what to fix', async ({
@@ -37,7 +37,7 @@ test('partner groups: the Host is the host company; Invite Member and Missing Pa
   await expect(missing).toBeVisible();
 });
 
-test('roles read as the spec names them: Standard User, not caller', async ({ asCompanyAdmin: page, demo }) => {
+test('roles read by their display names: Standard User, not caller', async ({ asCompanyAdmin: page, demo }) => {
   const { groups } = await demo.get<{ groups: { community: { id: number; name: string } }[] }>(
     'bm@acme.test',
     'admin/company/partner_groups',

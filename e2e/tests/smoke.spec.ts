@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 
 /**
- * What the seeded demo must show (the demo identities of the spec; libs/db/src/seeders/demo): facts no other
+ * What the seeded demo must show (the demo identities; libs/db/src/seeders/demo): facts no other
  * journey changes, so this holds whichever journeys ran before it.
  */
 const BUSINESS_MANAGER = { firstName: 'Alice' };

@@ -40,7 +40,7 @@ test('a super admin edits a managed and a parent process of a company', async ({
   await page.goto('/super_admin/dashboard');
   const detailUrl = await umbrellaDetail(page);
 
-  // A new Collaborative Document with the defaults of spec 3 §9.
+  // A new Collaborative Document with the defaults: 7/24/365, All, approved.
   await processForms(page).locator('summary').click();
   await processForms(page).getByRole('link', { name: 'Add New' }).click();
   await expect(page.getByRole('heading', { name: 'New Collaborative Document', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import './workspace-paths';
-import { createTemplateDatabase, dropDatabase } from '../../libs/db/src/testing/test-database';
+import { createTemplateDatabase, dropDatabase } from '@casebridge/db/testing';
 import { newRunId, TEST_RUN_ENV, TEST_TEMPLATE_DB_ENV, templateDatabaseName } from './run-names';
 
 /**

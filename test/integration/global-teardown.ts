@@ -1,5 +1,5 @@
 import './workspace-paths';
-import { dropDatabasesWithPrefix } from '../../libs/db/src/testing/test-database';
+import { dropDatabasesWithPrefix } from '@casebridge/db/testing';
 import { runDatabasePrefix, TEST_RUN_ENV } from './run-names';
 
 /** Drops the template and any clone a crashed test file left behind. */

@@ -1,5 +1,5 @@
 import IORedis from 'ioredis';
-import { cloneDatabase, dropDatabase } from '../../libs/db/src/testing/test-database';
+import { cloneDatabase, dropDatabase } from '@casebridge/db/testing';
 import { runDatabasePrefix, TEST_RUN_ENV, TEST_TEMPLATE_DB_ENV } from './run-names';
 
 export interface IntegrationEnv {

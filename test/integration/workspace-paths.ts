@@ -9,7 +9,9 @@ import path from 'path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const WORKSPACE_SOURCES: Record<string, string> = {
   '@casebridge/contracts': path.join(ROOT, 'libs/contracts/src/index.ts'),
+  '@casebridge/server-core': path.join(ROOT, 'libs/server-core/src/index.ts'),
   '@casebridge/db': path.join(ROOT, 'libs/db/src/index.ts'),
+  '@casebridge/db/testing': path.join(ROOT, 'libs/db/src/testing/index.ts'),
 };
 
 type ResolveFilename = (request: string, ...rest: unknown[]) => string;

@@ -1,7 +1,7 @@
 // First: heap settings apply only to what is allocated after them.
 import './heap-tuning';
 import 'reflect-metadata';
-import { ConfigError, loadServerConfig, ServerConfig } from '@casebridge/db';
+import { ConfigError, loadServerConfig, ServerConfig } from '@casebridge/server-core';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { WorkerModule } from './worker.module';

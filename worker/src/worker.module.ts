@@ -1,5 +1,6 @@
 import { QUEUES } from '@casebridge/contracts';
-import { createOrmConfig, ServerConfig } from '@casebridge/db';
+import { createOrmConfig } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';

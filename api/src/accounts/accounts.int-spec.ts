@@ -1,7 +1,7 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@casebridge/contracts';
 import { Company, User } from '@casebridge/db';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aUser, domainOf, emOf, settle, signedIn } from '../../test/factories';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf, emOf, settle, signedIn } from '../../../test/kit/factories';
 
 const applicant = {
   first_name: 'Rita',

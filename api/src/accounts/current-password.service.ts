@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_MESSAGES } from '@casebridge/contracts';
-import { verifyPassword, type User } from '@casebridge/db';
+import { type User } from '@casebridge/db';
+import { verifyPassword } from '@casebridge/server-core';
 import { ValidationException } from '../platform/common/errors';
 import { RateLimiter } from '../platform/redis/rate-limiter.service';
 

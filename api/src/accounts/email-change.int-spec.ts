@@ -1,9 +1,9 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@casebridge/contracts';
 import { User, type Company } from '@casebridge/db';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 import { SessionTokenService } from '../platform/authentication/session-token.service';
 
 /**

@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { MESSAGES, PROFILE_MESSAGES, routePath } from '@casebridge/contracts';
-import { normalizeEmail, OneTimeToken, User, type ServerConfig } from '@casebridge/db';
+import { normalizeEmail, OneTimeToken, User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
 import { OneTimeTokens } from './sessions/one-time-tokens.service';

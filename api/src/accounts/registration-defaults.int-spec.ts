@@ -1,7 +1,7 @@
 import { SERVER_EVENTS, SOCKET_PATH, type QueueChangedMessage } from '@casebridge/contracts';
 import { io } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aGroup, aSuperAdmin, aUser, domainOf, signedIn } from '../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aGroup, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/kit/factories';
 
 const applicant = {
   first_name: 'Dana',

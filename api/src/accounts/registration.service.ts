@@ -1,15 +1,7 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, rooms, routePath, SERVER_EVENTS, type VerifyResponse } from '@casebridge/contracts';
-import {
-  Company,
-  CompanyGroupRelation,
-  hashPassword,
-  normalizeEmail,
-  OneTimeToken,
-  User,
-  type ServerConfig,
-  PICKABLE_USER,
-} from '@casebridge/db';
+import { Company, CompanyGroupRelation, normalizeEmail, OneTimeToken, User, PICKABLE_USER } from '@casebridge/db';
+import { hashPassword, type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { RegistrationBody as RegistrationSchema } from '@casebridge/contracts';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { Case, CaseEvent, CaseNote, Company, Requirement, type User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 describe('who reaches a case: the two companies, super admins, nobody else', () => {
   let api: ApiHarness;

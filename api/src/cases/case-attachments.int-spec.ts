@@ -3,9 +3,9 @@ import { CaseAttachment, type Company, type ContactDocument, type User } from '@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 const LIMIT = 4096;
 
@@ -87,7 +87,7 @@ describe('case attachments: kept by Casebridge, either company, nothing half-wri
     await api.http().get(`/api/caller/case/${other.token}/attachments/${id}`).set(bearer(submitterToken)).expect(404);
   });
 
-  it('answers a file over the limit with 413 and the spec message, leaving no row and no file', async () => {
+  it('answers a file over the limit with 413 and the max-file-size message, leaving no row and no file', async () => {
     const before = await rows();
     const filesBefore = await filesUnder(storage);
     const response = await upload(submitterToken)

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CaseAttachmentShape } from '@casebridge/contracts';
-import { CaseAttachment, servedContentType, type ServerConfig } from '@casebridge/db';
+import { CaseAttachment, servedContentType } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';

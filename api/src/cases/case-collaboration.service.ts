@@ -6,7 +6,8 @@ import {
   type CaseNoteShape,
   type UpdateEngineerBody,
 } from '@casebridge/contracts';
-import { CaseNote, type ServerConfig } from '@casebridge/db';
+import { CaseNote } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ type EngineerBody = z.output<typeof UpdateEngineerBody>;
 type NoteBody = z.output<typeof CaseNoteBody>;
 
 /**
- * What the two companies of a case do on the member case page (spec 1 §4), beside reading it (CaseDetailsService):
+ * What the two companies of a case do on the member case page, beside reading it (CaseDetailsService):
  * update their engineer details, add notes, close it. Every mutation locks the case row, checks, changes,
  * records its event and flushes once.
  */
@@ -162,7 +163,7 @@ function splitName(name: string): { first: string; last: string } {
   return { first, last };
 }
 
-/** 'countrycode: number' (spec 1 §5) when a country code is given; a number already in that form is kept. */
+/** The phone as 'countrycode: number' when a country code is given; a number already in that form is kept. */
 function phoneWithCountry(phone: string | null, countryCode: string | null | undefined, max: number): string | null {
   if (!phone) return null;
   const formatted = /^[A-Za-z]{2}:\s*/.test(phone) || !countryCode ? phone : `${countryCode}: ${phone}`;

@@ -1,7 +1,7 @@
 import type { MembershipType, Role } from '@casebridge/contracts';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import { oracleMemberDetail, oraclePublicCase } from '../../test/case-details-oracle';
 import type { Actor } from '../platform/access/actor';
 import { CaseDetailsService } from './case-details.service';

@@ -1,8 +1,8 @@
 import { DEFAULT_ACCEPT_NOTE, MESSAGES, routePath } from '@casebridge/contracts';
 import { Case, CaseEvent, CaseResponse, type Company, type ContactDocument, type User } from '@casebridge/db';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 const PUBLIC_URL = 'http://casebridge.test';
 

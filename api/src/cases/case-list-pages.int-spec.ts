@@ -2,8 +2,17 @@ import { CASE_SORT_COLUMNS, CaseListQuery, type Role } from '@casebridge/contrac
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Company, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCase, aCompany, aDepartment, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import {
+  aCase,
+  aCompany,
+  aDepartment,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  signedIn,
+  uniqueName,
+} from '../../../test/kit/factories';
 import { oracleCaseList, type ComparedRow } from '../../test/case-list-oracle';
 import type { Actor } from '../platform/access/actor';
 import { COUNT_EXACT_UP_TO } from '../platform/common/page-totals';

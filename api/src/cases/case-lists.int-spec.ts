@@ -1,8 +1,8 @@
 import { LIMITS } from '@casebridge/contracts';
 import { Case, type Company, type User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 interface Row {
   internal_case_number: string;

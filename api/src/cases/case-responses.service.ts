@@ -9,7 +9,8 @@ import {
   type RespondBody,
   type ResponseType,
 } from '@casebridge/contracts';
-import { Case, CaseResponse, Company, User, type ServerConfig } from '@casebridge/db';
+import { Case, CaseResponse, Company, User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { SessionTokenService } from '../platform/authentication/session-token.service';
@@ -38,7 +39,7 @@ const EVENT_TYPE: Record<Answer['status'], CaseEventType> = {
 };
 
 /**
- * The public token pages (spec 3 §2.14): the receiver accepts, asks for information or rejects; the submitter
+ * The public token pages: the receiver accepts, asks for information or rejects; the submitter
  * supplies the information asked for. Each answer is checked against the case's status under a row lock, stored
  * with its SLA effect and event in one transaction, then mailed to the side that acts next.
  */
@@ -151,7 +152,10 @@ function resumeSla(kase: Case, now: Date): void {
   Object.assign(kase, resumeSlaClock(kase, now));
 }
 
-/** The status and SLA effect of an answer (spec 1 §4). */
+/**
+ * The status and SLA effect of an answer: acceptance and rejection stop the response clock, an information request
+ * pauses it and sets the case to information, the submitter's answer lets it run again.
+ */
 function applyAnswer(kase: Case, response: CaseResponse, now: Date): void {
   switch (response.type) {
     case 'approval':

@@ -6,7 +6,7 @@ import { Route, TextParam, ValidBody } from '../platform/common/contract-route';
 import { CaseDetailsService } from './case-details.service';
 import { CaseResponsesService } from './case-responses.service';
 
-/** The public token pages of a case (spec 3 §2.14): no sign-in, the case token is the key. */
+/** The public token pages of a case: no sign-in, the case token is the key. */
 @Controller()
 export class CaseTokenController {
   constructor(

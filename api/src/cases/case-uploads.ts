@@ -1,4 +1,4 @@
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';

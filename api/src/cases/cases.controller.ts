@@ -18,7 +18,7 @@ const DaysParam = z.object({
 // Built once: zod compiles an object schema on its first parse.
 const ScopeAndDaysParams = ScopeParam.merge(DaysParam);
 
-/** The member's case tables and case page (spec 1 §2, §4, §7). */
+/** The member's case tables and case page. */
 @Controller()
 export class CasesController {
   constructor(

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../platform/common/multipart';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';

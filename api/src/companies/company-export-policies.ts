@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { COMPANY_NOT_FOUND, MESSAGES } from '@casebridge/contracts';
-import { Company, type ServerConfig } from '@casebridge/db';
+import { Company } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isAllowed } from '../platform/access/access.guard';
 import { ValidationException } from '../platform/common/errors';

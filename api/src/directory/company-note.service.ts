@@ -10,7 +10,7 @@ import { readTags } from '../platform/read-cache/read-cache';
 import { COMPANY_NOTE_SQL } from './directory.sql';
 import { MemberContextService } from './member-context.service';
 
-/** Users of type admin, or business and program managers, of the company edit its note (spec 1 §6). */
+/** Users of type admin, or business and program managers, of the company edit its note. */
 export function mayEditCompanyNote(user: Pick<User, 'type' | 'role'>): boolean {
   return user.type === 'admin' || isCompanyAdminRole(user.role);
 }

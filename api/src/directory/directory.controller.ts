@@ -18,7 +18,7 @@ import { FavoritesService } from './favorites.service';
 import { NewsService } from './news.service';
 import { OutreachService } from './outreach.service';
 
-/** The dashboard's calls (spec 1 §2 Dashboard, §7): directory, favourites, searches, note, news, invites, hints. */
+/** The dashboard's calls: directory, favourites, searches, note, news, invites, hints. */
 @Controller()
 export class DirectoryController {
   constructor(

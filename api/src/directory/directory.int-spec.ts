@@ -12,7 +12,7 @@ import {
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import {
   aCompany,
   aDepartment,
@@ -23,8 +23,8 @@ import {
   settle,
   signedIn,
   uniqueName,
-} from '../../test/factories';
-import { directoryOf, orm } from '../../test/member-fixtures';
+} from '../../../test/kit/factories';
+import { directoryOf, orm } from '../../../test/kit/member-fixtures';
 import { INVITE_SENT, MISSING_PARTNER_SENT } from './outreach.service';
 
 describe('dashboard: directory, favourites, searches, company note, invites, hints, companies, logos', () => {

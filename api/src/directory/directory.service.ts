@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
 import { isLimitedMembership, type DirectoryEntry } from '@casebridge/contracts';
-import { Company, Department, type ServerConfig } from '@casebridge/db';
+import { Company, Department } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
 import type { Actor } from '../platform/access/actor';

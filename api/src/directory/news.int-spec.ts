@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aSignedInUser } from '../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aSignedInUser } from '../../../test/kit/factories';
 import { REDIS } from '../platform/redis/redis.module';
 import { NEWS_CACHE_KEY } from './news.service';
 

@@ -1,7 +1,7 @@
 import { htmlToOneLine } from '../platform/common/rich-text';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMITS, type NewsPost } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import type { Redis } from 'ioredis';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { REDIS } from '../platform/redis/redis.module';

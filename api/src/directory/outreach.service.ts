@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { routePath, type InviteBody, type MailJob, type MissingPartnerBody } from '@casebridge/contracts';
-import { Company, HelpHint, type ServerConfig, type User } from '@casebridge/db';
+import { Company, HelpHint, type User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';

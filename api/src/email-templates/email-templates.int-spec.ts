@@ -5,11 +5,11 @@ import {
   type EmailTemplateRow,
 } from '@casebridge/contracts';
 import { DEFAULT_EMAIL_TEMPLATES, EmailTemplate } from '@casebridge/db';
-import { findFreePort, MailCatcher } from '../../../worker/test/support/mail-catcher';
-import { startWorker, type RunningWorker } from '../../../worker/test/support/worker-app';
-import { bearer, startApi, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aSignedInUser, aSuperAdmin, aUser, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
+import { startWorker, type RunningWorker } from '../../../test/kit/worker-app';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 describe('super admin e-mail templates: list, edit, preview, and the next mail uses the edit', () => {
   let api: ApiHarness;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { EmailTemplatesController } from './email-templates.controller';
 import { EmailTemplatesService } from './email-templates.service';
 
-/** E-mail templates editable by super admins (spec README "Templates are stored and editable"). */
+/** E-mail templates: stored in the database and editable by super admins. */
 @Module({
   controllers: [EmailTemplatesController],
   providers: [EmailTemplatesService],

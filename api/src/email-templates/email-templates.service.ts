@@ -14,8 +14,8 @@ import {
   EmailTemplate,
   placeholdersIn,
   renderTemplate,
-  type ServerConfig,
 } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { EmailTemplateBody } from '@casebridge/contracts';

@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { GROUP_NOT_FOUND, MESSAGES } from '@casebridge/contracts';
-import { Community, type ServerConfig } from '@casebridge/db';
+import { Community } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isAllowed } from '../platform/access/access.guard';
 import { SERVER_CONFIG } from '../platform/config/config.module';

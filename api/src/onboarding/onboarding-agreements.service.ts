@@ -24,7 +24,7 @@ export interface NamesInput {
   last_name?: string | null;
 }
 
-/** Step 2: the agreements, and the applicant's names when unknown (spec 2 §2, §4, §5). */
+/** Step 2: the agreements, and the applicant's names when unknown. */
 @Injectable()
 export class OnboardingAgreementsService {
   constructor(
@@ -57,7 +57,7 @@ export class OnboardingAgreementsService {
     };
   }
 
-  /** Every required agreement ticked (the others accepted automatically), else 422 with the spec's warning. */
+  /** Every required agreement ticked (the others accepted automatically), else 422 with the accept-all warning. */
   checkAgreements(session: OnboardingSession, ticked: Partial<OnboardingAgreements>): OnboardingAgreements {
     const accepted = acceptedAgreements(requiredAgreements(session.community, session), ticked);
     if (!allAccepted(accepted)) throw agreementsRefused();

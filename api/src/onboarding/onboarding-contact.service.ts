@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES, type ValidateContactBody } from '@casebridge/contracts';
-import { Country, hashPassword } from '@casebridge/db';
+import { Country } from '@casebridge/db';
+import { hashPassword } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationException } from '../platform/common/errors';
 import { applicantKind, stepAfterContact } from './onboarding-rules';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
 
-/** Step 1: the company and the applicant (spec 2 §2 "Onboarding screens"). */
+/** Step 1: the company and the applicant. */
 @Injectable()
 export class OnboardingContactService {
   constructor(

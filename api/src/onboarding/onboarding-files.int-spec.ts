@@ -2,9 +2,9 @@ import { MESSAGES } from '@casebridge/contracts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startApi, type ApiHarness } from '../../test/api-harness';
+import { startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import { binary } from '../../test/export-files';
-import { countRows } from '../../test/member-fixtures';
+import { countRows } from '../../../test/kit/member-fixtures';
 import { OnboardingClient } from '../../test/onboarding-fixtures';
 
 describe('onboarding: agreement files, banner, and a server without a Stripe key', () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { endpointUrl, ONBOARDING_AGREEMENTS, API, type OnboardingAgreement } from '@casebridge/contracts';
-import type { Community, ServerConfig, UploadKind } from '@casebridge/db';
+import type { Community, UploadKind } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { basename } from 'node:path';
 import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';

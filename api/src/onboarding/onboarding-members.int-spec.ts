@@ -1,8 +1,8 @@
 import { MESSAGES, ONBOARDING_MESSAGES } from '@casebridge/contracts';
 import { ContactDocument, OnboardingSession, type Company, type User } from '@casebridge/db';
-import { startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { aCompany, aGroup, aProcess, aUser, uniqueName, type GroupMember } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aGroup, aProcess, aUser, uniqueName, type GroupMember } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 import { contactBody, OnboardingClient } from '../../test/onboarding-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 

@@ -7,9 +7,9 @@ import {
 } from '@casebridge/contracts';
 import { OnboardingPayment, OnboardingSession } from '@casebridge/db';
 import { io } from 'socket.io-client';
-import { startApi, tokenFromLink, type ApiHarness } from '../../test/api-harness';
-import { aSuperAdmin, signedIn } from '../../test/factories';
-import { orm } from '../../test/member-fixtures';
+import { startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
+import { aSuperAdmin, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 import { contactBody, OnboardingClient, PROCESS_DOCUMENT, sessionView } from '../../test/onboarding-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 

@@ -14,7 +14,8 @@ import {
   type ContractLength,
   type PaymentBody,
 } from '@casebridge/contracts';
-import { OnboardingPayment, OnboardingSession, type Community, type ServerConfig } from '@casebridge/db';
+import { OnboardingPayment, OnboardingSession, type Community } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
@@ -49,7 +50,7 @@ export function amountCents(group: Community, contractLength: ContractLength): n
   return Math.round(Number(dollars) * 100);
 }
 
-/** The card payment of the onboarding (spec 2 §4 "Payment"), charged once per session through Stripe. */
+/** The card payment of the onboarding (priced groups, members not limited), charged once per session through Stripe. */
 @Injectable()
 export class OnboardingPaymentService {
   private readonly logger = new Logger(OnboardingPaymentService.name);

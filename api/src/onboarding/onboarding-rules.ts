@@ -14,11 +14,12 @@ import {
   type ContractLength,
   type PaymentType,
 } from '@casebridge/contracts';
-import type { Community, OnboardingSession, ServerConfig } from '@casebridge/db';
+import type { Community, OnboardingSession } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { ValidationException } from '../platform/common/errors';
 
 /**
- * The rules of the onboarding flow (spec 2 §4) and the mapping of sessions and groups to the contract's shapes.
+ * The rules of the onboarding flow and the mapping of sessions and groups to the contract's shapes.
  * Pure functions: the services load what they need and ask these.
  */
 
@@ -60,7 +61,7 @@ export function isFreeGroup(group: Community): boolean {
   return Number(group.price) === 0 && Number(group.priceThreeYears) === 0;
 }
 
-/** Addendum forced on basic and premium members when the group has one (spec 3 §6). */
+/** Addendum forced on basic and premium members when the group has one (partner programs). */
 const FORCED_ADDENDUM_MEMBERSHIPS: ReadonlySet<MembershipType> = new Set(['basic', 'premium']);
 
 /**
@@ -84,7 +85,7 @@ export function paymentRequired(group: Community, session: OnboardingSession): b
   return !isFreeGroup(group) && session.membershipType !== 'limited';
 }
 
-/** The stored ticks with every agreement that is not required accepted automatically (spec 2 §4). */
+/** The stored ticks with every agreement that is not required accepted automatically. */
 export function acceptedAgreements(
   required: OnboardingAgreements,
   ticked: Partial<OnboardingAgreements> | null | undefined,
@@ -100,7 +101,7 @@ export function allAccepted(agreements: OnboardingAgreements): boolean {
   return agreements.code_of_conduct && agreements.database_license && agreements.addendum;
 }
 
-/** 422 with the agreements warning as the message too, as the page shows it (spec 2 §8). */
+/** 422 with the agreements warning as the message too, as the page shows it. */
 export function agreementsRefused(): ValidationException {
   const error = ValidationException.forField('agreements', MESSAGES.acceptAllAgreements);
   error.message = MESSAGES.acceptAllAgreements;

@@ -15,8 +15,8 @@ import {
   OnboardingPayment,
   OnboardingSession,
   User,
-  type ServerConfig,
 } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';

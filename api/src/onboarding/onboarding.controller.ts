@@ -20,7 +20,7 @@ import { OnboardingRegistrationService } from './onboarding-registration.service
 import { OnboardingSessionsService } from './onboarding-sessions.service';
 
 /**
- * Partner-group onboarding (spec 2 §7 "Onboarding"): public calls on one session named by its token.
+ * Partner-group onboarding: public calls on one session named by its token.
  * The restore route comes first, so `onboarding/restore/...` is never read as a vhost.
  */
 @Controller()

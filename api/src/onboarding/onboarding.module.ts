@@ -8,7 +8,7 @@ import { OnboardingPaymentService } from './onboarding-payment.service';
 import { OnboardingRegistrationService } from './onboarding-registration.service';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
 
-/** Partner-group onboarding: contact, agreements, card payment through Stripe, process, restore (spec 2 §7). */
+/** Partner-group onboarding: contact, agreements, card payment through Stripe, process, restore. */
 @Module({
   imports: [AccountsModule],
   controllers: [OnboardingController],

@@ -30,7 +30,7 @@ export const DOCUMENT_VIEW_POPULATE = [
 export interface DocumentViewContext {
   /** The department the member opened (type department), else null. */
   department: Department | null;
-  /** Callers see no process-owner and escalation contacts (spec 1 §6). */
+  /** Callers see no process-owner and escalation contacts. */
   isCaller: boolean;
   favorite: boolean;
   note: string | null;

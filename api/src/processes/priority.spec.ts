@@ -14,7 +14,7 @@ const group = (overrides: Partial<Community> = {}) =>
     ...overrides,
   }) as Community;
 
-describe('priority rules (spec 1 §4)', () => {
+describe('priority rules (basic and standard are locked to low)', () => {
   it('locks low for basic or standard on either side, unless custom messages exist', () => {
     expect(isPriorityLocked('premium', 'elite', null)).toBe(false);
     expect(isPriorityLocked('basic', 'elite', null)).toBe(true);

@@ -25,7 +25,7 @@ export function priorityMessagesOf(group: Community | null): PriorityMessagesSha
 }
 
 /**
- * Spec 1 §4: the priority is forced to low (and the select disabled) when the submitting or the receiving company
+ * The priority is forced to low (and the select disabled) when the submitting or the receiving company
  * has basic or standard membership, unless custom priority messages exist.
  */
 export function isPriorityLocked(

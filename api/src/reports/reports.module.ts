@@ -4,7 +4,7 @@ import { ReportExportPolicies } from './report-export-policies';
 import { ReportsController } from './reports.controller';
 import { UsageReportService } from './usage-report.service';
 
-/** Company usage reports (spec 2 "Reports"). */
+/** Company usage reports (the admin Reports page and its export). */
 @Module({
   imports: [ExportsModule],
   controllers: [ReportsController],

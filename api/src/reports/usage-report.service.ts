@@ -8,7 +8,7 @@ import type { Actor } from '../platform/access/actor';
 type Query = z.output<typeof UsageReportQuery>;
 
 /**
- * The usage report (spec 2 "Reports"): cases the viewer's company submitted (Outbound) or received (Inbound)
+ * The usage report of the admin Reports page: cases the viewer's company submitted (Outbound) or received (Inbound)
  * in a date range, newest first. The worker's usage export reads the same rows through the same query.
  */
 @Injectable()

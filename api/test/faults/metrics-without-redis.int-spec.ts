@@ -1,10 +1,10 @@
-import { hideRedisOutageNoise } from '../../../worker/test/faults/support/outage-noise';
-import { PrivateRedis } from '../../../worker/test/faults/support/private-redis';
-import { settleWithin } from '../../../worker/test/faults/support/timing';
+import { hideRedisOutageNoise } from '../../../test/kit/faults/outage-noise';
+import { PrivateRedis } from '../../../test/kit/faults/private-redis';
+import { settleWithin } from '../../../test/kit/faults/timing';
 import { parsePrometheusText, samplesOf, valueOf } from '../../../test/prometheus-text';
 import { waitFor } from '../../../test/wait-for';
-import { startApi, type ApiHarness } from '../api-harness';
-import { aCompany, aUser, signedIn } from '../factories';
+import { startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCompany, aUser, signedIn } from '../../../test/kit/factories';
 import { connectLive, type LiveClient } from '../live-clients';
 
 /** A shutdown still running after this is hanging (a bound for a broken run, not a timing target). */

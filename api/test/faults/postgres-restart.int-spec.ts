@@ -1,12 +1,13 @@
-import { CaseNote, testDatabaseUrl } from '@casebridge/db';
+import { CaseNote } from '@casebridge/db';
+import { testDatabaseUrl } from '@casebridge/db/testing';
 import { TEST_TEMPLATE_DB_ENV } from '../../../test/integration/run-names';
-import { PrivatePostgres } from '../../../worker/test/faults/support/private-postgres';
+import { PrivatePostgres } from '../../../test/kit/faults/private-postgres';
 import { waitFor } from '../../../test/wait-for';
 import { SOCKET_CONNECT_ERRORS } from '@casebridge/contracts';
-import { bearer, startApi, type ApiHarness } from '../api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import { connectLive } from '../live-clients';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
-import { orm } from '../member-fixtures';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 
 /** A request still open after this counts as hanging (a bound for a broken run, not a timing target). */
 const REQUEST_BOUND_MS = 10_000;

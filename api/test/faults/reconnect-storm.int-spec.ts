@@ -1,5 +1,5 @@
-import { bearer, startApi, type ApiHarness } from '../api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
 import {
   closeFollowers,
   divergent,

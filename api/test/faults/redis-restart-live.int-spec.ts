@@ -1,10 +1,10 @@
 import { Client } from 'pg';
-import { hideRedisOutageNoise } from '../../../worker/test/faults/support/outage-noise';
-import { PrivateRedis } from '../../../worker/test/faults/support/private-redis';
+import { hideRedisOutageNoise } from '../../../test/kit/faults/outage-noise';
+import { PrivateRedis } from '../../../test/kit/faults/private-redis';
 import { readUntil, waitFor } from '../../../test/wait-for';
-import { settleWithin } from '../../../worker/test/faults/support/timing';
-import { bearer, startApi, type ApiHarness } from '../api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../factories';
+import { settleWithin } from '../../../test/kit/faults/timing';
+import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
 import {
   closeFollowers,
   divergent,

@@ -31,7 +31,7 @@ describe('case rules', () => {
     expect(Object.values(allowedAnswers(status, [asked, answered]))).toEqual([false, false, false, false]);
   });
 
-  it('gives the controls of spec 1 §4', () => {
+  it('gives the controls by status and side', () => {
     expect(caseControls('accepted', 'submitter', true)).toEqual({
       visible: true,
       can_close: true,

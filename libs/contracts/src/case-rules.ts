@@ -3,7 +3,7 @@ import type { CaseStatus, RespondStatus, ResponseType } from './constants/cases'
 import { isSlaLate, isSlaPaused, type SlaClock } from './sla';
 
 /**
- * The rules of a case's life (spec 1 §4, spec 3 §2.14) as pure functions, so that the token page, the member
+ * The rules of a case's life as pure functions, so that the token page, the member
  * page, the services and the live events (api and worker) all answer the same question the same way.
  */
 
@@ -75,7 +75,10 @@ export function answerRefusal(answer: RespondStatus, status: CaseStatus): string
   }
 }
 
-/** The member page's controls (spec 1 §4). The feed's Add Note needs the viewer's company to allow notes. */
+/**
+ * The member page's controls, shown while accepted or information: Close (accepted, submitter), update response
+ * (accepted, receiver), update submission (submitter). The feed's Add Note needs the viewer's company to allow notes.
+ */
 export function caseControls(status: CaseStatus, side: CaseSide, allowNotes: boolean): CaseControls {
   const visible = status === 'accepted' || status === 'information';
   return {

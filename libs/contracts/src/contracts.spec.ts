@@ -53,7 +53,7 @@ describe('constants', () => {
     ).toEqual(['standard', 'standard', 'premium', 'elite', 'limited', 'limited', 'limited']);
   });
 
-  it('label roles as the spec shows them, capitalising unknown ones', () => {
+  it('label roles by their display names, capitalising unknown ones', () => {
     expect(roleLabel('caller')).toBe('Standard User');
     expect(roleLabel('api')).toBe('API User');
     expect(roleLabel('regional_lead')).toBe('Regional Lead');
@@ -61,13 +61,13 @@ describe('constants', () => {
 });
 
 describe('route table', () => {
-  it('keeps the spec spellings', () => {
+  it('keeps the agreed path spellings, typos included (registation)', () => {
     expect(ROUTES['super_admin.company.registration']).toBe('/super_admin/companies/:company_id/registation');
     expect(routePath('case-info', { token: 'a b' })).toBe('/my-cases/a%20b');
     expect(() => routePath('case-info')).toThrow(/missing parameter token/);
   });
 
-  it('guards routes as spec 3 §2.2 says', () => {
+  it('guards routes by login, role and membership', () => {
     expect(routeGuard('super_admin.groups')).toBe('super_admin');
     expect(routeGuard('admin.company.sso')).toBe('company_admin_not_limited');
     expect(routeGuard('admin.reports')).toBe('login');

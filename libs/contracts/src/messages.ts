@@ -1,9 +1,9 @@
 /**
- * Every user-facing message of the three error catalogues, word for word.
+ * Every user-facing message, word for word.
  * Server and web both take their texts from here.
  */
 export const MESSAGES = {
-  // guards and access (spec 1 §8, spec 3 §2.2)
+  // guards and access
   mustBeLoggedIn: 'Access denied. You must be logged in to see this page.',
   noAccess: 'You do not have access to see this page.',
   membershipBlocked: 'Your membership level disables access to this feature.',
@@ -47,7 +47,7 @@ export const MESSAGES = {
   deleteAccountConfirm: 'Are you sure you want to delete your account?',
   notLoggedInAs: 'Only a super admin may log in as another user.',
 
-  // cases (spec 1 §8)
+  // cases
   responseSent: 'Your response has been sent.',
   updateFailed: 'An error occurred while updating.',
   closeFailed: 'Something caused the case not to close. Please try again later.',
@@ -61,7 +61,7 @@ export const MESSAGES = {
   waitingForSender: 'Waiting for Sender Response',
   waitingForMember: 'Waiting for Member Response',
 
-  // admin and onboarding (spec 2 §8, spec 3 §8)
+  // admin and onboarding
   submissionError: 'There was an error with your submission. Please check your entry and try again.',
   acceptAllAgreements: 'You must review and accept all agreements before continuing.',
   noUsersFound: 'No Users Found',
@@ -76,7 +76,7 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** 'Unable to upload your file. That max file size allowed is {limit}' (spec 2 §8). */
+/** The 413 answer of an upload over the size limit, with the limit in it. */
 export function uploadTooLargeMessage(limit: string): string {
   return `Unable to upload your file. That max file size allowed is ${limit}`;
 }

@@ -1,7 +1,7 @@
 import { isCompanyAdminRole } from './constants/roles';
 
 /**
- * The route table of spec 3 §2.1: route name -> path. Parameters are written ":name".
+ * The route table of the web: route name -> path. Parameters are written ":name".
  * The web router registers exactly these, and links are built with routePath().
  */
 export const ROUTES = {
@@ -20,7 +20,7 @@ export const ROUTES = {
   reset_password: '/reset_password/:token',
   verify_account: '/verify_account/:token',
   account_approval: '/users/approval/:token/:action',
-  /** Beyond the spec: the link that confirms a new e-mail address asked for on the profile page. */
+  /** Our addition: the link that confirms a new e-mail address asked for on the profile page. */
   confirm_email: '/confirm_email/:token',
 
   'admin.company': '/admin/company',
@@ -37,7 +37,7 @@ export const ROUTES = {
   'admin.partner_groups.users': '/admin/partner_groups/:group_id/users',
   'admin.reports': '/admin/reports',
   'admin.case-info': '/admin/case/:token',
-  /** Beyond the spec: webhooks and API tokens (company admins and api users). */
+  /** Our addition: webhooks and API tokens (company admins and api users). */
   'admin.integrations': '/admin/integrations',
 
   'onboarding.home': '/join/:vhost',
@@ -71,14 +71,14 @@ export const ROUTES = {
   'super_admin.inbound_process.test': '/super_admin/companies/:company_id/inbound_process/:id/test',
   'super_admin.list_users': '/super_admin/users',
   'super_admin.user.manage': '/super_admin/user/:user_id',
-  /** Beyond the spec: the e-mail templates the product sends, edited by super admins. */
+  /** Our addition: the e-mail templates the product sends, edited by super admins. */
   'super_admin.email_templates': '/super_admin/email_templates',
   'super_admin.email_template.edit': '/super_admin/email_templates/:template_id',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
-/** What a route needs before it renders (spec 3 §2.2). */
+/** What a route needs before it renders. */
 export type RouteGuard =
   | 'public'
   | 'login'
@@ -90,8 +90,8 @@ export type RouteGuard =
   | 'super_admin';
 
 /**
- * Pages blocked for a limited membership (spec 3 §2.2). The api refuses the calls these pages make, and the writes
- * other pages hide from limited members, through the endpoints' `refusesLimitedMembership`.
+ * Pages blocked for a limited membership (registration, sso, partner-group users). The api refuses the calls these
+ * pages make, and the writes other pages hide from limited members, through the endpoints' `refusesLimitedMembership`.
  */
 export const LIMITED_MEMBERSHIP_BLOCKED_ROUTES = [
   'admin.company.registration',
@@ -110,7 +110,7 @@ export function routeGuard(name: RouteName): RouteGuard {
   return 'public';
 }
 
-/** Why a route's guard turns a visitor away (spec 3 §2.2), or null when the page opens. */
+/** Why a route's guard turns a visitor away, or null when the page opens. */
 export type RouteRefusal = 'login' | 'super_admin_home' | 'no_access' | 'membership_blocked';
 
 /**

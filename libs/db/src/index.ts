@@ -1,17 +1,5 @@
 export * from './entities';
 export { createOrmConfig } from './mikro-orm.config';
-export { loadServerConfig, ConfigError, SERVER_CONFIG_VARIABLES, type ServerConfig } from './config/server-config';
-export { hashPassword, verifyPassword, passwordNeedsRehash, PASSWORD_HASH_OPTIONS } from './security/passwords';
-export {
-  checkOutboundUrl,
-  outboundTargetProblem,
-  resolvePublicAddresses,
-  OutboundTargetRefused,
-  OUTBOUND_TARGET_MESSAGES,
-  type OutboundPolicy,
-  type OutboundTarget,
-} from './security/outbound-targets';
-export { isInternalAddress, isInternalHostName } from './security/internal-addresses';
 export {
   seedDemo,
   describeSeedSummary,
@@ -29,13 +17,6 @@ export {
   databaseUrlFor,
   redactUrl,
 } from './admin/database-server';
-export {
-  createTemplateDatabase,
-  cloneDatabase,
-  dropDatabase,
-  dropDatabasesWithPrefix,
-  testDatabaseUrl,
-} from './testing/test-database';
 export { AfterCommit, rootTransaction } from './after-commit';
 export {
   usageReportRowsQuery,
@@ -74,4 +55,3 @@ export {
   type UploadKind,
 } from './files/file-types';
 export * from './case-events';
-export * from './observability';

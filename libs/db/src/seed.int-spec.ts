@@ -1,12 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CASE_STATUSES } from '@casebridge/contracts';
+import { verifyPassword } from '@casebridge/server-core';
 import { prepareIntegrationEnv, type IntegrationEnv } from '../../../test/integration/test-env';
 import { Case, CaseEvent, Company, User } from './entities';
 import { createOrmConfig } from './mikro-orm.config';
-import { verifyPassword } from './security/passwords';
 import { DEMO_PASSWORD } from './seeders/demo-seeder';
 
-/** The identities table of the product specification ("Demo data"). */
+/** The demo identities every seeded database must have. */
 const EXPECTED_IDENTITIES: [email: string, role: string, company: null | [string, string, string, string]][] = [
   ['admin@casebridge.test', 'super_admin', null],
   ['bm@acme.test', 'business_manager', ['Acme Systems', 'acme', 'premium', 'requires_registration']],

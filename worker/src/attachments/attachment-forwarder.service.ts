@@ -1,4 +1,5 @@
-import { appendCaseEvent, CaseAttachment, servedContentType, ServerConfig, SNIFF_BYTES } from '@casebridge/db';
+import { appendCaseEvent, CaseAttachment, servedContentType, SNIFF_BYTES } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';

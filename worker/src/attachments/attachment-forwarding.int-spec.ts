@@ -19,9 +19,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { HttpStandIn, waitUntil } from '../../test/support/http-stand-in';
-import { findFreePort } from '../../test/support/mail-catcher';
+import { findFreePort } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { relayStreamKey } from '../realtime/relay';
 
 describe('attachment forwarding to the collaboration service', () => {

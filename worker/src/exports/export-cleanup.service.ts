@@ -1,5 +1,6 @@
 import { rooms, SERVER_EVENTS } from '@casebridge/contracts';
-import { ExportJob, ServerConfig } from '@casebridge/db';
+import { ExportJob } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';

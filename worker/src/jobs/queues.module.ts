@@ -1,5 +1,5 @@
 import { QUEUES, type QueueName } from '@casebridge/contracts';
-import { ServerConfig } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { BullModule, BullRegistrar } from '@nestjs/bullmq';
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';

@@ -4,9 +4,9 @@ import { MikroORM } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitFor } from '../../../test/wait-for';
-import { CaughtMail, findFreePort, MailCatcher } from '../../test/support/mail-catcher';
+import { CaughtMail, findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { REDIS } from '../config/tokens';
 import { DeliveryRegistry } from './delivery-registry';
 

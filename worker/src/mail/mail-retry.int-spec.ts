@@ -1,9 +1,9 @@
 import { mailJobId } from '@casebridge/contracts';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitFor } from '../../../test/wait-for';
-import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 
 describe('mail queue retries', () => {
   let env: IntegrationEnv;

@@ -1,4 +1,5 @@
-import { EmailTemplate, renderTemplate, ServerConfig, type StoredTemplate } from '@casebridge/db';
+import { EmailTemplate, renderTemplate, type StoredTemplate } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { MailJob } from '@casebridge/contracts';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';

@@ -1,10 +1,10 @@
 import { JOB_NAMES, mailJobId, QUEUES } from '@casebridge/contracts';
-import { QUEUE_STATES } from '@casebridge/db';
+import { QUEUE_STATES } from '@casebridge/server-core';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { parsePrometheusText, samplesOf, valueOf, type Sample } from '../../../test/prometheus-text';
-import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { WorkerMetricsServer } from './worker-metrics.server';
 
 // Mails go to plain addresses of a private mail catcher: the mail worker reads no user or company, only the

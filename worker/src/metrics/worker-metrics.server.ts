@@ -1,5 +1,5 @@
 import { QUEUES } from '@casebridge/contracts';
-import { checkReadiness, metricsAccessAllowed, ServerConfig, type CountableQueue } from '@casebridge/db';
+import { checkReadiness, metricsAccessAllowed, ServerConfig, type CountableQueue } from '@casebridge/server-core';
 import { MikroORM } from '@mikro-orm/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { registerQueueMetrics, type CountableQueue } from '@casebridge/db';
+import { registerQueueMetrics, type CountableQueue } from '@casebridge/server-core';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export type JobStatus = 'completed' | 'failed';

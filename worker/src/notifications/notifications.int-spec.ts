@@ -24,7 +24,7 @@ import { createHmac } from 'node:crypto';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { HttpStandIn, ReceivedRequest } from '../../test/support/http-stand-in';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { CaseEventFanoutService } from './case-event-fanout.service';
 
 /** The receiver's own check, written out independently of the worker's signing code. */

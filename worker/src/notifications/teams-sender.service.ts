@@ -1,4 +1,5 @@
-import { CaseEvent, Community, ServerConfig } from '@casebridge/db';
+import { CaseEvent, Community } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { OUTBOUND_TARGET_MESSAGES, OutboundTargetRefused } from '@casebridge/db';
+import { OUTBOUND_TARGET_MESSAGES, OutboundTargetRefused } from '@casebridge/server-core';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { answerDnsNames } from '../../../test/integration/dns-answers';
 import { pinnedLookup, postToUserTarget } from './user-target-http';

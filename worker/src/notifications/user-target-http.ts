@@ -1,4 +1,9 @@
-import { checkOutboundUrl, OutboundTargetRefused, resolvePublicAddresses, type OutboundPolicy } from '@casebridge/db';
+import {
+  checkOutboundUrl,
+  OutboundTargetRefused,
+  resolvePublicAddresses,
+  type OutboundPolicy,
+} from '@casebridge/server-core';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';

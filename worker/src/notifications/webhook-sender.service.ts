@@ -1,5 +1,6 @@
 import { WEBHOOK_HEADERS } from '@casebridge/contracts';
-import { ServerConfig, WebhookDelivery } from '@casebridge/db';
+import { WebhookDelivery } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';

@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:net';
 import { answerDnsNames } from '../../../test/integration/dns-answers';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitForJobState } from '../../test/support/queue-helpers';
-import { RunningWorker, startWorker } from '../../test/support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 
 const REFUSED_INTERNAL = 'Refused: The url must not point to a private or internal address.';
 

@@ -1,4 +1,5 @@
-import { caseEventBroadcasts, caseEventsAfterCommit, ServerConfig, type StoredCaseEvent } from '@casebridge/db';
+import { caseEventBroadcasts, caseEventsAfterCommit, type StoredCaseEvent } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';

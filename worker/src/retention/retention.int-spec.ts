@@ -1,14 +1,6 @@
 import { LIMITS, QUEUES } from '@casebridge/contracts';
-import {
-  Case,
-  CaseCustomerData,
-  CaseEvent,
-  CaseNote,
-  ContactDocument,
-  IdempotencyKey,
-  loadServerConfig,
-  User,
-} from '@casebridge/db';
+import { Case, CaseCustomerData, CaseEvent, CaseNote, ContactDocument, IdempotencyKey, User } from '@casebridge/db';
+import { loadServerConfig } from '@casebridge/server-core';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
@@ -16,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { aCaseRow, aCompany, aProcess, aUser } from '../../../api/test/factories';
+import { aCaseRow, aCompany, aProcess, aUser } from '../../../test/kit/factories';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { REDIS } from '../config/tokens';

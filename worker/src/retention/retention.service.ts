@@ -27,7 +27,7 @@ function placeholders(count: number): string {
 }
 
 /**
- * The retention rules (spec 1 §9): a case's customer data goes one month after submission, feed notes after
+ * The retention rules: a case's customer data goes one month after submission, feed notes after
  * 30 days. Each purge works in batches, one transaction per batch, and is idempotent: what is gone is not looked
  * at again, so a second run changes nothing. `now` is a parameter so a run's outcome never depends on the clock.
  */

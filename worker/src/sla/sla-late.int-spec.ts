@@ -7,7 +7,8 @@ import {
   type MailJob,
   type RelayedEvent,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, type Company, type ContactDocument, loadServerConfig, type User } from '@casebridge/db';
+import { Case, CaseEvent, type Company, type ContactDocument, type User } from '@casebridge/db';
+import { loadServerConfig } from '@casebridge/server-core';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
@@ -16,9 +17,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import pino from 'pino';
-import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../api/test/factories';
+import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../test/kit/factories';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
-import { findFreePort, MailCatcher } from '../../test/support/mail-catcher';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { REDIS } from '../config/tokens';
 import { relayStreamKey } from '../realtime/relay';

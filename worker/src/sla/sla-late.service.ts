@@ -7,7 +7,8 @@ import {
   type MailJob,
   type ProducedJobName,
 } from '@casebridge/contracts';
-import { appendCaseEvents, Case, ServerConfig } from '@casebridge/db';
+import { appendCaseEvents, Case } from '@casebridge/db';
+import { ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';

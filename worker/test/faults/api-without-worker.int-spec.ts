@@ -1,8 +1,8 @@
 import { MESSAGES } from '@casebridge/contracts';
-import { ApiHarness, startApi } from '../../../api/test/api-harness';
-import { aCompany, aUser } from '../../../api/test/factories';
-import { findFreePort, MailCatcher } from '../support/mail-catcher';
-import { RunningWorker, startWorker } from '../support/worker-app';
+import { ApiHarness, startApi } from '../../../test/kit/api-harness';
+import { aCompany, aUser } from '../../../test/kit/factories';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { MailProducer } from './support/fault-mail';
 
 /** The api only enqueues: with no worker running it keeps answering, and the mail waits for the next worker. */

@@ -5,13 +5,13 @@ import IORedis from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiHarness, bearer, startApi } from '../../../api/test/api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../api/test/factories';
-import { orm } from '../../../api/test/member-fixtures';
+import { ApiHarness, bearer, startApi } from '../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
+import { orm } from '../../../test/kit/member-fixtures';
 import { HttpStandIn, ReceivedRequest, waitUntil } from '../support/http-stand-in';
-import { findFreePort } from '../support/mail-catcher';
+import { findFreePort } from '../../../test/kit/mail-catcher';
 import { waitForJobState } from '../support/queue-helpers';
-import { RunningWorker, startWorker } from '../support/worker-app';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 
 const UPLOADS = 3;
 const FILES_PER_UPLOAD = 2;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createOrmConfig } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { aSuperAdmin } from '../../../api/test/factories';
+import { aSuperAdmin } from '../../../test/kit/factories';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { readUntil, waitFor } from '../../../test/wait-for';
 import { fastForwardStalledCheck } from './support/stalled-jobs';

@@ -2,8 +2,8 @@ import { mailJobId } from '@casebridge/contracts';
 import { DeliveryRegistry } from '../../src/mail/delivery-registry';
 import { MailProcessor } from '../../src/mail/mail.processor';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
-import { findFreePort, MailCatcher } from '../support/mail-catcher';
-import { RunningWorker, startWorker } from '../support/worker-app';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { faultMail, MailProducer } from './support/fault-mail';
 import { SmtpProxy } from './support/smtp-proxy';
 

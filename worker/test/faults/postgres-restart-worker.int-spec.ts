@@ -5,7 +5,8 @@ import {
   QUEUES,
   type ForwardAttachmentJob,
 } from '@casebridge/contracts';
-import { Case, CaseAttachment, testDatabaseUrl } from '@casebridge/db';
+import { Case, CaseAttachment } from '@casebridge/db';
+import { testDatabaseUrl } from '@casebridge/db/testing';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Job, Queue } from 'bullmq';
@@ -17,9 +18,9 @@ import { TEST_TEMPLATE_DB_ENV } from '../../../test/integration/run-names';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { HttpStandIn, waitUntil } from '../support/http-stand-in';
 import { waitForJobState } from '../support/queue-helpers';
-import { RunningWorker, startWorker } from '../support/worker-app';
-import { PrivatePostgres } from './support/private-postgres';
-import { settleWithin } from './support/timing';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
+import { PrivatePostgres } from '../../../test/kit/faults/private-postgres';
+import { settleWithin } from '../../../test/kit/faults/timing';
 
 const ATTACHMENTS = 4;
 

@@ -1,13 +1,13 @@
 import { DeliveryRegistry } from '../../src/mail/delivery-registry';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitFor } from '../../../test/wait-for';
-import { findFreePort, MailCatcher } from '../support/mail-catcher';
-import { RunningWorker, startWorker } from '../support/worker-app';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
 import { faultMail, MailProducer } from './support/fault-mail';
-import { hideRedisOutageNoise } from './support/outage-noise';
-import { PrivateRedis } from './support/private-redis';
+import { hideRedisOutageNoise } from '../../../test/kit/faults/outage-noise';
+import { PrivateRedis } from '../../../test/kit/faults/private-redis';
 import { SmtpProxy } from './support/smtp-proxy';
-import { settleWithin } from './support/timing';
+import { settleWithin } from '../../../test/kit/faults/timing';
 
 /** MAIL_CONCURRENCY of the mail worker. */
 const IN_FLIGHT = 5;

@@ -8,18 +8,18 @@ import IORedis, { Redis } from 'ioredis';
 import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
-import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../api/test/factories';
+import { aCaseRow, aCompany, aProcess, aUser, domainOf, uniqueName } from '../../../test/kit/factories';
 import { relayStreamKey } from '../../src/realtime/relay';
 import { MARK_LATE_EVERY_MS, SLA_JOBS } from '../../src/sla/sla.processor';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { waitFor } from '../../../test/wait-for';
 import { REDIS } from '../../src/config/tokens';
 import { waitUntil } from '../support/http-stand-in';
-import { findFreePort, MailCatcher } from '../support/mail-catcher';
-import { RunningWorker, startWorker } from '../support/worker-app';
-import { hideRedisOutageNoise } from './support/outage-noise';
-import { PrivateRedis } from './support/private-redis';
-import { settleWithin } from './support/timing';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
+import { RunningWorker, startWorker } from '../../../test/kit/worker-app';
+import { hideRedisOutageNoise } from '../../../test/kit/faults/outage-noise';
+import { PrivateRedis } from '../../../test/kit/faults/private-redis';
+import { settleWithin } from '../../../test/kit/faults/timing';
 
 /**
  * The worker's other background work across a Redis crash (private redis-server with an append-only file): an

@@ -2,7 +2,7 @@ import { mailJobId, QUEUES } from '@casebridge/contracts';
 import { DeliveryRegistry } from '../../src/mail/delivery-registry';
 import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration/test-env';
 import { readUntil } from '../../../test/wait-for';
-import { findFreePort, MailCatcher } from '../support/mail-catcher';
+import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
 import { faultMail, MailProducer } from './support/fault-mail';
 import { SmtpProxy } from './support/smtp-proxy';
 import { fastForwardStalledCheck } from './support/stalled-jobs';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@casebridge/contracts';
 import type { Company, User } from '@casebridge/db';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, domainOf, uniqueName } from '../../../test/factories';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf, uniqueName } from '../../../../test/kit/factories';
 
 describe('company landing pages and e-mail login links', () => {
   let api: ApiHarness;

@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { MESSAGES, routePath, type LandingResponse, type LoginLinkBody } from '@casebridge/contracts';
-import { Community, Company, normalizeEmail, User, type ServerConfig, PICKABLE_USER } from '@casebridge/db';
+import { Community, Company, normalizeEmail, User, PICKABLE_USER } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { companyLogoUrl, toCompanySummary } from '../account.mappers';

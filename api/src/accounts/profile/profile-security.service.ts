@@ -1,13 +1,14 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { PASSWORD_LOGIN_METHODS, type PasswordChangeBody } from '@casebridge/contracts';
-import { hashPassword, User } from '@casebridge/db';
+import { User } from '@casebridge/db';
+import { hashPassword } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { CurrentPasswordCheck } from '../current-password.service';
 import { SessionTokenService } from '../../platform/authentication/session-token.service';
 
-/** Password change and account deletion from the profile page (spec 1 §2, §5, §6). */
+/** Password change and account deletion from the profile page. */
 @Injectable()
 export class ProfileSecurityService {
   constructor(

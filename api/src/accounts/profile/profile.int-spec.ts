@@ -1,9 +1,17 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@casebridge/contracts';
 import { Case, User } from '@casebridge/db';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import {
+  aCase,
+  aCompany,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  FACTORY_PASSWORD,
+  signedIn,
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { SessionTokenService } from '../../platform/authentication/session-token.service';
 
 const NEW_PASSWORD = 'N3w$ecret!';

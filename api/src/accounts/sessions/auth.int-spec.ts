@@ -1,7 +1,7 @@
 import { MESSAGES, type Role } from '@casebridge/contracts';
 import type { Company, User } from '@casebridge/db';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../../test/factories';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSuperAdmin, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../../../test/kit/factories';
 
 describe('auth (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;
@@ -42,7 +42,7 @@ describe('auth (real PostgreSQL and Redis)', () => {
       expect(me.body.impersonated_by).toBeNull();
     });
 
-    it('answers a token of the spec shape', async () => {
+    it('answers { access_token, token_type: bearer, expires_in }', async () => {
       const caller = await aUser(api, { company: premium, role: 'caller' });
       const response = await login(caller.email, FACTORY_PASSWORD).expect(200);
       expect(response.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 3600 });
@@ -75,7 +75,7 @@ describe('auth (real PostgreSQL and Redis)', () => {
       expect(response.body.error).toBe(MESSAGES.ssoOnly);
     });
 
-    it('limits failed attempts per account with 429 and the spec text', async () => {
+    it('limits failed attempts per account with 429 and the Too Many Requests text', async () => {
       const pm = await aUser(api, { company: premium, role: 'program_manager' });
       const attempt = () => login(pm.email, 'Wrong1!pass');
       for (let i = 0; i < 4; i++) await attempt().expect(401);
@@ -113,7 +113,7 @@ describe('auth (real PostgreSQL and Redis)', () => {
       await api.http().get('/api/auth/me').set(bearer(token)).expect(401);
     });
 
-    it('/auth/me without a token is 401 with the spec text', async () => {
+    it('/auth/me without a token is 401 with the must-be-logged-in text', async () => {
       const response = await api.http().get('/api/auth/me').expect(401);
       expect(response.body).toEqual({ error: MESSAGES.mustBeLoggedIn });
     });

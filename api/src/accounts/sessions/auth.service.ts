@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { membershipLevel, MESSAGES, routePath, type MeResponse, type TokenResponse } from '@casebridge/contracts';
-import { hashPassword, LoginEvent, normalizeEmail, User, verifyPassword, type ServerConfig } from '@casebridge/db';
+import { LoginEvent, normalizeEmail, User } from '@casebridge/db';
+import { hashPassword, verifyPassword, type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { LoginBody, ResetPasswordBody } from '@casebridge/contracts';

@@ -32,7 +32,7 @@ import { readTags } from '../../platform/read-cache/read-cache';
 type QueueQuery = z.output<typeof EscalationQueueQuery>;
 
 /**
- * The back office's escalation queue (spec 3 §2.3): every company's cases by filter, searched, sorted by a
+ * The back office's escalation queue: every company's cases by filter, searched, sorted by a
  * whitelisted column and paged on the server (one query shared with the worker's spreadsheet); delete; and a
  * case's details, read through the member case page's service, for the super admin to answer as the receiver.
  */

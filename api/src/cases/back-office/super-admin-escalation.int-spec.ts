@@ -16,11 +16,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { aCase, aCaseRow, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
+import { aCase, aCaseRow, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 const DAY_MS = 24 * 3600 * 1000;
 const UNANSWERED = ['open', 'information'];

@@ -4,7 +4,7 @@ import { ExportsModule } from '../../platform/exports/exports.module';
 import { EscalationQueueService } from './escalation-queue.service';
 import { SuperAdminEscalationController } from './super-admin-escalation.controller';
 
-/** Back office: the escalation queue, its spreadsheet and case details (spec 3 §2.3, §2.13). */
+/** Back office: the escalation queue, its spreadsheet and case details. */
 @Module({
   imports: [CasesModule, ExportsModule],
   controllers: [SuperAdminEscalationController],

@@ -16,7 +16,7 @@ type ResponseShape = z.infer<typeof ManagerResponseShape>;
 type ResponseBody = z.output<typeof ManagerResponseBody>;
 
 /**
- * The manager critical-escalation response page (spec 3 §2.14): the token link shows the request and its
+ * The manager critical-escalation response page: the token link shows the request and its
  * answers and takes a new answer. The token is the only key; an unknown token is a 404.
  */
 @Injectable()

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { routePath, type ManagerRequestBody } from '@casebridge/contracts';
-import { ContactDocument, ManagerRequest, type ServerConfig } from '@casebridge/db';
+import { ContactDocument, ManagerRequest } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';

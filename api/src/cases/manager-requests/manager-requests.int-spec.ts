@@ -1,7 +1,7 @@
 import { MANAGER_REQUEST_ANSWERED, MESSAGES } from '@casebridge/contracts';
 import { ManagerRequest, ManagerResponse, User, type Company, type ContactDocument } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aManagerRequest, aProcess, aUser, emOf, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aManagerRequest, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/factories';
 
 describe('manager escalation response page', () => {
   let api: ApiHarness;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { routePath, type Priority } from '@casebridge/contracts';
-import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement, type ServerConfig } from '@casebridge/db';
+import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../platform/access/actor';

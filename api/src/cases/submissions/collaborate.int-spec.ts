@@ -1,6 +1,6 @@
 import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
 import { Case, CaseCustomerData, CaseEvent, ManagerRequest, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   allFields,
   countryId,
@@ -8,8 +8,8 @@ import {
   globexCaseSubmission,
   type FormFields,
 } from '../../../test/collaboration-form';
-import { aProcess, emOf, signedIn } from '../../../test/factories';
-import { documentsOf } from '../../../test/member-fixtures';
+import { aProcess, emOf, signedIn } from '../../../../test/kit/factories';
+import { documentsOf } from '../../../../test/kit/member-fixtures';
 import { aSubmissionWorld, type SubmissionWorld } from '../../../test/submission-world';
 import { CASE_SUBMITTED, SAMPLE_CASE_SUBMITTED } from './case-submission.service';
 import { MANAGER_REQUEST_SENT } from '../manager-requests/manager-request-intake.service';

@@ -11,9 +11,9 @@ import {
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aDepartment, aGroup, aGroupDocument, aProcess, emOf, settle, signedIn } from '../../../test/factories';
-import { documentsOf } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aDepartment, aGroup, aGroupDocument, aProcess, emOf, settle, signedIn } from '../../../../test/kit/factories';
+import { documentsOf } from '../../../../test/kit/member-fixtures';
 import { aSubmissionWorld, aSupportOptions, type SubmissionWorld } from '../../../test/submission-world';
 import { CASE_EXCHANGE_UNAVAILABLE } from './documents.service';
 

@@ -1,14 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, type StreamableFile } from '@nestjs/common';
 import { MESSAGES, type DbSelectBody, type DocumentNoteBody, type DocumentsResponse } from '@casebridge/contracts';
-import {
-  ContactDocument,
-  DocumentFile,
-  DocumentNote,
-  Favorite,
-  GroupDocument,
-  ProcessView,
-  type ServerConfig,
-} from '@casebridge/db';
+import { ContactDocument, DocumentFile, DocumentNote, Favorite, GroupDocument, ProcessView } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';

@@ -87,7 +87,8 @@ export class ProcessCatalogService {
   /**
    * The SLA of submitting to a document: the first active custom-SLA group among the groups the document is
    * offered to (the member's own groups first) and the receiving department's group; its priority messages; and
-   * whether the priority is locked to low (spec 1 §4).
+   * whether the priority is locked to low (basic or standard membership on either side, unless the SLA has
+   * custom priority messages).
    */
   sla(doc: ContactDocument, department: Department | null, member: MemberContext): SlaContext {
     const groups = doc.groupRelations.getItems().map((relation) => relation.community);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { binary } from '../../../test/export-files';
-import { orm } from '../../../test/member-fixtures';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /**
  * Every file the demo seed names is there and served (issue 17, point 2): the group documents and process files

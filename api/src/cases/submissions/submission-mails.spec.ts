@@ -5,9 +5,9 @@ import {
   type Company,
   type ContactDocument,
   type ManagerRequest,
-  type ServerConfig,
   type User,
 } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { inviteMail, missingPartnerMail } from '../../directory/outreach.service';
 import { addressList, managerRequestMail, newCaseMail } from './submission-mails';
 

@@ -8,7 +8,7 @@ import { CaseSubmissionService } from './case-submission.service';
 import { DocumentsService } from './documents.service';
 import { ManagerRequestIntakeService } from '../manager-requests/manager-request-intake.service';
 
-/** Submit-case (spec 1 §2 Submit a request, §7): process documents, requests and their helpers. */
+/** Submit-case (submitting a request to a partner): process documents, requests and their helpers. */
 @Controller()
 export class SubmissionsController {
   constructor(

@@ -15,11 +15,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { aCompany, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../test/factories';
-import { orm, registrationBody } from '../../../test/member-fixtures';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
+import { aCompany, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../../test/kit/factories';
+import { orm, registrationBody } from '../../../../test/kit/member-fixtures';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 

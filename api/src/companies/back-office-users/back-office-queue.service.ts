@@ -6,7 +6,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { RegistrationService } from '../../accounts/registration.service';
 
 /**
- * The dashboard's user registration queue (spec 3 §2.3): every company's pending registrations, decided with the
+ * The back-office dashboard's user registration queue: every company's pending registrations, decided with the
  * same rule and mails as the company admins' queue and the e-mailed links (RegistrationService.applyDecision).
  */
 @Injectable()

@@ -4,7 +4,7 @@ import { Company, User } from '@casebridge/db';
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { likePattern } from './super-admin-users.mappers';
 
-/** The dashboard's two search boxes (spec 3 §2.3): companies by name or slug, company users by name or e-mail. */
+/** The back-office dashboard's two search boxes: companies by name or slug, company users by name or e-mail. */
 @Injectable()
 export class BackOfficeSearchService {
   constructor(private readonly em: EntityManager) {}

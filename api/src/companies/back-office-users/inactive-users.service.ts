@@ -23,7 +23,7 @@ interface InactiveRecord {
 }
 
 /**
- * The Inactive Users list (spec 3 §2.9): company users who are disabled or idle for INACTIVE_USER_DAYS (no sign-in
+ * The back office's Inactive Users list: company users who are disabled or idle for INACTIVE_USER_DAYS (no sign-in
  * since, or never since they were created), longest idle first. The worker's inactive_users export reads the same.
  */
 @Injectable()

@@ -8,9 +8,9 @@ import {
   type SuperAdminUser,
 } from '@casebridge/contracts';
 import { Community, Company, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aSuperAdmin, aUser, domainOf, emOf, settle, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aSuperAdmin, aUser, domainOf, emOf, settle, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { connectLive } from '../../../test/live-clients';
 
 const form = {

@@ -9,7 +9,7 @@ import { InactiveUsersService } from './inactive-users.service';
 import { SuperAdminUsersController } from './super-admin-users.controller';
 import { SuperAdminUsersService } from './super-admin-users.service';
 
-/** Back-office users (spec 3 §2.8, §2.9) and the dashboard's search boxes and registration queue (§2.3). */
+/** Back-office users (user form, Inactive Users) and the dashboard's search boxes and registration queue. */
 @Module({
   imports: [AccountsModule, AdminCompanyModule, ExportsModule],
   controllers: [SuperAdminUsersController, BackOfficeDashboardController],

@@ -25,7 +25,7 @@ type Body = z.output<typeof SuperAdminUserBody>;
 export const COMPANY_INVALID = 'The selected company is invalid.';
 
 /**
- * The back office's user form (spec 3 §2.8): any company user, through the same account rules as the company
+ * The back office's user form: any company user, through the same account rules as the company
  * admin's users page (UserAccountsService). Users without a company (super admins) are not managed here.
  */
 @Injectable()

@@ -3,9 +3,9 @@ import { AuthSession, Company, User } from '@casebridge/db';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
 import {
   aCompany,
   aGroup,
@@ -17,7 +17,7 @@ import {
   settle,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 
 describe('super admin companies: list, one company, status, exports', () => {
   let api: ApiHarness;

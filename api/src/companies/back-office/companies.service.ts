@@ -16,8 +16,8 @@ import {
   ManagerRequest,
   OnboardingSession,
   User,
-  type ServerConfig,
 } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import { SessionTokenService } from '../../platform/authentication/session-token.service';
@@ -97,7 +97,7 @@ export class CompaniesService {
     };
   }
 
-  /** What a delete would take with the company, for its confirmation (spec 2: Delete with confirmation). */
+  /** What a delete would take with the company, for the confirmation the super admin's Delete asks. */
   async deleteSummary(id: number): Promise<CompanyDeleteSummary> {
     return this.summarize(await this.lookup.company(id));
   }

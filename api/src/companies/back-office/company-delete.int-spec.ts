@@ -11,7 +11,7 @@ import {
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCaseRow,
   aCompany,
@@ -24,7 +24,7 @@ import {
   emOf,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 
 describe('super admin company delete', () => {
   let api: ApiHarness;

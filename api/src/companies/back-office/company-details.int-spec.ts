@@ -1,6 +1,6 @@
 import { REGISTRATION_SETTINGS_SAVED } from '@casebridge/contracts';
 import { Company, CompanyGroupRelation, ContactDocument, Department, type User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCompany,
   aDepartment,
@@ -12,7 +12,7 @@ import {
   emOf,
   settle,
   signedIn,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 
 describe('super admin company detail panels and registration settings', () => {
   let api: ApiHarness;

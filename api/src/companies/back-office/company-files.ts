@@ -1,5 +1,6 @@
 import { COMPANY_LOGO_EXTENSIONS, COMPANY_LOGO_FIELD, COMPANY_SSO_FILE_FIELD } from '@casebridge/contracts';
-import { extensionOf, type ServerConfig } from '@casebridge/db';
+import { extensionOf } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -69,7 +70,7 @@ export function logoStoragePath(extension: string): string {
   return join('logos', `${randomName()}${extension}`);
 }
 
-/** Where an identity-provider file is kept, relative to STORAGE_DIR (spec 3 §7: SSO files under storage/sso). */
+/** Where an identity-provider file is kept, relative to STORAGE_DIR: under sso/. */
 export function ssoStoragePath(): string {
   return join('sso', `${randomName()}.xml`);
 }

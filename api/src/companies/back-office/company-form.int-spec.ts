@@ -3,8 +3,8 @@ import { Company } from '@casebridge/db';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSuperAdmin, aUser, emOf, signedIn, uniqueName } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSuperAdmin, aUser, emOf, signedIn, uniqueName } from '../../../../test/kit/factories';
 import { generateIdpKeys, idpMetadataXml } from '../../../test/saml-idp';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -58,7 +58,7 @@ describe('super admin company form: create, update, uploads, validation', () => 
 
   const stagedLeft = async () => (await readdir(join(storage, 'companies', 'incoming')).catch(() => [])).length;
 
-  it('creates a company with the spec defaults; allow_notes is always on', async () => {
+  it('creates a company with the new-company defaults; allow_notes is always on', async () => {
     const slug = uniqueName('hooli');
     const answer = await save(0, { name: 'Hooli Networks', slug, allow_notes: '0' }).expect(200);
     expect(answer.body).toMatchObject({ success: true, message: COMPANY_SAVED, id: expect.any(Number) });

@@ -7,7 +7,8 @@ import {
   SLUG_TAKEN,
   type CompanyFormBody,
 } from '@casebridge/contracts';
-import { Company, type ServerConfig } from '@casebridge/db';
+import { Company } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { BodyCheck } from '../../platform/common/body-check';
@@ -103,14 +104,14 @@ export class CompanyFormService {
       loginMethod: body.login_method,
       domain: body.domain,
       additionalDomains: body.additional_domains,
-      // Sent only when filled in (spec 3 §2.4), so an absent one clears the address.
+      // The form sends the bcc addresses only when filled in, so an absent one clears the address.
       communicationsEmail: body.communications_email,
       bccResponseEmail: body.bcc_response_email,
       showInPublicWeb: body.show_in_public_web === 1,
       loginPageText: sanitizeRichText(body.login_page_text),
       regionText: sanitizeRichText(body.region_text),
       publicWebText: sanitizeRichText(body.public_web_text),
-      // Spec 3 §2.4: allow_notes is always 1.
+      // allow_notes is always on, whatever the form sends.
       allowNotes: true,
       ssoIdentitySource: body.sso_identity_source,
       ssoIdpEntityUrl: body.sso_idp_entity_url,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../platform/common/multipart';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { AdminCompanyModule } from '../company-admin/admin-company.module';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { ExportsModule } from '../../platform/exports/exports.module';
@@ -12,7 +12,7 @@ import { CompanyLookupService } from './company-lookup.service';
 import { CompaniesService } from './companies.service';
 import { SuperAdminCompaniesController } from './super-admin-companies.controller';
 
-/** Back office companies (spec 3 §2.4, §7 super_admin/companies). */
+/** Back office companies: list, form, detail and the super_admin/companies calls. */
 @Module({
   imports: [
     AdminCompanyModule,

@@ -15,7 +15,7 @@ import {
   type Community,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCompany,
   aDepartment,
@@ -27,7 +27,7 @@ import {
   settle,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 
 describe('company administration: company, departments, notes, relations, change requests, registration', () => {
   let api: ApiHarness;

@@ -11,7 +11,7 @@ import { CompanyUsersService } from './company-users.service';
 import { RegistrationSettingsService } from './registration-settings.service';
 import { UserAccountsService } from './user-accounts.service';
 
-/** Company administration (spec 2 "Company administration"): company, change requests, registration, queue, users. */
+/** Company administration: company, change requests, registration, queue, users. */
 @Module({
   imports: [AccountsModule, ExportsModule],
   controllers: [AdminCompanyController, AdminUsersController],

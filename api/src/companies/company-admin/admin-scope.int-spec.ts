@@ -7,12 +7,12 @@ import {
   type Company,
   type ContactDocument,
 } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aGroupDocument, aProcess, aUser, domainOf, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aGroupDocument, aProcess, aUser, domainOf, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /**
- * Spec 2 §7, access denied across companies: our business manager calls every admin call that names a thing
+ * Admin data is scoped to the admin's own company: our business manager calls every admin call that names a thing
  * with an id of another company's (a user, a process document, the company's departments) or of a group we have no
  * relation with, and gets 403 or 404, never the data, and nothing changes. Callers get 403 on every admin call in
  * access/route-access.int-spec.ts ("a caller on … → 403"); anonymous calls 401 there too.

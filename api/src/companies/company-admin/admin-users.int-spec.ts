@@ -1,8 +1,8 @@
 import { MESSAGES, SERVER_EVENTS, USER_DELETED, type ManagedUser } from '@casebridge/contracts';
 import { ExportJob, User, type Community, type Company } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aUser, domainOf, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aUser, domainOf, signedIn } from '../../../../test/kit/factories';
 import { connectLive } from '../../../test/live-clients';
 
 const newUser = {

@@ -1,8 +1,8 @@
 import { CHANGE_REQUEST_DONE, CHANGE_REQUEST_SENT, SERVER_EVENTS, type ChangeRequestRow } from '@casebridge/contracts';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
 import type { Company } from '@casebridge/db';
-import { aCompany, aSuperAdmin, aUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { aCompany, aSuperAdmin, aUser, FACTORY_PASSWORD } from '../../../../test/kit/factories';
 
 /** Issue 17 point 1: change requests are mailed, listed with their state on both sides, and marked done live. */
 describe('company change requests', () => {

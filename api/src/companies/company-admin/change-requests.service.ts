@@ -10,7 +10,8 @@ import {
   type ChangeRequestRow,
   type MailJob,
 } from '@casebridge/contracts';
-import { ChangeRequest, Company, User, type ServerConfig } from '@casebridge/db';
+import { ChangeRequest, Company, User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
@@ -21,8 +22,8 @@ import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 import { AdminScopeService } from './admin-scope.service';
 
 /**
- * Company change requests (spec 2 "Contact"): stored, mailed to the membership team, listed with their state for
- * the company's admins and the back office, and marked done there. Both sides see a change live.
+ * Company change requests (the admin pages' Contact buttons): stored, mailed to the membership team, listed with
+ * their state for the company's admins and the back office, and marked done there. Both sides see a change live.
  */
 @Injectable()
 export class ChangeRequestsService {

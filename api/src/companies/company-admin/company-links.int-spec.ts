@@ -1,6 +1,6 @@
 import type { AdminCompanyResponse, Role } from '@casebridge/contracts';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSignedInUser } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSignedInUser } from '../../../../test/kit/factories';
 
 /**
  * Issue 17, point 5: the company page links to the registration and SSO pages exactly for those whose guard lets

@@ -1,9 +1,9 @@
 import { SERVER_EVENTS, type QueueChangedMessage } from '@casebridge/contracts';
 import { User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSuperAdmin, aUser, domainOf, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
-import { orm, registrationBody } from '../../../test/member-fixtures';
+import { orm, registrationBody } from '../../../../test/kit/member-fixtures';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 
 type ClientSocket = LiveClient;

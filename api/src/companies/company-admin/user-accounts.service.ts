@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ManagedUserFields, type SessionEndedMessage, type UserStatus } from '@casebridge/contracts';
-import { Company, CompanyGroupRelation, Country, hashPassword, User } from '@casebridge/db';
+import { Company, CompanyGroupRelation, Country, User } from '@casebridge/db';
+import { hashPassword } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { RegistrationService } from '../../accounts/registration.service';

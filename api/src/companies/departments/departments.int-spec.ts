@@ -1,6 +1,6 @@
 import { DEPARTMENT_DELETED, DEPARTMENT_SAVED } from '@casebridge/contracts';
 import { Department, type Community, type Company, type ContactDocument } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCaseRow,
   aCompany,
@@ -11,7 +11,7 @@ import {
   aUser,
   emOf,
   signedIn,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 
 describe('super admin departments page', () => {
   let api: ApiHarness;

@@ -10,7 +10,7 @@ type Body = z.output<typeof DepartmentBody>;
 
 const OPEN_CASE_STATUSES = ['open', 'accepted', 'information'] as const;
 
-/** The back office's departments page (spec 3 §2.6): save a row, delete a row. */
+/** The back office's departments page: save a row, delete a row. */
 @Injectable()
 export class DepartmentsService {
   constructor(

@@ -7,8 +7,17 @@ import {
   type Department,
   type User,
 } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aDepartment, aGroup, aProcess, aSuperAdmin, aUser, emOf, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import {
+  aCompany,
+  aDepartment,
+  aGroup,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  emOf,
+  signedIn,
+} from '../../../../test/kit/factories';
 
 describe('super admin group access page (company-group relations)', () => {
   let api: ApiHarness;
@@ -126,7 +135,7 @@ describe('super admin group access page (company-group relations)', () => {
     expect(answer.body).not.toHaveProperty('users');
   });
 
-  it('a new relation takes the defaults of the group type (spec 3 §2.7)', async () => {
+  it('a new relation takes the defaults of the group type (Only Sponsor in a program another company sponsors)', async () => {
     // The joiner joins a partner program another company sponsors: only the sponsor.
     const program = await put(joiner.id, { community_id: newProgram.id }).expect(200);
     expect(program.body).toMatchObject({

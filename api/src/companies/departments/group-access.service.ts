@@ -23,7 +23,7 @@ import { DocumentEditorService } from '../../processes/back-office/document-edit
 type Body = z.output<typeof RelationBody>;
 
 /**
- * The group access page of a company (spec 3 §2.7): one company-group relation with its settings and, when user
+ * The group access page of a company: one company-group relation with its settings and, when user
  * access is limited, the users who see the group.
  */
 @Injectable()

@@ -7,7 +7,7 @@ import { GroupAccessService } from './group-access.service';
 
 const api = API.superAdminDepartments;
 
-/** Back office departments page and group access page (spec 3 §2.6, §2.7). */
+/** Back office departments page and group access page. */
 @Controller()
 export class SuperAdminDepartmentsController {
   constructor(

@@ -5,7 +5,7 @@ import { GroupAccessService } from './group-access.service';
 import { SuperAdminDepartmentsController } from './super-admin-departments.controller';
 
 /**
- * Back office departments and group access (spec 3 §2.6, §2.7). Imported after SuperAdminCompaniesModule, so its
+ * Back office departments and group access. Imported after SuperAdminCompaniesModule, so its
  * GET companies/{id}/users/export is matched before users/{relation_id}.
  */
 @Module({

@@ -1,8 +1,8 @@
 import { Company, LoginEvent, User } from '@casebridge/db';
 import { inflateRawSync } from 'node:zlib';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, domainOf, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf, uniqueName } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { generateIdpKeys, samlResponse, type IdpKeys, type ResponseOptions } from '../../../test/saml-idp';
 
 // The sso company's slug is chosen here: the service-provider addresses below are built from it.

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { MESSAGES, routePath, SSO_ERROR_QUERY, type SsoErrorCode } from '@casebridge/contracts';
-import { Company, type ServerConfig } from '@casebridge/db';
+import { Company } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DOMParser } from '@xmldom/xmldom';

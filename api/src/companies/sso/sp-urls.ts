@@ -1,5 +1,5 @@
 import { API, endpointPath } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 
 /** Our side of a company's SAML trust, all absolute URLs under PUBLIC_URL. */
 export interface SpUrls {

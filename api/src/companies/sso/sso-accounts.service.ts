@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, routePath, type SsoErrorCode } from '@casebridge/contracts';
-import { normalizeEmail, User, type Company, type ServerConfig } from '@casebridge/db';
+import { normalizeEmail, User, type Company } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import type { Profile } from '@node-saml/node-saml';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';

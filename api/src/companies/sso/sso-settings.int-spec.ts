@@ -3,9 +3,9 @@ import { Company } from '@casebridge/db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { generateIdpKeys, idpMetadataXml, serveMetadata, type IdpKeys } from '../../../test/saml-idp';
 
 const LIMIT = 8 * 1024;
@@ -178,7 +178,7 @@ describe('SSO settings (admin.company.sso)', () => {
     expect(umbrella.ssoIdentityFilePath).toBeNull();
   });
 
-  it('is refused to callers (403) and to limited membership with the spec alert', async () => {
+  it('is refused to callers (403) and to limited membership with the membership-level alert', async () => {
     await api.http().get('/api/admin/company/sso').set(bearer(caller)).expect(403);
     await save(caller).field('sso_identity_source', 'url').expect(403);
 

@@ -5,7 +5,8 @@ import {
   type SsoSettings,
   type SsoSettingsBody,
 } from '@casebridge/contracts';
-import { extensionOf, type Company, type ServerConfig } from '@casebridge/db';
+import { extensionOf, type Company } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
@@ -37,7 +38,7 @@ const ENTITY_UNREADABLE =
 const FEDERATION_REQUIRED = 'The federation url field is required.';
 const METADATA_TIMEOUT_MS = 5000;
 
-/** The company admin's single sign-on settings (spec 2 "Single Sign-On setup"). */
+/** The company admin's single sign-on settings. */
 @Injectable()
 export class SsoSettingsService {
   private readonly logger = new Logger(SsoSettingsService.name);

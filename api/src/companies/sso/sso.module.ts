@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../platform/common/multipart';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { memoryStorage } from 'multer';
 import { AccountsModule } from '../../accounts/accounts.module';
 import { AdminCompanyModule } from '../company-admin/admin-company.module';

@@ -4,7 +4,7 @@ import {
   GROUP_BANNER_EXTENSIONS,
   GROUP_BANNER_FIELD,
 } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { groupStagingDir } from '../company-admin/group-uploads';
@@ -42,7 +42,7 @@ export const GroupFormUploadCleanupInterceptor = StagedUploadCleanup(
 
 export const ADDENDUM_PDF_MESSAGE = 'The addendum must be a PDF file.';
 
-/** The addendum must be a .pdf whose content is a PDF (spec 3 §5: addendum upload is a PDF). */
+/** The addendum must be a .pdf whose content is a PDF. */
 export async function assertAddendumPdf(file: StagedFile): Promise<void> {
   await acceptedUpload(file, {
     field: GROUP_ADDENDUM_FIELD,

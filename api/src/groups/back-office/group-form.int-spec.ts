@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCompany,
   aDepartment,
@@ -15,8 +15,8 @@ import {
   domainOf,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { ADDENDUM_PDF_MESSAGE } from './group-form-files';
 
 const LIMIT = 4096;

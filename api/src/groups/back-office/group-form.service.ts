@@ -8,14 +8,8 @@ import {
   VHOST_TAKEN,
   type GroupFormBody,
 } from '@casebridge/contracts';
-import {
-  Community,
-  Company,
-  CompanyGroupRelation,
-  ContactDocument,
-  Department,
-  type ServerConfig,
-} from '@casebridge/db';
+import { Community, Company, CompanyGroupRelation, ContactDocument, Department } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { collectFieldErrors, ValidationException } from '../../platform/common/errors';

@@ -12,9 +12,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { binary, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
 import {
   aCompany,
   aDepartment,
@@ -26,8 +26,8 @@ import {
   domainOf,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 const LIMIT = 4096;
 const PDF = Buffer.from('%PDF-1.4\nshared by the back office\n');

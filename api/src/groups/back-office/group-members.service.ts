@@ -6,14 +6,8 @@ import {
   type GroupDocumentShape,
   type GroupDocumentUploadBody,
 } from '@casebridge/contracts';
-import {
-  Company,
-  CompanyGroupRelation,
-  ContactDocument,
-  Department,
-  GroupDocument,
-  type ServerConfig,
-} from '@casebridge/db';
+import { Company, CompanyGroupRelation, ContactDocument, Department, GroupDocument } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';

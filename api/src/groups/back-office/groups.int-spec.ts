@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
 import {
   aCaseRow,
   aCompany,
@@ -25,8 +25,8 @@ import {
   aUser,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 describe('super admin groups: list, export, search and delete', () => {
   let api: ApiHarness;

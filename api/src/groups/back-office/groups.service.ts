@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { GROUP_DELETED, GROUP_NOT_FOUND, type SuperAdminGroupRow } from '@casebridge/contracts';
-import { Community, GroupDocument, type ServerConfig } from '@casebridge/db';
+import { Community, GroupDocument } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import { openStoredFile, storedFilePath, type StoredFileDownload } from '../../platform/common/stored-files';

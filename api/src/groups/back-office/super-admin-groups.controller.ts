@@ -13,7 +13,7 @@ import { GroupsService } from './groups.service';
 
 const api = API.superAdminGroups;
 
-/** Back office: groups list and export, search, the group form, delete and the addendum file (spec 3 §2.5). */
+/** Back office: groups list and export, search, the group form, delete and the addendum file. */
 @Controller()
 export class SuperAdminGroupsController {
   constructor(

@@ -43,7 +43,7 @@ export function toSuperAdminGroup(group: Community, publicUrl: string): SuperAdm
     msteams_team_url: group.msteamsTeamUrl,
     addendum: group.addendumPath !== null,
     addendum_name: group.addendumName,
-    // Served publicly by the group's vhost (spec 3 §7 /resources/group_banner/{vhost}).
+    // Served publicly by the group's vhost at /resources/group_banner/{vhost}.
     banner_url: group.bannerPath && group.vhost ? `/resources/group_banner/${encodeURIComponent(group.vhost)}` : null,
     registration_page: registrationPageOf(group, publicUrl),
     created_at: group.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../platform/common/multipart';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { ExportsModule } from '../../platform/exports/exports.module';
 import { GroupFormService } from './group-form.service';
@@ -10,7 +10,7 @@ import { GroupMembersService } from './group-members.service';
 import { GroupsService } from './groups.service';
 import { SuperAdminGroupsController } from './super-admin-groups.controller';
 
-/** Back office groups (spec 3 §2.5, §7 super_admin/groups). */
+/** Back office groups: list, form, partners and documents (the super_admin/groups calls). */
 @Module({
   imports: [
     ExportsModule,

@@ -3,10 +3,10 @@ import type { Company, ContactDocument } from '@casebridge/db';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { binary, exportSheetRows, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { aCompany, aDepartment, aGroup, aProcess, aUser, signedIn, uniqueName } from '../../../test/factories';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
+import { aCompany, aDepartment, aGroup, aProcess, aUser, signedIn, uniqueName } from '../../../../test/kit/factories';
 
 describe('company admin: partner groups, agreements, partners and their exports', () => {
   let api: ApiHarness;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../platform/common/multipart';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { ExportsModule } from '../../platform/exports/exports.module';
 import { AdminGroupsController } from './admin-groups.controller';
@@ -12,7 +12,7 @@ import { GroupDocumentsService } from './group-documents.service';
 import { groupUploadOptions } from './group-uploads';
 import { GroupUsersService } from './group-users.service';
 
-/** Company administration: partner groups, their documents, user access and My Partners (spec 2 §7). */
+/** Company administration: partner groups, their documents, user access and My Partners. */
 @Module({
   imports: [
     ExportsModule,

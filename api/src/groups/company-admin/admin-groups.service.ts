@@ -1,5 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CompanyGroupRelation, groupPartnersQuery, type GroupPartnerRecord, type ServerConfig } from '@casebridge/db';
+import { CompanyGroupRelation, groupPartnersQuery, type GroupPartnerRecord } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AdminGroupDetail, MembershipType, MyGroupRelation, PartnerCompanyRow } from '@casebridge/contracts';

@@ -4,8 +4,17 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aGroupDocument, aProcess, aUser, domainOf, emOf, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import {
+  aCompany,
+  aGroup,
+  aGroupDocument,
+  aProcess,
+  aUser,
+  domainOf,
+  emOf,
+  signedIn,
+} from '../../../../test/kit/factories';
 
 const LIMIT = 4096;
 const PDF = Buffer.from('%PDF-1.4\nshared guide\n');

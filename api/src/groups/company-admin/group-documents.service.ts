@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { GroupDocumentShape, GroupDocumentUploadBody } from '@casebridge/contracts';
-import { GroupDocument, type ServerConfig } from '@casebridge/db';
+import { GroupDocument } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 import { GROUP_DOCUMENT_EXTENSIONS } from '@casebridge/contracts';
-import type { GroupDocument, ServerConfig } from '@casebridge/db';
+import type { GroupDocument } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -35,7 +36,7 @@ export function groupDocumentPath(groupId: number, extension: string): string {
 /** Removes the staged file of a failed request, and turns multer's field errors into the api's 422. */
 export const GroupUploadCleanupInterceptor = StagedUploadCleanup('file', 'Please upload one file in the file field.');
 
-/** Group documents (spec 2 §5, spec 3 §2.6): the spec's extensions, each proven by content. */
+/** Group documents: .xls, .xlsx, .doc, .docx, .pdf, .jpg, .jpeg or .png, each proven by content. */
 export const GROUP_DOCUMENT_UPLOAD: UploadRule = {
   field: 'file',
   noun: 'file',

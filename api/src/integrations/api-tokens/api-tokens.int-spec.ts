@@ -8,9 +8,9 @@ import {
 } from '@casebridge/contracts';
 import { ApiToken, User, type Company } from '@casebridge/db';
 import { createHash } from 'node:crypto';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { serverPath } from '../../platform/common/contract-route';
 
 /** A path of the endpoint with harmless parameter values (ids 1). */

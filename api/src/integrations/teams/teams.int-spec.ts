@@ -1,8 +1,8 @@
 import { GROUP_NOT_FOUND, TEAMS_CONNECTED, TEAMS_LINK_CONFIRMED, TEAMS_LINK_INVALID } from '@casebridge/contracts';
 import { Community } from '@casebridge/db';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 describe('Teams connection links: the back-office link and the public confirmation', () => {
   let api: ApiHarness;

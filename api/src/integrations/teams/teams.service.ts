@@ -7,14 +7,15 @@ import {
   TEAMS_LINK_INVALID,
   type TeamsConnection,
 } from '@casebridge/contracts';
-import { Community, outboundTargetProblem, type ServerConfig } from '@casebridge/db';
+import { Community } from '@casebridge/db';
+import { outboundTargetProblem, type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationException } from '../../platform/common/errors';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { parseTeamsLinkToken, teamsLinkToken } from './teams-link-token';
 
 /**
- * Microsoft Teams connection of a group (spec 3 §2.14). A super admin reads the group's link; the public page
+ * Microsoft Teams connection of a group. A super admin reads the group's link; the public page
  * of the link confirms it and, given the incoming-webhook address Teams' connector set-up returns, stores it:
  * from then on the worker posts the group's new and late case cards to that channel.
  */

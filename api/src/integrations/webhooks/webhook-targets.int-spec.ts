@@ -1,8 +1,8 @@
 import { Community, WebhookEndpoint } from '@casebridge/db';
 import { answerDnsNames } from '../../../../test/integration/dns-answers';
-import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aSignedInUser, aSuperAdmin, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 const https = 'The url must be an https:// address.';
 const numericHost = 'The url must give its host as a name or a standard IP address, not as a number, hex or octal.';

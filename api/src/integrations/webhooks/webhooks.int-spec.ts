@@ -11,9 +11,9 @@ import { Redis } from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 describe('webhooks API and the after-commit queueing of outbound work', () => {
   let api: ApiHarness;

@@ -5,7 +5,8 @@ import {
   type WebhookListResponse,
   type WebhookSecretResponse,
 } from '@casebridge/contracts';
-import { outboundTargetProblem, type ServerConfig, WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import { WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
+import { outboundTargetProblem, type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';

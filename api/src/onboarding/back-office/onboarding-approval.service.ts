@@ -19,8 +19,8 @@ import {
   normalizeEmail,
   User,
   type OnboardingSession,
-  type ServerConfig,
 } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationException } from '../../platform/common/errors';
@@ -33,7 +33,7 @@ import { uniqueSlug } from './company-slug';
 
 const APPROVAL_RACE = 'Another change took the same company or e-mail meanwhile. Please try again.';
 
-/** A new member company's membership until a super admin changes it (spec 3 §2.4 default). */
+/** A new member company's membership until a super admin changes it: standard, the default of a new company. */
 export const ONBOARDED_MEMBERSHIP: MembershipType = 'standard';
 
 interface Admitted {
@@ -43,8 +43,8 @@ interface Admitted {
 }
 
 /**
- * Approve (spec 3 §2.11): the reviewed form is saved and the member admitted in one transaction: a new company
- * gets its company, its business manager (with the password chosen during onboarding) and its process; an
+ * Approve (onboarding session review): the reviewed form is saved and the member admitted in one transaction: a new
+ * company gets its company, its business manager (with the password chosen during onboarding) and its process; an
  * existing member keeps its own and uses the process it chose. Then the group relation, the mail and the push.
  */
 @Injectable()
@@ -197,7 +197,7 @@ export class OnboardingApprovalService {
     await this.relate(session, company, document, user, access);
   }
 
-  /** The group relation (spec 3 §2.7 defaults): a partner program not sponsored by the company is Only Sponsor. */
+  /** The group relation, with a new relation's defaults: in a partner program it does not sponsor, Only Sponsor. */
   private async relate(
     session: OnboardingSession,
     company: Company,

@@ -11,7 +11,8 @@ import {
   type OnboardingReviewBody,
 } from '@casebridge/contracts';
 import { z } from 'zod';
-import { ContactDocument, OnboardingPayment, OnboardingSession, type ServerConfig } from '@casebridge/db';
+import { ContactDocument, OnboardingPayment, OnboardingSession } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ProfileService } from '../../accounts/profile/profile.service';
@@ -32,7 +33,7 @@ const RequiredDocument = z.object({ document: OnboardingDocument });
 export const DECIDED_SESSIONS_SHOWN = 50;
 
 /**
- * The back office's side of onboarding (spec 3 §2.3, §2.11): the approval queue, one session for review, Save
+ * The back office's side of onboarding: the dashboard's approval queue, one session for review, Save
  * and Reject. Approve lives in OnboardingApprovalService. Only a session sent for review (pending_review) can be
  * changed or decided; anything else is 409, checked under a row lock so two reviewers never both decide.
  */

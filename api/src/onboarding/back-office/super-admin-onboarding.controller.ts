@@ -8,7 +8,7 @@ import { OnboardingReviewService } from './onboarding-review.service';
 const api = API.superAdminOnboarding;
 type ReviewBody = z.output<typeof OnboardingReviewBody>;
 
-/** Back office: the onboarding approval queue and the review of one session (spec 3 §2.3, §2.11). */
+/** Back office: the onboarding approval queue and the review of one session. */
 @Controller()
 export class SuperAdminOnboardingController {
   constructor(

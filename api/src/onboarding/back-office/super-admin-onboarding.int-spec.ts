@@ -19,7 +19,7 @@ import {
   type Community,
 } from '@casebridge/db';
 import { io } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCompany,
   aGroup,
@@ -29,8 +29,8 @@ import {
   aUser,
   signedIn,
   uniqueName,
-} from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { contactBody, NEW_PASSWORD, OnboardingClient, PROCESS_DOCUMENT } from '../../../test/onboarding-fixtures';
 
 const ALL_AGREEMENTS = { code_of_conduct: true, database_license: true, addendum: true };

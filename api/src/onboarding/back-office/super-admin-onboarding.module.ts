@@ -4,7 +4,7 @@ import { OnboardingApprovalService } from './onboarding-approval.service';
 import { OnboardingReviewService } from './onboarding-review.service';
 import { SuperAdminOnboardingController } from './super-admin-onboarding.controller';
 
-/** Back office: the onboarding approval queue and review: Save, Approve, Reject (spec 3 §2.3, §2.11). */
+/** Back office: the onboarding approval queue and review: Save, Approve, Reject. */
 @Module({
   imports: [AccountsModule],
   controllers: [SuperAdminOnboardingController],

@@ -1,6 +1,6 @@
 import { allEndpoints, type Endpoint } from '@casebridge/contracts';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { orm, tokenOf } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { orm, tokenOf } from '../../../../test/kit/member-fixtures';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix';
 import { callAs, matches } from '../../../test/matrix-call';
 import { ACTORS, type ActorName, type MatrixRow, type World } from './matrix/matrix-types';

@@ -1,8 +1,8 @@
 import { allEndpoints, API, endpointPath, MESSAGES, type Endpoint } from '@casebridge/contracts';
 import { User, type Company } from '@casebridge/db';
 import type { Response } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aUser, domainOf, emOf, signedIn, uniqueName } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aUser, domainOf, emOf, signedIn, uniqueName } from '../../../../test/kit/factories';
 import { serverPath } from '../common/contract-route';
 
 /**

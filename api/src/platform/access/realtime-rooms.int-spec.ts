@@ -6,8 +6,8 @@ import {
   type QueueChangedMessage,
 } from '@casebridge/contracts';
 import type { Case, Company, User } from '@casebridge/db';
-import { startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCaseRow, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
+import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCaseRow, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
 

@@ -1,8 +1,8 @@
 import { allEndpoints, endpointPath, type Endpoint } from '@casebridge/contracts';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ENDPOINT_METADATA, serverPath } from '../common/contract-route';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
 
 /** Fills every path parameter with a harmless value of the right kind. */
 function samplePath(endpoint: Endpoint): string {

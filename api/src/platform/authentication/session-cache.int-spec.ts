@@ -1,8 +1,8 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { Company, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSuperAdmin, aUser, FACTORY_PASSWORD, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSuperAdmin, aUser, FACTORY_PASSWORD, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { Client } from 'pg';
 import { SESSION_ACTOR_SQL } from './session-token.service';
 

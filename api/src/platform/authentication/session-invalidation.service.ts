@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { MESSAGES, type TokenResponse } from '@casebridge/contracts';
-import { AuthSession, User, type ServerConfig } from '@casebridge/db';
+import { AuthSession, User } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';

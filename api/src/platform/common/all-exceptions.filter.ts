@@ -18,7 +18,10 @@ export const UNAVAILABLE: ErrorAnswer = {
   headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
 };
 
-/** The one error shape of the api (spec/README.md "API style"). Never a 500 for bad input. */
+/**
+ * The one error shape of the api: { error: text }, and { message, errors: { field: [messages] } } for a 422.
+ * Never a 500 for bad input.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');

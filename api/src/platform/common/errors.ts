@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { z } from 'zod';
 
-/** 422 with the spec's shape: { message, errors: { field: [messages] } }. */
+/** 422 with the validation shape the web reads: { message, errors: { field: [messages] } }. */
 export class ValidationException extends HttpException {
   constructor(public readonly errors: Record<string, string[]>) {
     super('The given data was invalid.', HttpStatus.UNPROCESSABLE_ENTITY);

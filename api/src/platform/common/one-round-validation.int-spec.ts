@@ -1,6 +1,6 @@
 import { CHECK_ONLY, MESSAGES, SLUG_TAKEN, type ContactDocumentShape } from '@casebridge/contracts';
 import { Case, Company, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   allFields,
   countryId,
@@ -8,8 +8,8 @@ import {
   globexCaseSubmission,
   type FormFields,
 } from '../../../test/collaboration-form';
-import { aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../test/factories';
-import { documentsOf, orm } from '../../../test/member-fixtures';
+import { aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn, uniqueName } from '../../../../test/kit/factories';
+import { documentsOf, orm } from '../../../../test/kit/member-fixtures';
 
 const checkOnly = { [CHECK_ONLY.header]: CHECK_ONLY.value };
 

@@ -7,15 +7,8 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import {
-  extensionOf,
-  FILE_TYPES,
-  identifyFile,
-  isActiveContent,
-  SNIFF_BYTES,
-  type ServerConfig,
-  type UploadKind,
-} from '@casebridge/db';
+import { extensionOf, FILE_TYPES, identifyFile, isActiveContent, SNIFF_BYTES, type UploadKind } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import type { FastifyRequest } from 'fastify';
 import { diskStorage } from 'multer';
 import { randomBytes } from 'node:crypto';

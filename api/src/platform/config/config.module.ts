@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { loadServerConfig, type ServerConfig } from '@casebridge/db';
+import { loadServerConfig, type ServerConfig } from '@casebridge/server-core';
 
 /** Injection token of the validated server configuration. */
 export const SERVER_CONFIG = Symbol('SERVER_CONFIG');

@@ -1,6 +1,6 @@
 import { allEndpoints, API, type Endpoint } from '@casebridge/contracts';
 import { serverPath } from '../common/contract-route';
-import { startApi, type ApiHarness } from '../../../test/api-harness';
+import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 
 describe('/api/docs', () => {
   let api: ApiHarness;

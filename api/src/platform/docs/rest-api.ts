@@ -14,7 +14,7 @@ export const REST_API_TAG_DESCRIPTION = [
 ].join(' ');
 
 /**
- * The REST API of spec 1's case calls, each with what an integration needs to know beyond its one-line summary.
+ * The REST API of the member case calls, each with what an integration needs to know beyond its one-line summary.
  * Order is the order of a typical integration; docs tests assert that these are tagged and described.
  */
 export const REST_API_ENDPOINTS: ReadonlyMap<Endpoint, string> = new Map<Endpoint, string>([

@@ -2,9 +2,9 @@ import { exportJobId, QUEUES, type ExportShape } from '@casebridge/contracts';
 import { ExportJob, User } from '@casebridge/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /**
  * Asking for an export that the same user still has queued or building answers that export (no second build).

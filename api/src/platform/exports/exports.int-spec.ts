@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { aCase, aCaseRow, aCompany, aProcess, aSignedInUser, aUser, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
+import { aCase, aCaseRow, aCompany, aProcess, aSignedInUser, aUser, uniqueName } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { safeCell } from '../../../../worker/src/exports/spreadsheet-cell';
 
 type ClientSocket = Socket<ServerToClientEvents>;

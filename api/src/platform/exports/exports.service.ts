@@ -15,7 +15,8 @@ import {
   type ExportShape,
   type ExportStatusMessage,
 } from '@casebridge/contracts';
-import { ExportJob, type ServerConfig } from '@casebridge/db';
+import { ExportJob } from '@casebridge/db';
+import { type ServerConfig } from '@casebridge/server-core';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createReadStream, type ReadStream } from 'node:fs';

@@ -1,6 +1,6 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
-import { checkReadiness } from '@casebridge/db';
+import { checkReadiness } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';

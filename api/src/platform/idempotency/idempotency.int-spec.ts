@@ -1,7 +1,7 @@
 import { IDEMPOTENCY } from '@casebridge/contracts';
 import { Case, CaseNote, ManagerRequest, type Company, type ContactDocument, type User } from '@casebridge/db';
 import type { Response } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   allFields,
   countryId,
@@ -10,8 +10,8 @@ import {
   globexCollaborationAnswers,
   type FormFields,
 } from '../../../test/collaboration-form';
-import { aCase, aCompany, aProcess, aUser, emOf, signedIn } from '../../../test/factories';
-import { documentsOf } from '../../../test/member-fixtures';
+import { aCase, aCompany, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/factories';
+import { documentsOf } from '../../../../test/kit/member-fixtures';
 import { IDEMPOTENCY_MESSAGES } from './idempotency.store';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QUEUES } from '@casebridge/contracts';
-import { registerQueueMetrics, type CountableQueue } from '@casebridge/db';
+import { registerQueueMetrics, type CountableQueue } from '@casebridge/server-core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 

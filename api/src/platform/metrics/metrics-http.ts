@@ -1,4 +1,4 @@
-import { metricsAccessAllowed } from '@casebridge/db';
+import { metricsAccessAllowed } from '@casebridge/server-core';
 import type { FastifyInstance } from 'fastify';
 import { ApiMetrics, UNMATCHED_ROUTE } from './api-metrics';
 

@@ -1,9 +1,10 @@
 import { API, PRODUCED_JOB_NAMES, SERVER_EVENTS } from '@casebridge/contracts';
-import { QUEUE_STATES, type User } from '@casebridge/db';
+import { type User } from '@casebridge/db';
+import { QUEUE_STATES } from '@casebridge/server-core';
 import { parsePrometheusText, samplesOf, valueOf, type Sample } from '../../../../test/prometheus-text';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { collect, connectLive, followCase, type LiveClient } from '../../../test/live-clients';
-import { aCase, aCompany, aProcess, aSignedInUser, aUser, signedIn } from '../../../test/factories';
+import { aCase, aCompany, aProcess, aSignedInUser, aUser, signedIn } from '../../../../test/kit/factories';
 import { serverPath } from '../common/contract-route';
 import { UNMATCHED_ROUTE } from './api-metrics';
 

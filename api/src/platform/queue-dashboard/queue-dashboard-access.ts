@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES, QUEUE_DASHBOARD_MESSAGES } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import type { FastifyRequest } from 'fastify';
 import { isAllowed } from '../access/access.guard';
 import { SessionTokenService } from '../authentication/session-token.service';

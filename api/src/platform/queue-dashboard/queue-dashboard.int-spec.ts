@@ -4,9 +4,9 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aSignedInUser, aSuperAdmin, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { QUEUE_DASHBOARD_POLICY } from '../security/security-headers';
 
 const BASE = QUEUE_DASHBOARD.basePath;

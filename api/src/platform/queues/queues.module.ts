@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { Redis } from 'ioredis';
 import { SERVER_CONFIG } from '../config/config.module';
 

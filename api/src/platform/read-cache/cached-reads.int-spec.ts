@@ -2,8 +2,8 @@ import type { CaseDetail, CaseList, DirectoryEntry, EscalationPage } from '@case
 import { Client } from 'pg';
 import { waitFor } from '../../../../test/wait-for';
 import type { Company, ContactDocument, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
 import { CachedReads } from './cached-reads.service';
 import { READ_CACHE_MAX_AGE_MS } from './read-cache';
 

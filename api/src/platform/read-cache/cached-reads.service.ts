@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client, type Notification } from 'pg';
 import { randomUUID } from 'node:crypto';

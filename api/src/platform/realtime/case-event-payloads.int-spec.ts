@@ -15,11 +15,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { allFields, countryId, FULL_FORM, globexCaseSubmission } from '../../../test/collaboration-form';
-import { aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
+import { aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, followCase, type LiveClient } from '../../../test/live-clients';
-import { documentsOf } from '../../../test/member-fixtures';
+import { documentsOf } from '../../../../test/kit/member-fixtures';
 
 /**
  * Every case event carries the change as its receiver may see it (issue 16): for each event type, applying the

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { REALTIME_RELAY_STREAM, type RelayedEvent } from '@casebridge/contracts';
-import type { ServerConfig } from '@casebridge/db';
+import type { ServerConfig } from '@casebridge/server-core';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { SERVER_CONFIG } from '../config/config.module';

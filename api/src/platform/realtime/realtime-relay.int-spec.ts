@@ -3,8 +3,8 @@ import type { Company, User } from '@casebridge/db';
 import { Redis } from 'ioredis';
 import { waitFor } from '../../../../test/wait-for';
 import { relayStreamKey, relayToBrowsers } from '../../../../worker/src/realtime/relay';
-import { startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, signedIn } from '../../../test/factories';
+import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
 import { RELAY_GROUP } from './realtime-relay.consumer';
 

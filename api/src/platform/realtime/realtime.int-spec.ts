@@ -6,8 +6,8 @@ import {
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import type { Company } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
 import { connectLive, followCase, type LiveClient } from '../../../test/live-clients';
 
 type ClientSocket = LiveClient;

@@ -47,7 +47,7 @@ export class RateLimiter {
     this.redis = redis as LimiterRedis;
   }
 
-  /** Counts one attempt on each counter; throws 429 with the spec's text when any is over its limit. */
+  /** Counts one attempt on each counter; throws 429 (MESSAGES.tooManyRequests) when any is over its limit. */
   async consume(limits: RateLimit[], windowSeconds: number): Promise<void> {
     const keys = limits.map(({ key }) => `rate:${key}`);
     const over = await this.redis.rateConsume(keys.length, ...keys, windowSeconds, ...limits.map(({ limit }) => limit));

@@ -1,10 +1,11 @@
 import { MESSAGES, SERVER_EVENTS, SOCKET_PATH } from '@casebridge/contracts';
-import { PASSWORD_HASH_OPTIONS, User, type Company } from '@casebridge/db';
+import { User, type Company } from '@casebridge/db';
+import { PASSWORD_HASH_OPTIONS } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import * as argon2 from 'argon2';
 import { io, type Socket } from 'socket.io-client';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf, FACTORY_PASSWORD, signedIn } from '../../../../test/kit/factories';
 
 /**
  * Auth hardening (issue #7, Security): password hashing parameters, failed-login limits per account and per
@@ -91,7 +92,7 @@ describe('auth hardening (real PostgreSQL and Redis)', () => {
   });
 
   describe('failed-login limits', () => {
-    it(`per account: after ${LOGIN_LIMIT} failures the account answers 429 with the spec text, from any address`, async () => {
+    it(`per account: after ${LOGIN_LIMIT} failures the account answers 429 Too Many Requests, from any address`, async () => {
       const caller = await aUser(api, { company, role: 'caller' });
       const colleague = await aUser(api, { company, role: 'business_manager' });
       for (let i = 0; i < LOGIN_LIMIT; i++) {

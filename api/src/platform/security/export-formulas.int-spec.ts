@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { binary, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
 import {
   aCase,
   aCompany,
@@ -17,8 +17,8 @@ import {
   aUser,
   domainOf,
   signedIn,
-} from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /**
  * Spreadsheet formula injection, driven over every export kind: names, notes, searches, companies, groups and

@@ -2,7 +2,7 @@ import { allEndpoints, endpointPath, LIMITS, type Endpoint } from '@casebridge/c
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import { serverPath } from '../common/contract-route';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   aCase,
   aCompany,
@@ -15,7 +15,7 @@ import {
   aUser,
   FACTORY_PASSWORD,
   uniqueName,
-} from '../../../test/factories';
+} from '../../../../test/kit/factories';
 import { generateIdpKeys } from '../../../test/saml-idp';
 import { bodyLevelVariants, fieldsOf, HOSTILE_JSON_VALUES, hostileQueryFragments, sampleOf } from './fuzz-inputs';
 

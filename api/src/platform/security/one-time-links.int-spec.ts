@@ -1,9 +1,9 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { AuthSession, User, type Company } from '@casebridge/db';
 import type { Response } from 'supertest';
-import { startApi, tokenFromLink, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, domainOf } from '../../../test/factories';
-import { orm, registrationBody } from '../../../test/member-fixtures';
+import { startApi, tokenFromLink, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf } from '../../../../test/kit/factories';
+import { orm, registrationBody } from '../../../../test/kit/member-fixtures';
 
 /**
  * One-time links are one-time under concurrency (issue 15, point 3): a link opened several times at once is used

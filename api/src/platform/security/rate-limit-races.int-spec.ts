@@ -1,14 +1,14 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { User, type Company } from '@casebridge/db';
 import type { Response } from 'supertest';
-import { startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, domainOf, FACTORY_PASSWORD } from '../../../test/factories';
-import { orm, registrationBody } from '../../../test/member-fixtures';
+import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, domainOf, FACTORY_PASSWORD } from '../../../../test/kit/factories';
+import { orm, registrationBody } from '../../../../test/kit/member-fixtures';
 
 /**
  * Rate limits hold against requests sent all at once (issue 15, point 2): every attempt is counted before the
  * work it guards, so a burst of 30 checks at most the limit's worth of passwords or mails and answers the rest
- * 429 with the spec's text. Each burst comes from 30 different addresses, so only the per-account counter bites.
+ * 429 Too Many Requests. Each burst comes from 30 different addresses, so only the per-account counter bites.
  */
 
 const LOGIN_LIMIT = 10;

@@ -1,8 +1,8 @@
 import { LoginEvent, User } from '@casebridge/db';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aUser, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aUser, uniqueName } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { generateIdpKeys, samlResponse, type IdpKeys } from '../../../test/saml-idp';
 
 /**

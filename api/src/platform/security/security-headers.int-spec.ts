@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi, type ApiHarness } from '../../../test/api-harness';
+import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 
 /** The headers wapiti's http_headers and csp modules asked for, on the api, the Swagger UI and the web app. */
 describe('security headers', () => {

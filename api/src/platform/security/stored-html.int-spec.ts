@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import type { Company } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
 
 /**
  * Stored HTML: every rich-text field (the users of sanitizeRichText in api/src) is written with the same hostile

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Test } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aSuperAdmin, aUser, signedIn, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCompany, aGroup, aSuperAdmin, aUser, signedIn, uniqueName } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 import { generateIdpKeys, idpMetadataXml } from '../../../test/saml-idp';
 import { activeContentMessage } from '../common/staged-files';
 

@@ -9,8 +9,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response, Test } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCase, aCompany, aGroup, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import {
+  aCase,
+  aCompany,
+  aGroup,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  signedIn,
+  uniqueName,
+} from '../../../../test/kit/factories';
 
 /**
  * Uploads are checked by content, not by name: for every multipart endpoint of the contracts, a file with an

@@ -3,10 +3,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { binary } from '../../../test/export-files';
-import { aCase, aCompany, aGroup, aProcess, aSuperAdmin, aUser, signedIn, uniqueName } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import {
+  aCase,
+  aCompany,
+  aGroup,
+  aProcess,
+  aSuperAdmin,
+  aUser,
+  signedIn,
+  uniqueName,
+} from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /**
  * Stored files are served with the type their content proves from the allow-list of their kind of upload, never

@@ -1,8 +1,8 @@
 import { DOCUMENT_DELETED, SAMPLE_SUBMISSION_CHECKED, type SuperAdminDocument } from '@casebridge/contracts';
 import { Case, ContactDocument, Department, DocumentLinkage, DocumentNote, type User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { allFields, countryId, globexCollaborationAnswers } from '../../../test/collaboration-form';
-import { aCaseRow, aProcess, aSuperAdmin, emOf, signedIn } from '../../../test/factories';
+import { aCaseRow, aProcess, aSuperAdmin, emOf, signedIn } from '../../../../test/kit/factories';
 import { aSubmissionWorld, aSupportOptions, type SubmissionWorld } from '../../../test/submission-world';
 
 describe('super admin process editors: parent documents, delete, notes and the test page', () => {

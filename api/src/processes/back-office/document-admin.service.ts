@@ -8,7 +8,7 @@ import { DocumentEditorService } from './document-editor.service';
 /** Cases still being worked on: a process they came through stays. */
 const OPEN_CASE_STATUSES = ['open', 'accepted', 'information'] as const;
 
-/** Delete and internal notes of a company's process (spec 3 §7 contact_documents/{docId}/delete and /notes). */
+/** Delete and internal notes of a company's process (contact_documents/{docId}/delete and /notes). */
 @Injectable()
 export class DocumentAdminService {
   constructor(

@@ -11,8 +11,8 @@ import {
   type Department,
   type User,
 } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aDepartment, aProcess, aSuperAdmin, aUser, emOf, settle, signedIn } from '../../../test/factories';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aDepartment, aProcess, aSuperAdmin, aUser, emOf, settle, signedIn } from '../../../../test/kit/factories';
 import { aSubmissionWorld, SHORT_FORM, type SubmissionWorld } from '../../../test/submission-world';
 
 describe('super admin process editors: form data, load and managed / static saves', () => {

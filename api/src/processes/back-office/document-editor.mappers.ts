@@ -24,7 +24,7 @@ export function escalationContacts(doc: ContactDocument): { main: number; altern
   };
 }
 
-/** The editor's view of a live document (spec 3 §3 "Contact document"); needs EDITOR_POPULATE. */
+/** The editor's view of a live (contact) document; needs EDITOR_POPULATE. */
 export function toSuperAdminDocument(doc: ContactDocument): SuperAdminDocument {
   const version = doc.currentVersion!;
   const contacts = escalationContacts(doc);

@@ -27,7 +27,7 @@ import { DocumentWriter, type SaveBody } from './document-writer';
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name) || 0;
 
 /**
- * The back office's process document editors (spec 3 §2.10): their choices, one document, and the save. Every save
+ * The back office's process document editors: their choices, one document, and the save. Every save
  * is a new version (cases keep the version they were submitted against) carrying over the fields the editor does
  * not show (sections, json type, ...); the type is fixed once the document exists.
  */

@@ -53,9 +53,9 @@ const richTextOrNull = (html: string | null) => {
 };
 
 /**
- * The type-specific checks and writes of the super-admin editors (spec 3 §2.10). `check` reads and reports every
- * field in one 422 before anything changes; `apply` then writes the version and the document's parts, so the
- * caller's one flush stores all or nothing.
+ * The type-specific checks and writes of the super-admin editors (managed, static, parent). `check` reads and
+ * reports every field in one 422 before anything changes; `apply` then writes the version and the document's
+ * parts, so the caller's one flush stores all or nothing.
  */
 export class DocumentWriter {
   constructor(
@@ -114,7 +114,7 @@ export class DocumentWriter {
       template = await this.em.findOne(EmailTemplate, { id: templateId, type: 'document' });
       if (!template) errors['email_templates.new_receiving_member'] = ['Please choose a document e-mail template.'];
     } else {
-      // Spec 3 §2.10: a manager document defaults to the manager-request template.
+      // A manager document defaults to the manager-request template, any other to new_receiving_member.
       const slug = body.document_type === 'manager' ? MANAGER_REQUEST_TEMPLATE : NEW_RECEIVING_MEMBER;
       template = await this.em.findOne(EmailTemplate, { slug });
     }

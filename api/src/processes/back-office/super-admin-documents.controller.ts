@@ -9,7 +9,7 @@ import { DocumentEditorService } from './document-editor.service';
 
 const api = API.superAdminDocuments;
 
-/** Back office process documents: editors, delete, notes and the test page (spec 3 §2.10, §2.13). */
+/** Back office process documents: editors, delete, notes and the test page. */
 @Controller()
 export class SuperAdminDocumentsController {
   constructor(

@@ -4,7 +4,7 @@ import { DocumentAdminService } from './document-admin.service';
 import { DocumentEditorService } from './document-editor.service';
 import { SuperAdminDocumentsController } from './super-admin-documents.controller';
 
-/** Back office process documents (spec 3 §2.10, §2.13, §7 contact_documents and documents/{id}/sample). */
+/** Back office process documents: the editors, contact_documents calls and the documents/{id}/sample test page. */
 @Module({
   imports: [AdminProcessesModule],
   controllers: [SuperAdminDocumentsController],

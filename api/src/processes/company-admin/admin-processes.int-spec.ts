@@ -1,8 +1,17 @@
 import type { AdminProcessDetail, AdminProcessRow } from '@casebridge/contracts';
 import { DocumentVersion, User, type Community, type Company, type ContactDocument } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
-import { aCompany, aGroup, aProcess, aUser, domainOf, emOf, signedIn, uniqueName } from '../../../test/factories';
-import { registrationBody } from '../../../test/member-fixtures';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import {
+  aCompany,
+  aGroup,
+  aProcess,
+  aUser,
+  domainOf,
+  emOf,
+  signedIn,
+  uniqueName,
+} from '../../../../test/kit/factories';
+import { registrationBody } from '../../../../test/kit/member-fixtures';
 
 describe('company admin: inbound process documents', () => {
   let api: ApiHarness;

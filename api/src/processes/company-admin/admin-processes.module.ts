@@ -3,7 +3,7 @@ import { AdminProcessesController } from './admin-processes.controller';
 import { AdminProcessesService } from './admin-processes.service';
 import { ProcessSamplesService } from './process-samples.service';
 
-/** Company administration: the company's inbound process documents (spec 2 §7). */
+/** Company administration: the company's inbound process documents. */
 @Module({
   controllers: [AdminProcessesController],
   providers: [AdminProcessesService, ProcessSamplesService],

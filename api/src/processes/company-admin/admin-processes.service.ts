@@ -33,8 +33,8 @@ export const NO_LIMITED_PROCESS = 'Your company has no limited process.';
 const DETAIL_POPULATE = [...DOCUMENT_VIEW_POPULATE, 'groupRelations.department'] as const;
 
 /**
- * The inbound process documents of the admin's own company (spec 2 "Inbound process list", "Process Details",
- * "Limited Process", "Sample case submission"). A document of another company is answered 404, like a missing one.
+ * The inbound process documents of the admin's own company: the list, Process Details, the limited process and
+ * the sample case submission. A document of another company is answered 404, like a missing one.
  */
 @Injectable()
 export class AdminProcessesService {
@@ -88,7 +88,7 @@ export class AdminProcessesService {
     return this.sampleFor(companyOf(actor), documentId);
   }
 
-  /** The test form of a company's process; the back office tests any company's (spec 3 §2.13). */
+  /** The test form of a company's process; the back office tests any company's. */
   async sampleFor(companyId: number, documentId: number): Promise<z.infer<typeof AdminProcessSample>> {
     const doc = await this.findOwn(companyId, documentId);
     if (doc.currentVersion!.documentType === 'parent') {

@@ -1,6 +1,6 @@
 import { SAMPLE_SUBMISSION_CHECKED, type AdminProcessDocument } from '@casebridge/contracts';
 import type { Company, ContactDocument, User } from '@casebridge/db';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import {
   allFields,
   countryId,
@@ -9,8 +9,8 @@ import {
   globexCollaborationAnswers,
   type FormFields,
 } from '../../../test/collaboration-form';
-import { aCompany, aProcess, aUser, signedIn } from '../../../test/factories';
-import { countRows } from '../../../test/member-fixtures';
+import { aCompany, aProcess, aUser, signedIn } from '../../../../test/kit/factories';
+import { countRows } from '../../../../test/kit/member-fixtures';
 import { NOT_A_CASE_FORM } from '../submission-checks';
 import { NOT_A_MANAGER_FORM } from './process-samples.service';
 

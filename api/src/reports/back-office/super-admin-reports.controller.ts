@@ -9,7 +9,7 @@ import type { ReportDatesRange } from '@casebridge/contracts';
 
 const api = API.superAdminReports;
 
-/** The back office's Reports page (spec 3 §2.12): each call starts one spreadsheet export. */
+/** The back office's Reports page: each call starts one spreadsheet export. */
 @Controller()
 export class SuperAdminReportsController {
   constructor(private readonly reports: SuperAdminReportsService) {}

@@ -11,11 +11,11 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, startApi, type ApiHarness } from '../../../test/api-harness';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { exportSheetRows, finishedExport } from '../../../test/export-files';
-import { startExportWorker, type ExportWorker } from '../../../test/export-worker';
-import { aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn } from '../../../test/factories';
-import { orm } from '../../../test/member-fixtures';
+import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
+import { aCompany, aProcess, aSuperAdmin, aUser, domainOf, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const FILE_NAME = (stem: string) => new RegExp(`^${stem}\\.\\d{6}\\.xlsx$`);

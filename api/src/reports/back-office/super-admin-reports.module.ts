@@ -3,7 +3,7 @@ import { ExportsModule } from '../../platform/exports/exports.module';
 import { SuperAdminReportsController } from './super-admin-reports.controller';
 import { SuperAdminReportsService } from './super-admin-reports.service';
 
-/** Back-office reports (spec 3 §2.12, §7 super_admin/reports/...). */
+/** Back-office reports: the super_admin/reports/... spreadsheets. */
 @Module({
   imports: [ExportsModule],
   controllers: [SuperAdminReportsController],

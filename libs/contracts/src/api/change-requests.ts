@@ -4,12 +4,12 @@ import { requiredText } from './common';
 import { endpoint } from './endpoint';
 
 /**
- * Company change requests (spec 2 "Contact"): a company admin asks membership for a change only it can make; the
- * membership team is mailed, makes the change within 24-48 hours and marks the request done on the company's
- * back-office page. The admins of the company see their requests and their state on the company page.
+ * Company change requests (the admin pages' Contact buttons): a company admin asks membership for a change only
+ * it can make; the membership team is mailed, makes the change within 24-48 hours and marks the request done on
+ * the company's back-office page. The admins of the company see their requests and their state on the company page.
  */
 
-/** Spec 2 §9: change requests take 24-48 hours. */
+/** The confirmation tells the admin that change requests take 24-48 hours. */
 export const CHANGE_REQUEST_SENT = 'Your change request has been sent. Change requests take 24-48 hours to complete.';
 export const CHANGE_REQUEST_DONE = 'Change request marked done.';
 export const CHANGE_REQUEST_NOT_FOUND = 'Change request not found.';

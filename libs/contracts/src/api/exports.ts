@@ -11,7 +11,7 @@ import { optionalReportDay, ReportDatesRange } from './super-admin/report-dates'
  * EXPORT_POLICIES (who may ask) and one in the worker's EXPORT_SOURCES (its rows).
  */
 export const EXPORT_PARAMS = {
-  /** Company usage report (spec 2 "Reports"): the cases of the caller's company in a date range. */
+  /** Company usage report (admin Reports page): the cases of the caller's company in a date range. */
   usage: ReportRangeQuery,
   /** Audit timeline of one case, for members of either company of the case. */
   case_audit: z.object({
@@ -22,32 +22,32 @@ export const EXPORT_PARAMS = {
       .max(200, 'The case token is not valid.'),
   }),
   /**
-   * Users of one company: a company admin's own (spec 2 "Users": the export button; company_id is ignored), or
-   * for a super admin the company named by company_id (spec 3 §7 super_admin/companies/{id}/users/export).
+   * Users of one company: a company admin's own (the users page's export button; company_id is ignored), or
+   * for a super admin the company named by company_id (super_admin/companies/{id}/users/export).
    */
   company_users: z.object({
     company_id: z.coerce.number({ error: 'The company is required.' }).int().positive().optional(),
   }),
-  /** Every member company (spec 3 §2.4 companies.xlsx); super admins only. */
+  /** Every member company (companies.xlsx); super admins only. */
   companies: z.object({}),
-  /** Members of one partner group (spec 2 "Partner group detail"), for an admin of a member company. */
+  /** Members of one partner group (the group detail's partners table), for an admin of a member company. */
   group_members: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
-  /** My Partners (spec 2 "Partner groups list"): the companies of the admin's groups. */
+  /** My Partners (partner groups page): the companies of the admin's groups. */
   partners: z.object({}),
-  /** Every group (spec 3 §2.5 groups.xlsx); super admins only. */
+  /** Every group (groups.xlsx); super admins only. */
   groups: z.object({}),
-  /** Every partner relation of one group (spec 3 §7 super_admin/groups/{id}/partners/export); super admins only. */
+  /** Every partner relation of one group (super_admin/groups/{id}/partners/export); super admins only. */
   group_partners: z.object({ group_id: z.coerce.number({ error: 'The group is required.' }).int().positive() }),
-  /** The back office's Inactive Users list (spec 3 §2.9); super admins only. */
+  /** The back office's Inactive Users list; super admins only. */
   inactive_users: z.object({}),
-  /** Back-office reports (spec 3 §2.12); super admins only. The ranged three take start and end (YY-MM-DD). */
+  /** Back-office reports; super admins only. The ranged three take start and end (YY-MM-DD). */
   user_logins: ReportDatesRange,
   processes_viewed: ReportDatesRange,
   word_search: ReportDatesRange,
   managers: z.object({}),
   mail_domain: z.object({}),
   user_aged_logins: z.object({}),
-  /** The back office's escalation queue by filter and optional days (spec 3 §2.3); super admins only. */
+  /** The back office's escalation queue by filter and optional days; super admins only. */
   escalation: z.object({
     filter: z.enum(ESCALATION_FILTERS, { error: 'The filter must be all-10, open or late.' }),
     start: optionalReportDay('start', true),

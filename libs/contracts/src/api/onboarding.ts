@@ -12,9 +12,9 @@ import { Country, emailField, idField, optionalText, passwordField, phoneField, 
 import { endpoint } from './endpoint';
 
 /**
- * Partner-group onboarding (spec 2 §2 "Onboarding screens", §4, §7 "Onboarding"). Every call is public and works on
+ * Partner-group onboarding: contact, agreements, payment, process. Every call is public and works on
  * one onboarding session named by its token; the vhost names the partner group. Validation errors use dotted keys
- * (company.name, user.email, document.support_hours) that the web maps to its fields (spec 2 §5).
+ * (company.name, user.email, document.support_hours) that the web maps to its fields.
  */
 
 export const ONBOARDING_MESSAGES = {
@@ -26,7 +26,7 @@ export const ONBOARDING_MESSAGES = {
   paymentRequired: 'Payment is required before continuing.',
   paymentNotRequired: 'No payment is required for this partner group.',
   paymentSucceeded: 'Thank you. Your payment has been received.',
-  /** The sponsor pays for free groups (spec 2 §4). */
+  /** The sponsor pays for free groups (both prices 0). */
   sponsorPays: 'There is no charge to join: the sponsor company covers the membership.',
   limitedSponsorPays:
     'There is no charge to join: the sponsor company covers your limited membership, saving you $500 per year.',
@@ -36,7 +36,7 @@ export const ONBOARDING_MESSAGES = {
 } as const;
 
 /**
- * Where the flow goes after a step (spec 2 §4); each value but payment and register-limited is an onboarding route.
+ * Where the flow goes after a step; each value but payment and register-limited is an onboarding route.
  * New members: contact, agreements, (payment), process. Limited members: contact, agreements, register-limited.
  * Other existing members: contact, basic-premium (agreements with the process choice), (payment), register/existing;
  * choose-process is the stand-alone choice for a session restored after its agreements.
@@ -59,7 +59,7 @@ export type OnboardingUserAccess = (typeof ONBOARDING_USER_ACCESS)[number];
 export const ONBOARDING_AGREEMENTS = ['code_of_conduct', 'database_license', 'addendum'] as const;
 export type OnboardingAgreement = (typeof ONBOARDING_AGREEMENTS)[number];
 
-// ---------- parts of the onboarding state (spec 2 §3 "Onboarding state") ----------
+// ---------- parts of the onboarding state ----------
 
 export const OnboardingCompany = z.object({
   name: requiredText(LIMITS.nameMax, 'The company name'),
@@ -152,13 +152,13 @@ export const OnboardingSessionView = z.object({
   save_for_later: z.boolean(),
   /** The applicant's existing company, or null for a new company. */
   company: z.object({ id: z.number(), name: z.string() }).nullable(),
-  /** Membership of the existing company; null for a new one (spec 2 §3). */
+  /** Membership of the existing company; null for a new one. */
   membership_type: z.enum(MEMBERSHIP_TYPES).nullable(),
   /** The applicant already has an account: no password is asked; names only when unknown. */
   user_known: z.boolean(),
   names_known: z.boolean(),
   data: OnboardingData,
-  /** Which agreements must be ticked; the others are accepted automatically (spec 2 §4). */
+  /** Which agreements must be ticked; the others are accepted automatically. */
   agreements_required: z.object({ code_of_conduct: z.boolean(), database_license: z.boolean(), addendum: z.boolean() }),
   payment_required: z.boolean(),
   paid: z.boolean(),

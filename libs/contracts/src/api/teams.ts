@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { webhookUrlField } from './webhooks';
 
 /**
- * Microsoft Teams connection of a group (spec 3 §2.14 "Teams connected page", /msteams/connected/{token}).
+ * Microsoft Teams connection of a group (the public Teams connected page, /msteams/connected/{token}).
  * The link is the one a super admin hands out (or gives Teams as the connector's callback): the token names the
  * group and is signed by the server. Teams' connector set-up comes back to it with `webhook_url`; the page posts
  * that address, which connects the group's channel (its new and late case cards go there). See docs/decisions.md.

@@ -1,4 +1,4 @@
-/** Case statuses and their labels (spec 1 §4). */
+/** Case statuses and their labels. */
 export const CASE_STATUSES = ['open', 'accepted', 'information', 'rejected', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
@@ -12,7 +12,7 @@ export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
 export const RESPONSE_TYPES = ['approval', 'rejection', 'information-request', 'information-response'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
-/** Status a public respond call may carry (spec 3 §2.14); information-reply marks an answer. */
+/** Status a public respond call may carry; information-reply marks an answer. */
 export const RESPOND_STATUSES = ['accepted', 'information', 'rejected', 'information-reply'] as const;
 export type RespondStatus = (typeof RESPOND_STATUSES)[number];
 
@@ -20,7 +20,7 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 /** low P3, medium P2, high P1. */
 export const PRIORITY_LABELS: Record<Priority, string> = { low: 'P3', medium: 'P2', high: 'P1' };
-/** Escalation queue labels (spec 3 §2.3). */
+/** Priority labels of the back office's escalation queue. */
 export const PRIORITY_QUEUE_LABELS: Record<Priority, string> = {
   low: 'Priority 3',
   medium: 'Priority 2',
@@ -28,7 +28,7 @@ export const PRIORITY_QUEUE_LABELS: Record<Priority, string> = {
 };
 export const PRIORITY_SLA_LABELS: Record<Priority, string> = { high: 'P1 High', medium: 'P2 Medium', low: 'P3 Low' };
 
-/** Active-cases request types on the dashboard (spec 1 §2); default mine-30. */
+/** Active-cases request types on the dashboard; default mine-30. */
 export const CASE_REQUEST_TYPES = [
   { value: 'mine-30', label: 'My Active Cases (30 days)' },
   { value: 'company-inbound-action', label: 'Company Inbound Needing Action' },

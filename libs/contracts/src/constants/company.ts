@@ -1,8 +1,8 @@
-/** Membership types (spec 2 §1, spec 3 §3). "offline partner" is stored as offline_partner. */
+/** Membership types. "offline partner" is stored as offline_partner. */
 export const MEMBERSHIP_TYPES = ['basic', 'standard', 'premium', 'elite', 'limited', 'offline_partner'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 
-/** Membership level shown by the header link (spec 1 §9); limited is the default. */
+/** Membership level shown by the header link (basic and standard show standard); limited is the default. */
 export const MEMBERSHIP_LEVELS = ['standard', 'premium', 'elite', 'limited'] as const;
 export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
 
@@ -21,7 +21,7 @@ export function membershipLevel(type: string | null | undefined): MembershipLeve
 }
 
 /**
- * The membership level the spec's "blocked for membership level 'limited'" means (spec 3 §2.2): limited, and every
+ * What "blocked for membership level 'limited'" applies to: limited, and every
  * type whose level defaults to limited. One rule for the api (AccessGuard, partner reach) and the web's guards.
  */
 export function isLimitedMembership(type: string | null | undefined): boolean {
@@ -35,7 +35,7 @@ export const MEMBERSHIP_LEVEL_LABELS: Record<MembershipLevel, string> = {
   limited: 'Limited Membership',
 };
 
-/** Memberships whose cases are forced to low priority (spec 1 §4). */
+/** Memberships whose cases are forced to low priority (unless custom priority messages exist). */
 export const PRIORITY_RESTRICTED_MEMBERSHIPS: readonly MembershipType[] = ['basic', 'standard'];
 
 export const COMPANY_STATUSES = ['active', 'inactive'] as const;
@@ -44,21 +44,21 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const LOGIN_METHODS = ['email_link', 'requires_registration', 'sso'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
-/** Labels on the company-admin users page (spec 2 §2). */
+/** Labels on the company-admin users page. */
 export const LOGIN_METHOD_LABELS: Record<LoginMethod, string> = {
   email_link: 'Email Login Link',
   requires_registration: 'Requires Registration',
   sso: 'Single Sign On',
 };
 
-/** Labels on the super-admin company form (spec 3 §2.4). */
+/** Labels on the super-admin company form. */
 export const LOGIN_METHOD_ADMIN_LABELS: Record<LoginMethod, string> = {
   email_link: 'Email Authentication Link',
   requires_registration: 'Requires Registration',
   sso: 'Single Sign On',
 };
 
-/** Login methods whose users may change their password in the profile (spec 1 §5). */
+/** Login methods whose users may change their password in the profile (not sso). */
 export const PASSWORD_LOGIN_METHODS: readonly LoginMethod[] = ['requires_registration', 'email_link'];
 
 export const SSO_IDENTITY_SOURCES = ['url', 'file'] as const;

@@ -1,4 +1,4 @@
-/** Process (contact) document version types (spec 1 §3). */
+/** Process (contact) document version types. */
 export const DOCUMENT_TYPES = ['ticket', 'solution_support', 'json', 'default', 'parent', 'manager'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -7,7 +7,7 @@ export const CASE_FORM_DOCUMENT_TYPES: readonly DocumentType[] = ['ticket', 'sol
 /** Types with e-mail and escalation sections in the admin Process Details. */
 export const DETAILED_DOCUMENT_TYPES: readonly DocumentType[] = ['ticket', 'solution_support', 'manager', 'json'];
 
-/** Read-only type labels in the company-admin Process Details (spec 2 §2). */
+/** Read-only type labels in the company-admin Process Details. */
 export const DOCUMENT_TYPE_ADMIN_LABELS: Record<DocumentType, string> = {
   ticket: 'Standard Email Process',
   solution_support: 'Solution Support',
@@ -17,7 +17,7 @@ export const DOCUMENT_TYPE_ADMIN_LABELS: Record<DocumentType, string> = {
   parent: 'Parent',
 };
 
-/** Type labels in the super-admin editors (spec 3 §2.10). */
+/** Type labels in the super-admin editors. */
 export const DOCUMENT_TYPE_EDITOR_LABELS: Record<DocumentType, string> = {
   ticket: 'Collaborative Document',
   default: 'Static Document',
@@ -70,7 +70,7 @@ export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
 export const REQUIREMENT_SECTIONS = ['common_customer_section', 'problem_section', 'contact_section'] as const;
 export type RequirementSection = (typeof REQUIREMENT_SECTIONS)[number];
 
-/** Section title for the common customer section when the version sets none (spec 2 §2). */
+/** Section title for the common customer section when the version sets none. */
 export function commonCustomerSectionTitle(type: string, customTitle?: string | null): string {
   if (customTitle) return customTitle;
   return type === 'ticket' ? 'Common Customer Contact' : 'Additional Information';

@@ -1,4 +1,4 @@
-/** Partner groups, also called communities (spec 2 §9, spec 3 §2.5). */
+/** Partner groups, also called communities. */
 export const GROUP_TYPES = ['solution_support', 'partner_program', 'open_group'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 export const GROUP_TYPE_LABELS: Record<GroupType, string> = {
@@ -24,7 +24,7 @@ export const MEMBER_RELATIONSHIP_LABELS: Record<MemberRelationship, string> = {
 export const GROUP_DOCUMENT_KINDS = ['file', 'url'] as const;
 export type GroupDocumentKind = (typeof GROUP_DOCUMENT_KINDS)[number];
 
-/** Accepted upload extensions for group documents (spec 2 §5, spec 3 §2.5). */
+/** Accepted upload extensions for group documents. */
 export const GROUP_DOCUMENT_EXTENSIONS = ['.xls', '.xlsx', '.doc', '.docx', '.pdf', '.jpg', '.jpeg', '.png'] as const;
 
 export const CONTRACT_LENGTHS = ['one_year', 'three_years'] as const;

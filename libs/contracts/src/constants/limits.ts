@@ -1,4 +1,4 @@
-/** Business constants and limits of the three specs (spec 1 §9, spec 2 §9, spec 3 §9). */
+/** Business constants and limits of the product. */
 export const LIMITS = {
   searchMinChars: 2,
   searchLogDebounceMs: 1000,
@@ -39,7 +39,7 @@ export const PASSWORD_RULES_TEXT = [
   '1 of the characters ! $ # %',
 ] as const;
 
-/** Keys of browser storage (spec 1 §9). */
+/** Keys of browser storage. */
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',

@@ -1,4 +1,4 @@
-/** Roles of users (spec 1 §6, spec 3 §1). */
+/** Roles of users. */
 export const ROLES = ['super_admin', 'program_manager', 'business_manager', 'caller', 'api'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -30,7 +30,7 @@ export function isCompanyAdminRole(role: string): boolean {
   return (COMPANY_ADMIN_ROLES as readonly string[]).includes(role);
 }
 
-/** User types (spec 3 §1). Default for a new user: basic. */
+/** User types. Default for a new user: basic. */
 export const USER_TYPES = ['basic', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const USER_TYPE_LABELS: Record<UserType, string> = { basic: 'Basic User', admin: 'Administrator' };

@@ -1,4 +1,4 @@
-import { loadServerConfig } from '../config/server-config';
+import { loadServerConfig } from '@casebridge/server-core';
 import { DatabaseUnreachableError } from '../admin/database-server';
 
 /** Runs one db script: prints its result, or a clear message and exit code 1 on failure. */

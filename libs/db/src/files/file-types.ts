@@ -47,13 +47,13 @@ export const FILE_TYPES = {
 
 export type FileTypeName = keyof typeof FILE_TYPES;
 
-/** The types each kind of stored file may be served as: the upload types of the spec. */
+/** The types each kind of stored file may be served as: the accepted upload types. */
 export const UPLOAD_KINDS = {
-  /** Group documents and process document files (spec 2 §5, spec 3 §2.6: xls, xlsx, doc, docx, pdf, jpg, png). */
+  /** Group documents and process document files: xls, xlsx, doc, docx, pdf, jpg/jpeg, png. */
   document: ['pdf', 'png', 'jpeg', 'doc', 'xls', 'docx', 'xlsx'],
   /** Company logos, group banners and logos: raster images only (an SVG is a document that runs script). */
   image: ['png', 'jpeg', 'gif'],
-  /** The addendum (spec 3: a PDF), the code of conduct and the database license. */
+  /** The addendum (always a PDF), the code of conduct and the database license. */
   agreement: ['pdf'],
   /** Case attachments are opaque files (any type is kept): these are the ones a browser is told the type of. */
   case_attachment: ['pdf', 'png', 'jpeg', 'gif', 'doc', 'xls', 'docx', 'xlsx', 'zip'],

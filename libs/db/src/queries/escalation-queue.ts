@@ -1,7 +1,7 @@
 import { LIMITS, type EscalationFilter, type EscalationRow } from '@casebridge/contracts';
 
 /**
- * The back office's escalation queue (spec 3 §2.3): one definition of its filters, search and sort for the api's
+ * The back office's escalation queue: one definition of its filters, search and sort for the api's
  * pages and the worker's spreadsheet. Timestamps are answered as ISO-8601 UTC text.
  */
 

@@ -1,4 +1,4 @@
-/** One row of the usage report (spec 2 "Reports"), timestamps as ISO-8601 UTC text. */
+/** One row of the company usage report (admin Reports page), timestamps as ISO-8601 UTC text. */
 export interface UsageReportRecord {
   id: number;
   type: 'Inbound' | 'Outbound';

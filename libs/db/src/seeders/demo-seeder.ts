@@ -20,7 +20,7 @@ export interface DemoSeedSummary {
 }
 
 /**
- * Builds the demo network of the product specification ("Demo data") in an empty, migrated
+ * Builds the demo network (the demo identities, every status and type) in an empty, migrated
  * database. It is not incremental: run it after a reset (db:reset), never on a database with data.
  */
 export async function seedDemo(em: EntityManager): Promise<DemoSeedSummary> {

@@ -1,3 +1,4 @@
+import { loadServerConfig } from '@casebridge/server-core';
 import {
   createDatabase,
   databaseUrlFor,
@@ -5,7 +6,6 @@ import {
   listDatabasesWithPrefix,
 } from '../admin/database-server';
 import { migrateDatabase, seedDatabase } from '../admin/schema';
-import { loadServerConfig } from '../config/server-config';
 
 /**
  * Databases for tests, on the server of DATABASE_URL. A jest globalSetup builds one migrated and

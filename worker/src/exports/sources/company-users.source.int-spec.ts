@@ -1,6 +1,6 @@
 import { createOrmConfig, type Company, type User } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { aCompany, aUser, type UserSpec } from '../../../../api/test/factories';
+import { aCompany, aUser, type UserSpec } from '../../../../test/kit/factories';
 import { prepareIntegrationEnv, type IntegrationEnv } from '../../../../test/integration/test-env';
 import type { ExportCell } from '../export-source';
 import { companyUsersSource } from './company-users.source';

@@ -33,7 +33,7 @@ export const groupMembersSource: ExportSource = {
     const groupId = numberParam(params, 'group_id');
     const [group] = await em.execute<{ name: string }[]>('select name from communities where id = ?', [groupId]);
     if (!group) throw new UnrecoverableError('The group of this export no longer exists.');
-    // Spec 2 §7: named after the group plus "groupmembers".
+    // The file is named after the group plus "groupmembers".
     return `${group.name}groupmembers`;
   },
 

@@ -4,7 +4,7 @@ import { dayParam } from '../export-params';
 import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /**
- * The three dated back-office reports (spec 3 §2.12): logins, process views and partner searches between two
+ * The three dated back-office reports: logins, process views and partner searches between two
  * UTC days (both included), oldest first, each read by keyset on (created_at, id).
  */
 

@@ -3,7 +3,7 @@ import { AGED_LOGIN_BUCKETS, COMPANY_ADMIN_ROLES, NEVER_LOGGED_IN, roleLabel } f
 import { cursorText, EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
 /**
- * The three undated back-office reports (spec 3 §2.12): company managers, e-mail domains and how long ago users
+ * The three undated back-office reports: company managers, e-mail domains and how long ago users
  * last signed in. Each is read a page at a time by keyset on its sort order.
  */
 

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
 import { readUntil } from '../../../../test/wait-for';
-import { settleWithin } from './timing';
+import { settleWithin } from '../../../../test/kit/faults/timing';
 
 /** The repository root, from this file's place in worker/test/faults/support. */
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -19,6 +19,7 @@ const path = require('path');
 const root = process.argv[1];
 const aliases = {
   '@casebridge/contracts': path.join(root, 'libs/contracts/src/index.ts'),
+  '@casebridge/server-core': path.join(root, 'libs/server-core/src/index.ts'),
   '@casebridge/db': path.join(root, 'libs/db/src/index.ts'),
 };
 const resolveFilename = Module._resolveFilename;

@@ -346,7 +346,7 @@ export const adminCompanyApi = {
     method: 'POST',
     path: 'admin/company/users/:id',
     access: 'company_admin',
-    // A limited membership asks for user changes through Contact (spec 2 "Users").
+    // A limited membership asks for user changes through Contact (a change request) instead.
     refusesLimitedMembership: true,
     summary: 'Create (id 0) or update a user of the company',
     body: ManagedUserBody,

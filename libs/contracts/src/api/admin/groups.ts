@@ -4,7 +4,7 @@ import { MessageBody, requiredText } from '../common';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
-// ---------- partner groups of the admin's company (spec 2 §2, §7) ----------
+// ---------- partner groups of the admin's company ----------
 
 const IdName = z.object({ id: z.number(), name: z.string() });
 
@@ -199,7 +199,7 @@ export const adminGroupsApi = {
   users: endpoint({
     method: 'GET',
     path: 'admin/company/partner_groups/:groupId/users',
-    // User Access Management is blocked for limited membership (spec 2 §6).
+    // User Access Management is blocked for limited membership.
     access: 'company_admin',
     refusesLimitedMembership: true,
     summary: 'Users of the company with access to the group',

@@ -12,7 +12,7 @@ import {
   PriorityMessages,
 } from '../member/documents';
 
-// ---------- inbound process documents of the admin's own company (spec 2 §2, §7) ----------
+// ---------- inbound process documents of the admin's own company ----------
 
 export const AdminProcessRow = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import { endpoint } from '../endpoint';
 export const SSO_SETTINGS_SAVED = 'Single sign-on settings saved.';
 /** The multipart field of the identity provider's metadata XML. */
 export const SSO_IDENTITY_FILE_FIELD = 'sso_identity_file';
-/** Spec 2 §2 / spec 3 client rules: the entity id must be a URI (a hint, not a rule of the form). */
+/** The entity id must be a URI: shown as a hint, not enforced by the form. */
 export const SSO_ENTITY_URL_HINT = 'The entity id must be a URI, for example https://idp.example.com/metadata.';
 /** The query parameter of the landing page that carries a refused single sign-on back from the api. */
 export const SSO_ERROR_QUERY = 'sso_error';
@@ -111,7 +111,7 @@ export const adminSsoApi = {
   }),
 } as const;
 
-/** The SAML endpoints, served from the site root (spec 3: /saml2/{slug}/metadata). */
+/** The SAML endpoints, served from the site root (/saml2/{slug}/metadata). */
 export const samlApi = {
   metadata: endpoint({
     method: 'GET',

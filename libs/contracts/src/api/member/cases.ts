@@ -160,7 +160,7 @@ export const CaseEntry = z.object({
 });
 export type CaseEntry = z.infer<typeof CaseEntry>;
 
-/** What a signed-in member of either company sees, with the controls spec 1 §4 allows them. */
+/** What a signed-in member of either company sees, with the controls the case's status and their side allow. */
 export const CaseDetail = CaseEntry.extend({
   direction: z.enum(CASE_DIRECTIONS),
   notes: z.array(CaseNoteShape),
@@ -210,7 +210,7 @@ export const RespondBody = z.object({
 });
 export type RespondBody = z.input<typeof RespondBody>;
 
-/** The engineer contact of one side; the phone is stored as 'countrycode: number' when given (spec 1 §5). */
+/** The engineer contact of one side; the phone is stored as 'countrycode: number' when given. */
 export const UpdateEngineerBody = z.object({
   case_number: optionalText(100, 'The case number'),
   engineer_name: requiredText(LIMITS.nameMax * 2, 'The engineer name'),

@@ -123,7 +123,7 @@ export const dashboardApi = {
   saveSearch: endpoint({
     method: 'POST',
     path: 'caller/save_search',
-    // Partner search and the company note are hidden for limited membership (spec 1 §2, §6).
+    // Partner search and the company note are hidden for limited membership.
     access: 'user',
     refusesLimitedMembership: true,
     summary: 'Log a partner search',

@@ -70,7 +70,7 @@ export const ContactDocumentShape = z.object({
   doc_linkages: z.array(z.object({ id: z.number(), option_name: z.string(), contact_document_id: z.number() })),
   parent_option_name: z.string().nullable(),
   static_document: z.string().nullable(),
-  /** Process owner and escalation contacts: null for callers (spec 1 §6). */
+  /** Process owner and escalation contacts: null for callers. */
   escalation: z
     .object({
       main: ContactPerson.nullable(),
@@ -104,7 +104,7 @@ export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
 const customValue = z.union([z.string().max(LIMITS.textMax), z.number(), z.boolean(), z.null()]);
 
 /**
- * The case submission payload (spec 1 §3); custom_{requirementId} fields are checked against the document's
+ * The case submission payload; custom_{requirementId} fields are checked against the document's
  * current version (422 keyed custom_{id}; a custom_ key of no field of the version is refused):
  * - required fields (and fields a tierselect sub-option makes required) must be non-blank;
  * - fields of a groupselect group other than the chosen one, fields a tierselect hides, copy fields: ignored;

@@ -15,7 +15,7 @@ import { DoneBody, optionalEmail, optionalText, requiredText } from '../common';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
-/** Spec 3 §2.4: the defaults of a new company. */
+/** The defaults of a new company on the back-office company form. */
 export const COMPANY_FORM_DEFAULTS = {
   membership_type: 'standard',
   login_method: 'requires_registration',
@@ -38,7 +38,7 @@ export const SLUG_FORMAT = 'The slug may only contain lower-case letters, digits
 
 // ---------- shapes ----------
 
-/** One row of the companies list (spec 3 §2.4). */
+/** One row of the back-office companies list. */
 export const CompanyListRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -73,7 +73,7 @@ export const SuperAdminCompany = AdminCompanyInfo.extend({
 });
 export type SuperAdminCompany = z.infer<typeof SuperAdminCompany>;
 
-/** A row of the Users panel (spec 3 §3 "Company user"). */
+/** A row of the company detail's Users panel. */
 export const SuperAdminCompanyUserRow = z.object({
   id: z.number(),
   first_name: z.string(),

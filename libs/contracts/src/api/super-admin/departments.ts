@@ -17,7 +17,7 @@ export const DEPARTMENT_DELETED = 'Department deleted.';
 export const DEPARTMENT_NOT_FOUND = 'Department not found.';
 export const RELATION_SAVED = 'Group access saved.';
 export const RELATION_NOT_FOUND = 'Group access not found.';
-/** Shown on the group access page (spec 3 §2.7). */
+/** Shown on the group access page. */
 export const SEV1_SLA_TEXT = 'business hour required with Sev 1 SLA (Next Day)';
 
 export function departmentDeleteQuestion(name: string): string {
@@ -25,7 +25,7 @@ export function departmentDeleteQuestion(name: string): string {
 }
 
 /**
- * Spec 3 §2.7: the member relationship of a new relation. Solution support and open groups see all members; in a
+ * The member relationship of a new relation. Solution support and open groups see all members; in a
  * partner program only the sponsor sees everyone, other members see the sponsor only.
  */
 export function defaultMemberRelationship(
@@ -46,7 +46,7 @@ const optionalId = (message: string) =>
     z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullable(),
   );
 
-// ---------- departments (spec 3 §2.6) ----------
+// ---------- departments (back-office departments page) ----------
 
 export const DepartmentBody = z.object({
   name: requiredText(LIMITS.nameMax, 'The name'),
@@ -60,7 +60,7 @@ export const DepartmentBody = z.object({
 });
 export type DepartmentBody = z.input<typeof DepartmentBody>;
 
-// ---------- group access (company-group relation, spec 3 §2.7) ----------
+// ---------- group access (company-group relation) ----------
 
 export const RelationUser = z.object({
   id: z.number(),

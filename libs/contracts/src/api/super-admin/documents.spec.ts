@@ -7,7 +7,7 @@ const issues = (input: unknown) => {
 };
 
 describe('super-admin document save body', () => {
-  it('fills the spec defaults of a managed document', () => {
+  it('fills the defaults of a managed document (approved, 7/24/365, All)', () => {
     const parsed = DocumentSaveBody.parse({ document_type: 'ticket', title: ' Intake ', tags: ['a', 'a', '', 'b'] });
     expect(parsed).toMatchObject({
       title: 'Intake',

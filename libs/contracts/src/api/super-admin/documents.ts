@@ -12,7 +12,7 @@ import {
 import { endpoint } from '../endpoint';
 import { DoneBody, optionalEmailList } from '../common';
 
-/** Spec 3 §2.10: which editor a type opens. 'default' is the static editor, 'parent' the parent editor. */
+/** Types the managed editor opens; 'default' opens the static editor, 'parent' the parent editor. */
 export const MANAGED_DOCUMENT_TYPES = ['ticket', 'solution_support', 'json', 'manager'] as const;
 export type ManagedDocumentType = (typeof MANAGED_DOCUMENT_TYPES)[number];
 export type DocumentEditorKind = 'managed' | 'static' | 'parent';
@@ -25,7 +25,7 @@ export function documentEditorKind(type: string): DocumentEditorKind {
 
 /** The one template choice of the editor: the mail a new case (or manager request) sends to the process. */
 export const NEW_RECEIVING_MEMBER = 'new_receiving_member';
-/** A manager-type document defaults to this template (spec 3 §2.10). */
+/** A manager-type document defaults to this template. */
 export const MANAGER_REQUEST_TEMPLATE = 'manager-request';
 /** Types the choice is stored (or was seeded) under; manager requests read both. */
 export const RECEIVING_TEMPLATE_CHOICE_TYPES: readonly string[] = [NEW_RECEIVING_MEMBER, MANAGER_REQUEST_TEMPLATE];
@@ -37,7 +37,7 @@ export const DOCUMENT_TYPE_FIXED = 'The type of a process cannot be changed afte
 
 const IdName = z.object({ id: z.number(), name: z.string() });
 
-// ---------- shapes (spec 3 §3 "Contact document") ----------
+// ---------- shapes (contact documents) ----------
 
 export const SuperAdminDocumentLinkage = z.object({
   id: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 
 /**
- * The e-mail templates the product sends (spec README "Templates are stored and editable by super admins"):
+ * The e-mail templates the product sends, stored and editable by super admins:
  * a list, an editor for subject and body with `{{placeholder}}` variables, and a preview with sample values.
  */
 

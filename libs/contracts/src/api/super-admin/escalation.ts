@@ -7,7 +7,7 @@ import { CaseDetail, PublicCaseResponse } from '../member/cases';
 import { optionalReportDay } from './report-dates';
 
 /**
- * The back office's escalation queue (spec 3 §2.3, §7): every company's cases by filter (all-10: created in the
+ * The back office's escalation queue: every company's cases by filter (all-10: created in the
  * last 10 days; open: waiting for the receiver's final answer; late: open and past its SLA), paged and sorted on
  * the server; delete, details (to respond as the receiving side) and the spreadsheet.
  */
@@ -33,7 +33,7 @@ export const EscalationQueueQuery = z.object({
   q: z.string().trim().max(LIMITS.nameMax, 'The search may not be greater than 100 characters.').optional(),
   sort: z.enum(ESCALATION_SORT_COLUMNS, { error: 'The sort column is not valid.' }).default('created_at'),
   dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
-  /** The path names the filter; a filter here must agree with it (the web sends both, as the spec lists). */
+  /** The path names the filter; a filter here must agree with it (the web sends both). */
   filter: z.enum(ESCALATION_FILTERS, { error: 'The filter must be all-10, open or late.' }).optional(),
   /** Capped at LIMITS.maxPageSize (a larger limit answers maxPageSize rows). */
   limit: z.coerce

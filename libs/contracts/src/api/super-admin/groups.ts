@@ -8,7 +8,7 @@ import { endpoint } from '../endpoint';
 import { routePath } from '../../routes';
 import { ExportAnswer } from '../exports';
 
-/** Spec 3 §3: the defaults of a new group. */
+/** The defaults of a new group. */
 export const GROUP_FORM_DEFAULTS = {
   type: 'solution_support',
   status: 'active',
@@ -40,7 +40,7 @@ export const VHOST_FORMAT = 'The vhost may only contain lower-case letters, digi
 
 /**
  * The registration (onboarding) page of a partner program: the portal's /join/{vhost} page on the public address
- * (the spec's "{vhost}.{domain}" needs a DNS name per group; the path form works on any deployment).
+ * (a "{vhost}.{domain}" address would need a DNS name per group; the path form works on any deployment).
  */
 export function groupRegistrationPage(publicUrl: string, vhost: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${routePath('onboarding.home', { vhost })}`;
@@ -51,7 +51,7 @@ const ZeroOne = z.union([z.literal(0), z.literal(1)]);
 
 // ---------- shapes ----------
 
-/** One row of the groups list (spec 3 §2.5). */
+/** One row of the back-office groups list. */
 export const SuperAdminGroupRow = z.object({
   id: z.number(),
   name: z.string(),

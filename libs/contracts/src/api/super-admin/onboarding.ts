@@ -13,8 +13,8 @@ import {
 } from '../onboarding';
 
 /**
- * The back office's onboarding review (spec 3 §2.3 approval queue, §2.11 review, §7): the sessions applicants sent
- * for review, their data (never the password hash) and the decisions Save, Approve and Reject.
+ * The back office's onboarding review (the dashboard's approval queue, then one session): the sessions applicants
+ * sent for review, their data (never the password hash) and the decisions Save, Approve and Reject.
  */
 
 export const ONBOARDING_SESSION_NOT_FOUND = 'Onboarding session not found.';
@@ -28,7 +28,7 @@ export const ONBOARDING_ALREADY_MEMBER = 'This company is already an active memb
 export const ONBOARDING_APPLICANT_KINDS = ['new', 'limited', 'existing'] as const;
 
 /**
- * The approval queue's filter (spec 3 §2.3 leaves it open): applications waiting for review by default, the
+ * The approval queue's filter (our choice): applications waiting for review by default, the
  * latest decided ones on demand. `all` is the waiting ones first, then the decided ones.
  */
 export const ONBOARDING_QUEUE_FILTERS = ['pending_review', 'approved', 'rejected', 'all'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The back-office Reports page (spec 3 §2.12, §7 super_admin/reports/...): six spreadsheets, each an export kind
+ * The back-office Reports page (super_admin/reports/...): six spreadsheets, each an export kind
  * built by the worker. Three cover a date range given in the path as YY-MM-DD (both ends included, UTC days);
  * three have no range. docs/decisions.md lists what each sheet holds.
  */
@@ -42,7 +42,7 @@ export const NEVER_LOGGED_IN = 'Never';
 const REPORT_DAY = /^(\d{2}|\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A report day as YYYY-MM-DD, or null when `value` is not a real date. The spec's form is YY-MM-DD (26-11-23 is
+ * A report day as YYYY-MM-DD, or null when `value` is not a real date. The page sends YY-MM-DD (26-11-23 is
  * 2026-11-23); the full year is accepted too.
  */
 export function parseReportDay(value: string): string | null {
@@ -76,7 +76,7 @@ const reportDay = (label: 'start' | 'end') =>
 
 /**
  * An optional bound of a report's range (the escalation spreadsheet): YY-MM-DD or YYYY-MM-DD like the other reports,
- * answered as YYYY-MM-DD; nothing (and `0` when `orZero`, the spec's "no start") is no bound.
+ * answered as YYYY-MM-DD; nothing (and `0` when `orZero`: a lone end date sends 0 as the start) is no bound.
  */
 export const optionalReportDay = (label: 'start' | 'end', orZero = false) =>
   z

@@ -22,7 +22,7 @@ const plain = (kind: SuperAdminReportKind) =>
 
 export const superAdminReportsApi = {
   userLogins: ranged('user_logins', 'user_logins'),
-  // Spelt so in the spec (§7).
+  // The path keeps the agreed spelling 'proccesses' (a typo the clients depend on).
   processesViewed: ranged('processes_viewed', 'proccesses_viewed'),
   wordSearch: ranged('word_search', 'word_search'),
   managers: plain('managers'),

@@ -9,8 +9,8 @@ import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
 
 /**
- * The Inactive Users list (spec 3 §2.9) holds users who are disabled or have not signed in (or, never signed in,
- * were created) more than this many days ago. The spec leaves the rule open; see docs/decisions.md.
+ * The back office's Inactive Users list holds users who are disabled or have not signed in (or, never signed in,
+ * were created) more than this many days ago. The rule is our choice; see docs/decisions.md.
  */
 export const INACTIVE_USER_DAYS = 90;
 /** Rows per page of super_admin/users/list/{page}; the web asks page after page until one is empty. */
@@ -23,7 +23,7 @@ export const SSO_PASSWORD_REFUSED =
   'This company signs in with single sign-on: only API users have a password to update.';
 export const REGISTRATION_NOT_FOUND = 'Registration not found.';
 
-/** Spec 3 §2.8: the confirmation of the Delete button. */
+/** The confirmation of the user form's Delete button. */
 export const deleteUserQuestion = (name: string) => `Are you sure you want to delete ${name} from the system?`;
 export const loginAsLabel = (name: string) => `Login as ${name}`;
 

@@ -89,7 +89,7 @@ export class User {
   @ManyToOne({ entity: () => Company, nullable: true, deleteRule: 'cascade' })
   company: Rel<Company> | null = null;
 
-  /** argon2id hash (see security/passwords); null for accounts that never set a password. */
+  /** argon2id hash (see @casebridge/server-core security/passwords); null for accounts that never set a password. */
   @Property({ type: 'string', length: 255, nullable: true, hidden: true })
   passwordHash: string | null = null;
 

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { existsSync, readFileSync } from 'node:fs';
 import type { LoginMethod, MembershipType, Role } from '@casebridge/contracts';
+import { hashPassword } from '@casebridge/server-core';
 import { Company } from '../../entities/accounts/company.entity';
 import { Country } from '../../entities/accounts/country.entity';
 import { Department } from '../../entities/accounts/department.entity';
 import { User } from '../../entities/accounts/user.entity';
-import { hashPassword } from '../../security/passwords';
 import { COUNTRIES } from '../countries';
 import { daysAgo } from './time';
 
@@ -82,7 +82,7 @@ interface DemoUserDefinition {
   focusGroup?: string;
 }
 
-/** The identities table of the product specification, plus names and contact details. */
+/** The demo identities (all with the demo password), plus names and contact details. */
 export const DEMO_IDENTITIES: DemoUserDefinition[] = [
   {
     email: 'admin@casebridge.test',

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DocumentType, RequirementSection } from '@casebridge/contracts';
+import { loadServerConfig } from '@casebridge/server-core';
 import { Company } from '../../entities/accounts/company.entity';
 import { Department } from '../../entities/accounts/department.entity';
 import { User } from '../../entities/accounts/user.entity';
@@ -15,7 +16,6 @@ import {
 import { DocumentVersion } from '../../entities/documents/document-version.entity';
 import { type DemoAccounts, demoUser } from './accounts';
 import { type DemoRequirements, FULL_FORM_LAYOUT, placeRequirements, SHORT_FORM_LAYOUT } from './requirements';
-import { loadServerConfig } from '../../config/server-config';
 import { demoPdf, writeDemoFiles } from './demo-files';
 import { daysAgo } from './time';
 

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { loadServerConfig } from '@casebridge/server-core';
 import { DocumentGroup } from '../../entities/documents/document-parts.entity';
 import { Community } from '../../entities/groups/community.entity';
 import { CompanyGroupRelation } from '../../entities/groups/company-group-relation.entity';
 import { GroupDocument } from '../../entities/groups/group-document.entity';
-import { loadServerConfig } from '../../config/server-config';
 import { type DemoAccounts, demoUser } from './accounts';
 import type { DemoDocuments } from './documents';
 import { demoBanner, demoPdf, writeDemoFiles } from './demo-files';

@@ -31,7 +31,7 @@ const PATHS: Record<CaseStatus, ('information' | 'accepted' | 'rejected' | 'clos
   open: [],
   information: ['information'],
   accepted: ['accepted'],
-  // A case is rejected only while information is requested (spec 1 §4).
+  // A case is rejected only while information is requested.
   rejected: ['information', 'rejected'],
   closed: ['accepted', 'close'],
 };

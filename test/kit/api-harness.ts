@@ -4,8 +4,8 @@ import { QUEUES, type MailJob } from '@casebridge/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { prepareIntegrationEnv } from '../../test/integration/test-env';
-import { BootSteps } from '../../test/wait-for';
+import { prepareIntegrationEnv } from '../integration/test-env';
+import { BootSteps } from '../wait-for';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -46,14 +46,14 @@ export async function startApi(env: Record<string, string> = {}, options: StartO
     : await boot.step('cloning the template database', prepareIntegrationEnv());
   if (shared) Object.assign(process.env, { DATABASE_URL: shared.databaseUrl, REDIS_PREFIX: shared.redisPrefix });
   Object.assign(process.env, { LOG_LEVEL: 'silent', WEB_DIST: '', PUBLIC_URL: 'http://casebridge.test' }, env);
-  const { AppModule } = await boot.step('loading the api modules', import('../src/app.module'));
-  const { configureApp } = await import('../src/bootstrap');
+  const { AppModule } = await boot.step('loading the api modules', import('../../api/src/app.module'));
+  const { configureApp } = await import('../../api/src/bootstrap');
   // Configuration is read here, when Nest builds the modules: this file's environment, set above.
   const moduleRef = await boot.step(
     'building the Nest modules (database and Redis connections)',
     Test.createTestingModule({ imports: [AppModule] }).compile(),
   );
-  const { createHttpAdapter } = await import('../src/platform/http/http-server');
+  const { createHttpAdapter } = await import('../../api/src/platform/http/http-server');
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     logger: false,

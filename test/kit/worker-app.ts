@@ -1,12 +1,12 @@
 import { JOB_NAMES, MAIL_JOB_OPTIONS, MailJob, mailJobId, QUEUES } from '@casebridge/contracts';
-import { loadServerConfig, ServerConfig } from '@casebridge/db';
+import { loadServerConfig, ServerConfig } from '@casebridge/server-core';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JobsOptions, Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { BootSteps } from '../../../test/wait-for';
-import { createLogger } from '../../src/logging/logger';
-import { WorkerModule } from '../../src/worker.module';
+import { BootSteps } from '../wait-for';
+import { createLogger } from '../../worker/src/logging/logger';
+import { WorkerModule } from '../../worker/src/worker.module';
 
 export interface RunningWorker {
   app: INestApplicationContext;

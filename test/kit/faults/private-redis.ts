@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'fs';
 import IORedis from 'ioredis';
 import os from 'os';
 import path from 'path';
-import { findFreePort } from '../../support/mail-catcher';
-import { readUntil } from '../../../../test/wait-for';
+import { findFreePort } from '../mail-catcher';
+import { readUntil } from '../../wait-for';
 import { settleWithin } from './timing';
 
 export interface PrivateRedisOptions {

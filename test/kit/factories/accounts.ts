@@ -1,5 +1,6 @@
 import type { MembershipType, Role } from '@casebridge/contracts';
-import { Company, Department, hashPassword, User } from '@casebridge/db';
+import { Company, Department, User } from '@casebridge/db';
+import { hashPassword } from '@casebridge/server-core';
 import type { RequiredEntityData } from '@mikro-orm/core';
 import { bearer, type ApiHarness } from '../api-harness';
 import { emOf, settle, uniqueName, type FactoryTarget } from './world';

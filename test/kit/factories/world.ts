@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiHarness } from '../api-harness';
-import { CachedReads } from '../../src/platform/read-cache/cached-reads.service';
+import { CachedReads } from '../../../api/src/platform/read-cache/cached-reads.service';
 
 /**
  * Where factories write: a running api (integration tests of the api) or a bare ORM (worker tests, which boot no

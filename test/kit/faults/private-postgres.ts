@@ -4,8 +4,8 @@ import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
 import { promisify } from 'util';
-import { findFreePort } from '../../support/mail-catcher';
-import { waitFor } from '../../../../test/wait-for';
+import { findFreePort } from '../mail-catcher';
+import { waitFor } from '../../wait-for';
 
 const run = promisify(execFile);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import net from 'net';
 import os from 'os';
 import path from 'path';
-import { waitFor } from '../../../test/wait-for';
+import { waitFor } from '../wait-for';
 
 export interface CaughtMail {
   subject: string;
