@@ -2,18 +2,10 @@ import { MESSAGES, PROFILE_MESSAGES } from '@casebridge/contracts';
 import { Company, User } from '@casebridge/db';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
 import { aCompany, aUser, domainOf, emOf, settle, signedIn } from '../../../test/kit/factories';
+import { registrationBody } from '../../../test/kit/member-fixtures';
 
-const applicant = {
-  first_name: 'Rita',
-  last_name: 'Applicant',
-  email: '', // at our company's domain, set once it exists
-  phone: '555 0100',
-  phone_country_code: 'US',
-  city: 'Boston',
-  password: 'Str0ng!Pass',
-  password_confirmation: 'Str0ng!Pass',
-  agree_confirm: true,
-};
+// At our company's domain: the address is set once the company exists.
+const applicant = registrationBody('');
 
 describe('registration, verification, approval and profile', () => {
   let api: ApiHarness;
