@@ -12,6 +12,7 @@ import { RichTextEditor } from '../../ui/RichTextEditor';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextField } from '../../ui/fields';
 import { ContactButton } from './ContactButton';
+import { ProcessMailFields } from './ProcessMailFields';
 import { escalationUserOptions } from './escalation-user-options';
 
 const FIELDS = [
@@ -89,22 +90,7 @@ export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) 
         </div>
         <TextField label="Support Hours" error={errors.support_hours} {...register('support_hours')} />
         <TextField label="Products Supported" error={errors.product_supported} {...register('product_supported')} />
-        {settings.detailed && (
-          <>
-            <TextField
-              label="To Email"
-              type="email"
-              error={errors.collaborate_email}
-              {...register('collaborate_email')}
-            />
-            <TextField
-              label="CC Email"
-              hint="Separate several addresses with commas."
-              error={errors.collaborate_cc_email}
-              {...register('collaborate_cc_email')}
-            />
-          </>
-        )}
+        {settings.detailed && <ProcessMailFields register={register} errors={errors} toLabel="To Email" />}
       </section>
       {settings.detailed && (
         <section className="card" aria-labelledby="process-escalation-title">

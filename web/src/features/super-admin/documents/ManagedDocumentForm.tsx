@@ -8,6 +8,7 @@ import { DocumentCommonFields } from './DocumentCommonFields';
 import { MANAGED_FIELDS, ManagedFormSchema, managedDefaults } from './document-form-schema';
 import { useSaveDocument } from './use-save-document';
 import { escalationUserOptions } from '../../admin-processes/escalation-user-options';
+import { ProcessMailFields } from '../../admin-processes/ProcessMailFields';
 
 interface ManagedDocumentFormProps {
   companyId: number;
@@ -44,18 +45,7 @@ export function ManagedDocumentForm({ companyId, document, type, choices, childr
         <DocumentCommonFields register={register} errors={errors} />
         {type === 'json' && <TextField label="JSON Type" error={errors.json_type} {...register('json_type')} />}
         <div className="field-row">
-          <TextField
-            label="Collaborate Email"
-            type="email"
-            error={errors.collaborate_email}
-            {...register('collaborate_email')}
-          />
-          <TextField
-            label="CC Email"
-            hint="Separate several addresses with commas."
-            error={errors.collaborate_cc_email}
-            {...register('collaborate_cc_email')}
-          />
+          <ProcessMailFields register={register} errors={errors} toLabel="Collaborate Email" />
         </div>
       </section>
       <section className="card" aria-labelledby="document-escalation-title">
