@@ -5,9 +5,16 @@ import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
 import { useSession } from './app/session-store';
 import { queryClient } from './lib/queries';
-import './styles.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/forms.css';
+import './styles/feedback.css';
+import './styles/components.css';
+import './styles/page-parts.css';
+import './styles/rich-text.css';
 
-// A stored token is checked once per page load; an unauthorized one ends the session (spec 3 §2.2).
+// A stored token is checked once per page load; an unauthorized one ends the session.
 void useSession.getState().checkOnStart();
 
 // Pages load as chunks named by content hash: a tab opened before a release asks for chunks that are gone.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { routeGuard, type RouteName } from '@casebridge/contracts';
-import { ForcedAccountModals } from '../features/account/ForcedAccountModals';
+import { ForcedAccountModals } from '../features/accounts/ForcedAccountModals';
 import { useLiveLists } from '../lib/live-lists';
 import { AlertBanners } from '../ui/AlertBanners';
 import { ModalHost } from '../ui/ModalHost';

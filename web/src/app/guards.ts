@@ -5,7 +5,7 @@ import { alerts } from './alerts-store';
 import { useSession } from './session-store';
 
 /**
- * The route guards of spec 3 §2.2, run as route loaders before a page renders.
+ * The route guards (login, role and membership level per route), run as route loaders before a page renders.
  * Returns a redirect, or null to let the page render. The api enforces the same rules on every call, and offers
  * links to guarded pages by the same rule (routeRefusal).
  */

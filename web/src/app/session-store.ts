@@ -20,7 +20,7 @@ import { alerts } from './alerts-store';
 import { navigateTo } from './navigation';
 import { isOnboardingPath, routeNameAt } from './route-table';
 
-/** Why a token was just obtained; decides where the user lands (spec 1 §4 "Login"). */
+/** Why a token was just obtained; decides where the user lands after sign-in. */
 export type SignInIntent =
   | { kind: 'login' }
   | { kind: 'target'; path: string }
@@ -57,7 +57,10 @@ function readLevel(): MembershipLevel | null {
   return storage.get(STORAGE_KEYS.level) as MembershipLevel | null;
 }
 
-/** Where to go once the user is known (spec 1 §4 "Login"); null means stay. */
+/**
+ * Where to go once the user is known: a stored after-login route first, then by intent; a home page leads to the
+ * user's dashboard, and a dashboard of the other kind (member or back office) to the right one. Null means stay.
+ */
 function landingAfterSignIn(role: Role, intent: SignInIntent): string | null {
   const isSuperAdmin = role === 'super_admin';
   const afterLogin = storage.get(STORAGE_KEYS.afterLoginRoute);
@@ -110,7 +113,7 @@ export const useSession = create<SessionState>((set, get) => ({
       set({ user: me.user, company: me.company, impersonatedBy: me.impersonated_by, role: me.user.role, level });
       return me;
     } catch {
-      // A lost session is handled by the api client; other failures are only logged (spec 1 §8).
+      // A lost session is handled by the api client; other failures are only logged, nothing is shown.
       return null;
     }
   },

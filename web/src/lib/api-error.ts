@@ -1,9 +1,9 @@
 import { MESSAGES } from '@casebridge/contracts';
 
-/** First message per field, as the spec shows them under each input. */
+/** First message per field, as the forms show them under each input. */
 export type FieldErrors = Record<string, string>;
 
-/** Every failed call becomes one of these, built from the spec's error shapes (422 {message, errors}, others {error}). */
+/** Every failed call becomes one of these, made from the api's error bodies (422 {message, errors}, others {error}). */
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldErrors;

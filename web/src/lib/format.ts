@@ -1,5 +1,5 @@
 /**
- * Date and time formatting of the member area (spec 1 §9: MM/DD/YY hh:mm a; case tables in UTC).
+ * Date and time formatting of the member area (MM/DD/YY hh:mm a; case tables in UTC).
  * Plain Date arithmetic: no date library for a handful of formats.
  */
 
@@ -51,7 +51,7 @@ export function formatDateTimeUtc(value: string | number | Date | null | undefin
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** MMM-DD-YYYY hh:mm a in UTC, as back-office tables show dates (spec 3 §9); '' for none. */
+/** MMM-DD-YYYY hh:mm a in UTC, as back-office tables show dates; '' for none. */
 export function formatBackOfficeDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   if (!date) return '';

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { API } from '@casebridge/contracts';
 import { useAlerts, type BannerAlert } from '../app/alerts-store';
-import { ForgotPasswordModal } from '../features/landing/ForgotPasswordModal';
+import { ForgotPasswordModal } from '../features/accounts/landing/ForgotPasswordModal';
 import { useModals } from '../ui/modal-store';
 import { useApiMutation } from './mutations';
 import { apiKey, queryClient, useApiQuery } from './queries';

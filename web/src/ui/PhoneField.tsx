@@ -21,7 +21,7 @@ export function phoneDigits(number: string | null | undefined): string {
   return (number ?? '').replace(/\D/g, '');
 }
 
-/** 'countrycode: number' when the number is valid, otherwise null (spec 1 §5). */
+/** 'countrycode: number' when the number is valid, otherwise null: an invalid phone is not sent. */
 export function phoneWithCode(code: string | null | undefined, number: string | null | undefined): string | null {
   if (!isValidPhone(number)) return null;
   return `${code || DEFAULT_PHONE_COUNTRY_CODE}: ${(number ?? '').trim()}`;

@@ -1,9 +1,9 @@
 import { routePath } from '@casebridge/contracts';
-import { QueueDashboardButton } from '../../features/super-admin/queues/QueueDashboardButton';
+import { QueueDashboardButton } from '../../features/back-office/QueueDashboardButton';
 import { HeaderShell } from './HeaderShell';
 import { AccountNavItems, NavItem } from './nav-items';
 
-/** Back-office header (spec 3 §2.2). */
+/** Back-office header: the super admin's own navigation, in place of the member header. */
 export function SuperAdminHeader() {
   return (
     <HeaderShell home={routePath('super_admin.dashboard')} label="Back office">

@@ -2,6 +2,7 @@ import { caseApi, type CaseAttachmentShape } from '@casebridge/contracts';
 import { download } from '../../lib/files';
 import { formatDateTime } from '../../lib/format';
 import { useFileDownload } from '../../lib/mutations';
+import './cases.css';
 
 const UPLOAD_STATE_LABELS: Record<CaseAttachmentShape['upload_state'], string> = {
   pending: 'Waiting to upload',

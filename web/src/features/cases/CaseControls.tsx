@@ -7,12 +7,13 @@ import { useConfirm } from '../../ui/modal-store';
 import { EngineerModal } from './EngineerModal';
 import { NoteModal } from './NoteModal';
 import { UploadModal } from './UploadModal';
+import './cases.css';
 
 type OpenModal = 'response' | 'submission' | 'note' | 'upload' | null;
 
 /**
- * The case's action buttons; which ones show is the server's decision (controls), spec 1 §4. What an action changes
- * comes back as a live entry of the case (the page applies it), so nothing is read again here.
+ * The case's action buttons; which ones show is the server's decision (controls, by status and side). What an
+ * action changes comes back as a live entry of the case (the page applies it), so nothing is read again here.
  */
 interface CaseControlsProps {
   detail: CaseDetail;

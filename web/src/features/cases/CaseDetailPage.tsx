@@ -20,8 +20,9 @@ import { CollaborationFeed } from './CollaborationFeed';
 import { useSession } from '../../app/session-store';
 import { useCaseLive } from '../../lib/live';
 import { PresenceBar } from './PresenceBar';
-import { ExportButton } from '../exports/ExportButton';
-import { SlaCountdown } from '../sla/SlaCountdown';
+import { ExportButton } from '../../ui/ExportButton';
+import { SlaCountdown } from './sla/SlaCountdown';
+import './cases.css';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
 export function CaseDetailPage() {

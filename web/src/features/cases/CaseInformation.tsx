@@ -1,7 +1,8 @@
 import { MESSAGES, type CaseDetail, type CaseEntry } from '@casebridge/contracts';
 import { priorityLabel } from './case-format';
+import './cases.css';
 
-/** Left column of the case detail: what the submitter sent (spec 1 §2 "Case detail"). */
+/** Left column of the case detail: what the submitter sent. */
 export function CaseInformation({ entry }: { entry: CaseEntry | CaseDetail }) {
   const { engineer } = entry;
   // Hidden fields carry routing values for the receiver's tools, not for people.

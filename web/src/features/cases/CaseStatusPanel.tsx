@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { CASE_STATUS_LABELS, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
 import { formatDateTime } from '../../lib/format';
 import { latestResponse, openInformationRequest, responseText } from './case-format';
+import './cases.css';
 
-/** Right column of the case detail: the panel of the case's status (spec 1 §2 and §4). */
+/** Right column of the case detail: the panel of the case's status (response, more information or rejection). */
 export function CaseStatusPanel({ detail }: { detail: CaseDetail }) {
   const isReceiver = detail.direction === 'inbound';
   return (

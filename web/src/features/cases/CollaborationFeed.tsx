@@ -2,13 +2,14 @@ import { MESSAGES, isCompanyAdminRole, type CaseNoteShape } from '@casebridge/co
 import { useSession } from '../../app/session-store';
 import { PUBLIC_LINKS } from '../../lib/public-site';
 import { formatDateTime } from '../../lib/format';
+import './cases.css';
 
 interface CollaborationFeedProps {
   notes: CaseNoteShape[];
   allowNotes: boolean;
 }
 
-/** The notes both companies add to a case, newest first; only for companies with notes enabled (spec 1 §6). */
+/** The notes both companies add to a case, newest first; only for companies with notes enabled. */
 export function CollaborationFeed({ notes, allowNotes }: CollaborationFeedProps) {
   const role = useSession((state) => state.role);
   const level = useSession((state) => state.level);

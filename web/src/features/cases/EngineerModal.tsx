@@ -40,7 +40,7 @@ export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalP
     onSuccess: onSaved,
   });
   const onSubmit = submitWith((values) => {
-    // An invalid number is not sent (spec 1 §5); the field already told the user.
+    // An invalid number is not sent; the field already told the user.
     const body = { ...values, engineer_phone: isValidPhone(values.engineer_phone) ? values.engineer_phone : null };
     return save.mutateAsync({ params: { token: detail.token }, body });
   });
@@ -109,7 +109,7 @@ function defaultsOf(detail: CaseDetail, side: 'response' | 'submission'): Engine
   };
 }
 
-/** A stored phone may read 'US: 555 0100' (spec 1 §5); the form edits code and number apart. */
+/** A stored phone may read 'US: 555 0100' (code, colon, number); the form edits code and number apart. */
 function splitPhone(
   phone: string | null,
   fallbackCode: string = DEFAULT_PHONE_COUNTRY_CODE,

@@ -6,7 +6,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
-import { SlaCountdown } from '../sla/SlaCountdown';
+import { SlaCountdown } from './sla/SlaCountdown';
 
 type SortColumn = NonNullable<CaseListQuery['sort']>;
 
@@ -42,7 +42,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
   },
 ];
 
-/** /my-cases: every case of the user, newest request first (spec 1 §2 "My Cases"). */
+/** /my-cases: every case of the user, newest request first. */
 export function MyCasesPage() {
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
@@ -82,7 +82,7 @@ export function MyCasesPage() {
         utcNote
         paging={
           cases && {
-            // The server may choose its own page size (spec 1 §9): page with what it answered.
+            // The server may choose its own page size: page with what it answered.
             page: cases.current_page,
             perPage: cases.per_page,
             total: cases.total,

@@ -39,7 +39,7 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
   });
 
   const onSubmit = handleSubmit(({ summary, description }) => {
-    // Spec 1 §5: a note needs some text; warn without a round trip.
+    // A note needs a summary or a description that is not blank; warn without a round trip.
     if (!summary.trim() && !description.trim()) {
       alerts.show(MESSAGES.blankNote, 'warning');
       return;

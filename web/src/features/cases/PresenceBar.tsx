@@ -1,4 +1,5 @@
 import type { PresenceMessage } from '@casebridge/contracts';
+import './cases.css';
 
 /** Who else is on this case now, and who is writing a note. */
 export function PresenceBar({ viewers, selfKey }: { viewers: PresenceMessage['viewers']; selfKey?: string }) {

@@ -14,7 +14,7 @@ interface UploadModalProps {
   onUploaded: () => void;
 }
 
-/** Upload File: a description and one or more files, sent as multipart (spec 1 §7). */
+/** Upload File: a description and one or more files, sent as multipart. */
 export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
   const fileInputId = useId();
   const [description, setDescription] = useState('');

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@casebridge/contracts';
 import { ApiError } from '../../lib/api-error';
 
-/** Update failure text (spec 1 §8): the field errors joined, else the server's error, else the generic text. */
+/** Update failure text: the field errors joined, else the server's error, else the generic text. */
 export function updateErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     const fields = Object.values(error.fieldErrors);

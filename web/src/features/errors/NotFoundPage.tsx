@@ -3,7 +3,7 @@ import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
 import { homeLink } from './home-link';
 
-/** /404 (every unknown path lands here), with the way home of spec 3 §2.14. */
+/** /404 (every unknown path lands here), with a way home that depends on who is visiting (homeLink). */
 export function NotFoundPage() {
   const token = useSession((state) => state.token);
   const role = useSession((state) => state.role);

@@ -12,7 +12,7 @@ export interface HomeLink {
 }
 
 /**
- * The 404 page's way home (spec 3 §2.14): the dashboard when signed in (a super admin's is the back office);
+ * The 404 page's way home: the dashboard when signed in (a super admin's is the back office);
  * signed out, the company's site by slug when the visitor came from one, otherwise the public home page.
  */
 export function homeLink(signedIn: boolean, role: Role | null): HomeLink {

@@ -6,8 +6,8 @@ import { RestApiSection } from './RestApiSection';
 import { WebhooksBox } from './WebhooksBox';
 
 /**
- * /admin/integrations (beyond the spec): webhooks (company admins), API tokens (company admins and api users)
- * and where the REST API is documented.
+ * /admin/integrations (an addition to the original screens): webhooks (company admins), API tokens (company admins
+ * and api users) and where the REST API is documented.
  */
 export function IntegrationsPage() {
   const role = useSession((state) => state.role);

@@ -32,7 +32,7 @@ export function requiredAgreements(session: OnboardingSessionView): OnboardingAg
   return KINDS.filter((kind) => session.agreements_required[kind]);
 }
 
-/** Every agreement the session requires is ticked (spec 2 §5); the server checks again. */
+/** Every agreement the session requires is ticked; the server checks again. */
 export function allRequiredTicked(session: OnboardingSessionView, values: AgreementValues): boolean {
   return requiredAgreements(session).every((kind) => values[kind]);
 }
@@ -50,7 +50,7 @@ export function agreementDefaults(session: OnboardingSessionView, draft?: Record
   };
 }
 
-/** The body part the agreements and register/existing calls share; agreements not required are accepted (spec 2 §4). */
+/** The body part the agreements and register/existing calls share; agreements not required are accepted. */
 export function agreementsBody(session: OnboardingSessionView, values: AgreementValues) {
   const accepted = (kind: OnboardingAgreement) => !session.agreements_required[kind] || values[kind];
   return {
@@ -71,7 +71,7 @@ interface AgreementChecksProps {
   errors: ErrorsFor<AgreementField>;
 }
 
-/** The agreements step, shared by the agreements and basic-premium pages (spec 2 §2 "Onboarding screens" 2). */
+/** The agreements step, shared by the agreements and basic-premium pages. */
 export function AgreementChecks({ vhost, session, register, errors }: AgreementChecksProps) {
   const required = requiredAgreements(session);
   const basicOrStandard = session.membership_type === 'basic' || session.membership_type === 'standard';

@@ -18,7 +18,7 @@ import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
 import { useOnboardingForm } from './use-onboarding-form';
 import { SubmitActions } from '../../ui/SubmitActions';
 
-/** /onboarding/agreements: new and limited members accept the agreements, then pay when asked (spec 2 §2, §4). */
+/** /onboarding/agreements: new and limited members accept the agreements, then pay when asked. */
 export function AgreementsPage() {
   const flow = useOnboardingFlow();
   if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;
@@ -47,7 +47,7 @@ function AgreementsForm(flow: OnboardingFlow) {
   // A failure is the cache's warning with the server's message.
   const registerLimited = useApiMutation(API.onboarding.registerLimited, { loader: true });
 
-  /** Where each `next` leads; a limited member is registered right here (spec 2 §4). */
+  /** Where each `next` leads; a limited member is registered right here. */
   const continueWith = async (next: OnboardingNext) => {
     if (next === 'register-limited') {
       if (!session.company) return alerts.show(MESSAGES.submissionError, 'warning');

@@ -20,7 +20,7 @@ type BasicPremiumValues = AgreementValues & ChoiceValues;
 
 /**
  * /onboarding/basic-premium: an existing member (not limited) accepts the agreements, pays when asked and picks
- * its process and user access on one page (spec 2 §2 "A duplicate page variant also carries the process choice").
+ * its process and user access on one page: the agreements page with the process choice added.
  */
 export function BasicPremiumPage() {
   const flow = useOnboardingFlow();

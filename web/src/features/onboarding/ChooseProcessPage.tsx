@@ -7,7 +7,7 @@ import { useOnboardingFlow, type OnboardingFlow } from './use-onboarding-flow';
 import { useOnboardingForm } from './use-onboarding-form';
 import { SubmitActions } from '../../ui/SubmitActions';
 
-/** /onboarding/choose-process: an existing member picks its process and user access, then is registered (spec 2 §2). */
+/** /onboarding/choose-process: an existing member picks its process and user access, then is registered. */
 export function ChooseProcessPage() {
   const flow = useOnboardingFlow();
   if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;

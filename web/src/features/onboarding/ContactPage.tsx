@@ -41,7 +41,7 @@ function initialValues(session: OnboardingSessionView, email: string | null, dra
   return values;
 }
 
-/** /onboarding/contact: the company and the applicant (spec 2 §2 "Onboarding screens" 1). */
+/** /onboarding/contact: the company and the applicant, the flow's first step. */
 export function ContactPage() {
   const flow = useOnboardingFlow();
   if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;

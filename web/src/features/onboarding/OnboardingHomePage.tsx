@@ -11,7 +11,7 @@ import { useOnboarding } from './onboarding-store';
 import { redirectPath } from './steps';
 import { useOnboardingForm } from './use-onboarding-form';
 
-/** /join/{vhost}: the partner group's home, where an applicant starts with a work e-mail (spec 1 "Partner-group home"). */
+/** /join/{vhost}: the partner group's home, where an applicant starts with a work e-mail. */
 export function OnboardingHomePage() {
   const { vhost = '' } = useParams();
   const loaded = useApiQuery(API.onboarding.group, { params: { vhost } });

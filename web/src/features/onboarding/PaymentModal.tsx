@@ -66,7 +66,7 @@ function useCardElement(group: OnboardingGroup) {
   return { host, card, complete, cardError, hasKey: Boolean(key) };
 }
 
-/** The card payment of a priced group (spec 2 §4, §9): contract length, name on card and Stripe's card element. */
+/** The card payment of a priced group: contract length (one year by default), name on card, Stripe's card element. */
 export function PaymentModal({ vhost, group, session, onPaid, onClose }: PaymentModalProps) {
   const nameId = useId();
   const { host, card, complete, cardError, hasKey } = useCardElement(group);

@@ -19,7 +19,7 @@ export function contractPrice(group: OnboardingGroup, length: ContractLength): n
 }
 
 /**
- * The payment panel under the agreements (spec 2 §2, §4): the prices of a priced group, or who pays for a free
+ * The payment panel under the agreements: the prices of a priced group, or who pays for a free
  * one; limited members never pay and are told what the sponsor saves them.
  */
 export function PaymentPanel({ group, session }: { group: OnboardingGroup; session: OnboardingSessionView }) {

@@ -16,7 +16,7 @@ export interface ChoiceValues {
 }
 export const CHOICE_FIELDS = ['document_id', 'user_access'] as const;
 
-/** Open is the default user access (spec 2 §4, §9). */
+/** Open is the default user access. */
 export function choiceDefaults(draft?: Record<string, unknown>): ChoiceValues {
   return {
     document_id: String(draft?.document_id ?? ''),

@@ -42,7 +42,7 @@ function initialValues(saved: Partial<OnboardingDocument> | null | undefined, dr
   return values;
 }
 
-/** /onboarding/process: a new member describes how partners reach its support (spec 2 §2 "Onboarding screens" 3). */
+/** /onboarding/process: a new member describes how partners reach its support. */
 export function ProcessPage() {
   const flow = useOnboardingFlow();
   if (!flow) return <MissingSession message={ONBOARDING_MESSAGES.sessionNotFound} />;

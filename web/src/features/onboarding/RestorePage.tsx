@@ -7,7 +7,7 @@ import { OnboardingFrame } from './OnboardingFrame';
 import { useOnboarding } from './onboarding-store';
 import { homePath, stepPath } from './steps';
 
-/** /onboarding/restore/{token}: continues a saved session at the step stored in it (spec 2 §2 "Restore"). */
+/** /onboarding/restore/{token}: continues a saved session at the step stored in it. */
 export function RestorePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();

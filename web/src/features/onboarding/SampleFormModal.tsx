@@ -1,7 +1,7 @@
 import { PRIORITIES, type OnboardingDocument } from '@casebridge/contracts';
 import { Modal } from '../../ui/Modal';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { ContactPreviewFields, DisabledFormPreview } from '../admin-processes/FormPreview';
+import { ContactPreviewFields, DisabledFormPreview } from '../processes/company-admin/FormPreview';
 
 interface SampleFormModalProps {
   companyName: string;
@@ -12,8 +12,8 @@ interface SampleFormModalProps {
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: value }));
 
 /**
- * "View Sample Form" (spec 2 §2): the standard collaboration form a new member starts with, as partners will see
- * it, filled with what the applicant typed so far; disabled, since nothing is sent from here.
+ * "View Sample Form" of the process step: the standard collaboration form a new member starts with, as partners will
+ * see it, filled with what the applicant typed so far; disabled, since nothing is sent from here.
  */
 export function SampleFormModal({ companyName, process, onClose }: SampleFormModalProps) {
   const products = (process.product_supported ?? '').trim();

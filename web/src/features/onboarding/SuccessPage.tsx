@@ -4,7 +4,7 @@ import { PUBLIC_LINKS } from '../../lib/public-site';
 import { OnboardingFrame } from './OnboardingFrame';
 import { useOnboarding } from './onboarding-store';
 
-/** /onboarding/success: the request was sent; the flow's data is reset (spec 2 §2 "Onboarding screens" 5, §4). */
+/** /onboarding/success: the request was sent; the flow's data is reset. */
 export function SuccessPage() {
   // Read once before the reset, so the page keeps the group's name and banner.
   const [group] = useState(() => useOnboarding.getState().group);

@@ -1,4 +1,4 @@
-/** Prefixes the onboarding api puts before the step's own field names (spec 2 §5). */
+/** Prefixes the onboarding api puts before the step's own field names. */
 const STEP_PREFIXES = ['company.', 'user.', 'document.'] as const;
 
 /**

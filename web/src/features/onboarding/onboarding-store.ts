@@ -29,7 +29,7 @@ interface OnboardingState {
   /** Every step answer carries the fresh session view. */
   setSession: (session: OnboardingSessionView | undefined | null) => void;
   saveDraft: (step: keyof OnboardingDrafts, values: object) => void;
-  /** After a successful submit the onboarding data is reset (spec 2 §4). */
+  /** After a successful submit the onboarding data is reset. */
   reset: () => void;
 }
 

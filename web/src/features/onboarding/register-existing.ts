@@ -8,7 +8,7 @@ import type { ChoiceValues } from './ProcessChoice';
 export const CHOOSE_PROCESS_MESSAGE = 'Please choose a process.';
 
 /**
- * An existing member's last step (spec 2 §7 register/existing): the chosen process and user access, with the
+ * An existing member's last step (the register/existing call): the chosen process and user access, with the
  * agreements and, when the user is unknown, the names. Resolves with the next step (success); rejects when it
  * fails or the server refuses it, for the page's form to put field errors in place. With `announceFailure`, every
  * failure is also a warning banner (for a form that announces none itself).

@@ -1,7 +1,7 @@
 import { routePath, type OnboardingNext, type OnboardingStep, type RouteName } from '@casebridge/contracts';
 import { isRouteName } from '../../app/route-table';
 
-/** The page of a step stored in a session (spec 2 §2 "Restore ... redirects to the step stored in it"). */
+/** The page of a step stored in a session: a restored session continues there. */
 export function stepPath(step: OnboardingStep): string {
   return routePath(`onboarding.${step}` as RouteName);
 }

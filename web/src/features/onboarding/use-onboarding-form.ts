@@ -15,7 +15,7 @@ interface OnboardingFormOptions<T extends FieldValues> {
 }
 
 /**
- * A form of the onboarding flow. All content is validated by the server (spec 2 §5), so there is no resolver:
+ * A form of the onboarding flow. All content is validated by the server, so there is no resolver:
  * a 422 lands under the inputs after its dotted keys are mapped (`company.name` -> `name`), first message only.
  */
 export function useOnboardingForm<T extends FieldValues>({

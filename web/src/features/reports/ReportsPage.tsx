@@ -14,7 +14,8 @@ import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
-import { ExportButton } from '../exports/ExportButton';
+import { ExportButton } from '../../ui/ExportButton';
+import './reports.css';
 
 const COLUMNS: DataColumn<UsageReportRow>[] = [
   { key: 'type', header: 'Type', render: (row) => row.type },
@@ -33,7 +34,7 @@ const COLUMNS: DataColumn<UsageReportRow>[] = [
   },
 ];
 
-/** /admin/reports: the company's cases in a date range (spec 2 "Reports"), with the Excel export. */
+/** /admin/reports: the company's cases in a date range (the last 30 days at first), with the Excel export. */
 export function ReportsPage() {
   const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
   const [page, setPage] = useState(1);

@@ -1,0 +1,24 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { LIMITS } from '@casebridge/contracts';
+import { TextAreaField } from '../../../ui/fields';
+import type { FieldError } from '../../../ui/form-parts';
+import { SubmitActions } from '../../../ui/SubmitActions';
+
+interface AnswerTextAreaProps {
+  label: string;
+  rows: number;
+  error?: FieldError;
+  registration: UseFormRegisterReturn;
+  submitLabel: string;
+  busy: boolean;
+}
+
+/** The free-text answer that closes both public answer forms, capped at the api's text limit, and its send button. */
+export function AnswerTextArea({ label, rows, error, registration, submitLabel, busy }: AnswerTextAreaProps) {
+  return (
+    <>
+      <TextAreaField label={label} rows={rows} maxLength={LIMITS.textMax} error={error} {...registration} />
+      <SubmitActions label={submitLabel} busy={busy} />
+    </>
+  );
+}

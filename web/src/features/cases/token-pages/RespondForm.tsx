@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { z } from 'zod';
+import {
+  DEFAULT_ACCEPT_NOTE,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  RespondBody,
+  type PublicCaseResponse,
+} from '@casebridge/contracts';
+import { useServerForm } from '../../../lib/use-server-form';
+import { TextField } from '../../../ui/fields';
+import { PhoneField, phoneWithCode } from '../../../ui/PhoneField';
+import { AnswerTextArea } from './AnswerTextArea';
+import { useSendResponse } from './send-response';
+
+// The phone's country code is a form-only field: the api takes 'countrycode: number' in engineer_phone.
+const RespondForm$ = RespondBody.extend({ engineer_phone_country: z.string().optional() });
+
+const FIELDS = [
+  'status',
+  'case_number',
+  'engineer_name',
+  'engineer_email',
+  'engineer_phone',
+  'reviewer_name',
+  'reviewer_email',
+  'next_steps',
+] as const;
+
+interface RespondFormProps {
+  token: string;
+  allowed: PublicCaseResponse['allowed'];
+  /** After the answer was accepted (the case itself updates from its live entry). */
+  onSent?: () => void;
+}
+
+/** The receiving engineer's answer: accept, ask for information or reject. */
+export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
+  const {
+    register,
+    submitWith,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useServerForm(RespondForm$, {
+    fields: FIELDS,
+    defaultValues: {
+      status: 'accepted',
+      next_steps: DEFAULT_ACCEPT_NOTE,
+      engineer_phone_country: DEFAULT_PHONE_COUNTRY_CODE,
+    },
+  });
+  const status = watch('status');
+  const accepting = status === 'accepted';
+
+  // The default accept note only makes sense for an acceptance: swap it in and out with the choice.
+  useEffect(() => {
+    const text = getValues('next_steps') ?? '';
+    if (accepting && !text.trim()) setValue('next_steps', DEFAULT_ACCEPT_NOTE);
+    if (!accepting && text === DEFAULT_ACCEPT_NOTE) setValue('next_steps', '');
+  }, [accepting, getValues, setValue]);
+
+  const sendResponse = useSendResponse(token, onSent);
+  const onSubmit = submitWith(async ({ engineer_phone_country, ...values }) => {
+    const body = accepting
+      ? { ...values, engineer_phone: phoneWithCode(engineer_phone_country, values.engineer_phone) }
+      : { status: values.status, next_steps: values.next_steps };
+    await sendResponse(body);
+  });
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="respond-form-title">
+      <h2 id="respond-form-title">Your Response</h2>
+      <fieldset className="choice-group">
+        <legend>Response</legend>
+        <label className="choice">
+          <input type="radio" value="accepted" {...register('status')} /> Accept
+        </label>
+        {allowed.request_information && (
+          <label className="choice">
+            <input type="radio" value="information" {...register('status')} /> Request Information
+          </label>
+        )}
+        {allowed.reject && (
+          <label className="choice">
+            <input type="radio" value="rejected" {...register('status')} /> Reject
+          </label>
+        )}
+      </fieldset>
+      {accepting && (
+        <>
+          <div className="field-row">
+            <TextField label="Engineer Name" error={errors.engineer_name} {...register('engineer_name')} />
+            <TextField
+              label="Engineer Email"
+              type="email"
+              error={errors.engineer_email}
+              {...register('engineer_email')}
+            />
+          </div>
+          <PhoneField
+            label="Engineer Phone"
+            codeProps={register('engineer_phone_country')}
+            numberProps={register('engineer_phone')}
+            currentCode={watch('engineer_phone_country')}
+            error={errors.engineer_phone}
+          />
+          <div className="field-row">
+            <TextField label="Reviewer Name" error={errors.reviewer_name} {...register('reviewer_name')} />
+            <TextField
+              label="Reviewer Email"
+              type="email"
+              error={errors.reviewer_email}
+              {...register('reviewer_email')}
+            />
+          </div>
+          <TextField label="Your Case Number" error={errors.case_number} {...register('case_number')} />
+        </>
+      )}
+      <AnswerTextArea
+        label="Next Steps"
+        rows={5}
+        error={errors.next_steps}
+        registration={register('next_steps')}
+        submitLabel="Send Response"
+        busy={isSubmitting}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  CASE_REQUEST_TYPES,
+  CASE_SORT_COLUMNS,
+  caseApi,
+  DEFAULT_CASE_REQUEST_TYPE,
+  LIMITS,
+  STORAGE_KEYS,
+  type CaseList,
+  type CaseRequestType,
+} from '@casebridge/contracts';
+import { call } from '../../lib/api';
+import { apiKey } from '../../lib/queries';
+import { storage } from '../../lib/storage';
+import type { SortState } from '../../ui/DataTable';
+
+const DEFAULT_SORT: SortState = { column: 'updated_at', dir: 'desc' };
+
+function storedRequestType(): CaseRequestType {
+  const stored = storage.get(STORAGE_KEYS.caseRequestType);
+  return CASE_REQUEST_TYPES.some((type) => type.value === stored)
+    ? (stored as CaseRequestType)
+    : DEFAULT_CASE_REQUEST_TYPE;
+}
+
+function storedSort(): SortState {
+  const column = storage.get(STORAGE_KEYS.caseSort);
+  const dir = storage.get(STORAGE_KEYS.caseDir);
+  return {
+    column: (CASE_SORT_COLUMNS as readonly string[]).includes(column ?? '') ? (column as string) : DEFAULT_SORT.column,
+    dir: dir === 'asc' || dir === 'desc' ? dir : DEFAULT_SORT.dir,
+  };
+}
+
+type ListQuery = Record<string, string | number | undefined>;
+
+/**
+ * The call behind each request type (mine or company, last 30 days or all), as the endpoint and parameters it is
+ * cached under: the live layer places changed rows by reading them back from the key (lib/live-lists).
+ */
+function casesRequest(type: CaseRequestType, query: ListQuery) {
+  const recent = { days: LIMITS.casesThirtyDays };
+  switch (type) {
+    case 'mine-30':
+      return {
+        endpoint: caseApi.listRecent,
+        params: { scope: 'mine', ...recent },
+        query: { ...query, not_closed: 'true' },
+      };
+    case 'company-30':
+      return {
+        endpoint: caseApi.listRecent,
+        params: { scope: 'company', ...recent },
+        query: { ...query, not_closed: 'true' },
+      };
+    case 'company-inbound-action':
+      return { endpoint: caseApi.list, params: { scope: 'company' }, query: { ...query, filter: 'inbound-action' } };
+    case 'mine-all':
+      return { endpoint: caseApi.list, params: { scope: 'mine' }, query };
+    case 'company-all':
+      return { endpoint: caseApi.list, params: { scope: 'company' }, query };
+  }
+}
+
+export interface CaseListState {
+  requestType: CaseRequestType;
+  setRequestType: (type: CaseRequestType) => void;
+  sort: SortState;
+  setSort: (sort: SortState) => void;
+  query: string;
+  setQuery: (query: string) => void;
+  page: number;
+  setPage: (page: number) => void;
+  list: CaseList | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+/**
+ * The dashboard's active-cases list: request type, sort and direction are remembered in localStorage;
+ * typing a query reloads after LIMITS.listReloadDebounceMs, other changes reload at once.
+ */
+export function useCaseList(): CaseListState {
+  const [requestType, setRequestTypeState] = useState<CaseRequestType>(storedRequestType);
+  const [sort, setSortState] = useState<SortState>(storedSort);
+  const [query, setQueryState] = useState('');
+  const [debouncedQuery, setDebouncedQuery] = useState('');
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebouncedQuery(query.trim()), LIMITS.listReloadDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+
+  const request = casesRequest(requestType, {
+    q: debouncedQuery || undefined,
+    sort: sort.column,
+    dir: sort.dir,
+    page,
+    limit: LIMITS.pageSize,
+  });
+  // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
+  const cases = useQuery({
+    queryKey: apiKey(request.endpoint, request.params, request.query),
+    queryFn: () => call(request.endpoint, { params: request.params, query: request.query }),
+    placeholderData: keepPreviousData,
+  });
+  const list: CaseList | null = cases.data ?? null;
+
+  return {
+    requestType,
+    setRequestType: (type) => {
+      storage.set(STORAGE_KEYS.caseRequestType, type);
+      setRequestTypeState(type);
+      setPage(1);
+    },
+    sort,
+    setSort: (next) => {
+      storage.set(STORAGE_KEYS.caseSort, next.column);
+      storage.set(STORAGE_KEYS.caseDir, next.dir);
+      setSortState(next);
+      setPage(1);
+    },
+    query,
+    setQuery: (next) => {
+      setQueryState(next);
+      setPage(1);
+    },
+    page,
+    setPage,
+    list,
+    // List failures are only logged, with no alert; the table says it could not load.
+    loading: cases.isFetching,
+    failed: cases.isError,
+  };
+}
