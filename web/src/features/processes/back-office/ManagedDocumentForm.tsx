@@ -8,6 +8,7 @@ import { DocumentCommonFields } from './DocumentCommonFields';
 import { MANAGED_FIELDS, ManagedFormSchema, managedDefaults } from './document-form-schema';
 import { useSaveDocument } from './use-save-document';
 import { escalationUserOptions } from '../company-admin/escalation-user-options';
+import { EscalationContactFields } from '../company-admin/EscalationContactFields';
 import { ProcessMailFields } from '../company-admin/ProcessMailFields';
 
 interface ManagedDocumentFormProps {
@@ -50,22 +51,13 @@ export function ManagedDocumentForm({ companyId, document, type, choices, childr
       </section>
       <section className="card" aria-labelledby="document-escalation-title">
         <h2 id="document-escalation-title">Escalation</h2>
-        <div className="field-row">
-          <SelectField
-            label="Main Escalation Contact"
-            options={users}
-            error={errors.main_escalation_contact}
-            {...register('main_escalation_contact')}
-          />
-          {!limited && (
-            <SelectField
-              label="Alternate Escalation Contact"
-              options={users}
-              error={errors.alt_escalation_contact}
-              {...register('alt_escalation_contact')}
-            />
-          )}
-        </div>
+        <EscalationContactFields
+          register={register}
+          errors={errors}
+          options={users}
+          main={{ name: 'main_escalation_contact', label: 'Main Escalation Contact' }}
+          alternate={limited ? null : { name: 'alt_escalation_contact', label: 'Alternate Escalation Contact' }}
+        />
         <RichTextControl control={control} name="escalation_instructions" label="Escalation Instructions" />
         {!limited && (
           <TextField

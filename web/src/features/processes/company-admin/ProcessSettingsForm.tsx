@@ -10,8 +10,9 @@ import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { RichTextEditor } from '../../../ui/RichTextEditor';
 import { SubmitActions } from '../../../ui/SubmitActions';
-import { SelectField, TextField } from '../../../ui/fields';
+import { TextField } from '../../../ui/fields';
 import { ContactButton } from './ContactButton';
+import { EscalationContactFields } from './EscalationContactFields';
 import { ProcessMailFields } from './ProcessMailFields';
 import { escalationUserOptions } from './escalation-user-options';
 import './process-admin.css';
@@ -111,20 +112,13 @@ export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) 
               />
             )}
           />
-          <div className="field-row">
-            <SelectField
-              label="Escalation User"
-              options={userOptions}
-              error={errors.escalation_user_id}
-              {...register('escalation_user_id')}
-            />
-            <SelectField
-              label="Alternate Escalation User"
-              options={userOptions}
-              error={errors.alt_escalation_user_id}
-              {...register('alt_escalation_user_id')}
-            />
-          </div>
+          <EscalationContactFields
+            register={register}
+            errors={errors}
+            options={userOptions}
+            main={{ name: 'escalation_user_id', label: 'Escalation User' }}
+            alternate={{ name: 'alt_escalation_user_id', label: 'Alternate Escalation User' }}
+          />
           <TextField
             label="Escalation Alias (optional)"
             type="email"
