@@ -134,16 +134,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       // The case room carries presence; the audience room this follower's version of every event.
       await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);
       socket.data.followed.set(token, target.caseId);
-      const [events, current] = await Promise.all([
-        this.em.find(
-          CaseEvent,
-          { case: target.caseId, seq: { $gt: afterSeq } },
-          { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS + 1 },
-        ),
-        this.em
-          .getConnection()
-          .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [target.caseId]),
-      ]);
+      // The current number first, then the entries up to it: read side by side, an entry committed between the two
+      // reads was counted in `seq` but missing from `missed`, and the client then ignored its live copy as old.
+      // An entry after `current` reaches this socket live (it joined the rooms above).
+      const current = await this.em
+        .getConnection()
+        .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [target.caseId]);
+      const currentSeq = current[0]?.event_seq ?? 0;
+      const events = await this.em.find(
+        CaseEvent,
+        { case: target.caseId, seq: { $gt: afterSeq, $lte: currentSeq } },
+        { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS + 1 },
+      );
       const missed = await caseEventMessages(
         (sql, params) => this.em.execute(sql, [...params]),
         events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
@@ -165,7 +167,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       this.schedulePresence(target.caseId, token);
       return {
         ok: true,
-        seq: current[0]?.event_seq ?? 0,
+        seq: currentSeq,
         missed,
         complete: events.length <= MAX_MISSED_EVENTS,
       };
