@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EXPORT_KINDS, type ExportKind } from '@casebridge/contracts';
+import { registeredProviders } from '../common/registered-providers';
 import { ExportPolicies, type ExportPolicy, type ExportPolicyProvider } from './export-policy';
 
 /**
@@ -14,10 +15,9 @@ export class ExportPolicyRegistry implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    const providers = this.discovery
-      .getProviders({ metadataKey: ExportPolicies.KEY })
-      .map((wrapper) => wrapper.instance as ExportPolicyProvider | undefined)
-      .filter((instance): instance is ExportPolicyProvider => Boolean(instance?.policies));
+    const providers = registeredProviders<ExportPolicyProvider>(this.discovery, ExportPolicies, (instance) =>
+      Boolean(instance.policies),
+    );
     this.policies = collectExportPolicies(providers);
   }
 

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { CaseAudience } from '@casebridge/contracts';
 import type { Actor } from '../access/actor';
+import { registeredProviders } from '../common/registered-providers';
 
 /** Who asks to follow a case live: a signed-in member or super admin, or a public page with the case's token link. */
 export type CaseFollower = { actor: Actor } | { caseLinkToken: string };
@@ -31,10 +32,11 @@ export class CaseFollowRulesRegistry implements OnModuleInit, CaseFollowRules {
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    const registered = this.discovery
-      .getProviders({ metadataKey: RegistersCaseFollowRules.KEY })
-      .map((wrapper) => wrapper.instance as CaseFollowRules | undefined)
-      .filter((instance): instance is CaseFollowRules => typeof instance?.followTarget === 'function');
+    const registered = registeredProviders<CaseFollowRules>(
+      this.discovery,
+      RegistersCaseFollowRules,
+      (instance) => typeof instance.followTarget === 'function',
+    );
     if (registered.length !== 1) {
       throw new Error(
         `Api cannot start: ${registered.length} providers marked @RegistersCaseFollowRules(), one expected ` +
