@@ -11,7 +11,7 @@ import { usageSource } from './sources/usage.source';
 import { processesViewedSource, userLoginsSource, wordSearchSource } from './sources/report-activity.source';
 import { mailDomainSource, managersSource, userAgedLoginsSource } from './sources/report-users.source';
 
-/** One entry per kind of EXPORT_PARAMS (contracts); the api's EXPORT_POLICIES decides who may ask. */
+/** One entry per kind of EXPORT_PARAMS (contracts); the api's export policies (registered by each domain, @ExportPolicies()) decide who may ask. */
 export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   user_logins: userLoginsSource,
   processes_viewed: processesViewedSource,

@@ -8,7 +8,7 @@ import { optionalReportDay, ReportDatesRange } from './super-admin/report-dates'
 /**
  * The one export mechanism: every spreadsheet of the product is an export of a kind, built by the worker and
  * downloaded by the user who asked for it. A new kind is one entry here (its params), one in the api's
- * EXPORT_POLICIES (who may ask) and one in the worker's EXPORT_SOURCES (its rows).
+ * export policies, registered by its domain (who may ask), and one in the worker's EXPORT_SOURCES (its rows).
  */
 export const EXPORT_PARAMS = {
   /** Company usage report (admin Reports page): the cases of the caller's company in a date range. */

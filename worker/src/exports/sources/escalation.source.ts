@@ -10,7 +10,7 @@ import { UnrecoverableError } from 'bullmq';
 import { dayParam } from '../export-params';
 import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
-/** What the api stored with an escalation export (EXPORT_POLICIES.escalation): a filter and optional days. */
+/** What the api stored with an escalation export (the cases domain's escalation export policy): a filter and optional days. */
 function paramsOf(raw: Record<string, unknown>) {
   const filter = raw.filter;
   if (typeof filter !== 'string' || !(ESCALATION_FILTERS as readonly string[]).includes(filter)) {

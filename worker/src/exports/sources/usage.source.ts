@@ -3,7 +3,7 @@ import { usageReportRowsQuery, type UsageReportRecord } from '@casebridge/db';
 import { dayParam, numberParam } from '../export-params';
 import { EXPORT_PAGE_SIZE, keysetPages, type ExportCell, type ExportSource } from '../export-source';
 
-/** What the api stored with a usage export (EXPORT_POLICIES.usage). */
+/** What the api stored with a usage export (the reports domain's usage export policy). */
 function paramsOf(raw: Record<string, unknown>) {
   const range = { start: dayParam(raw, 'start'), end: dayParam(raw, 'end') };
   return { ...range, company_id: numberParam(raw, 'company_id'), ...reportInterval(range) };
