@@ -18,6 +18,8 @@ const summary = { passed: 0, failed: 0 };
 const stages = [];
 /** Tests that failed once and passed on their retry: listed, so a retry cannot hide them. */
 const flaky = [];
+/** Tests whose final result is a failure, with the first line of their message: the summary names them. */
+const failures = [];
 const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
 function readJson(file) {
@@ -84,7 +86,27 @@ function jestCounts(exitCode) {
   // A suite that cannot even load (syntax error, failing beforeAll import) has no failed tests but must count.
   const brokenSuites = results.numRuntimeErrorTestSuites ?? 0;
   const failed = results.numFailedTests + brokenSuites;
+  failures.push(...failedJestTests(results));
   return { passed: results.numPassedTests, failed: atLeastOneIfExitFailed(failed, exitCode) };
+}
+
+/** The first meaningful line of a failure message, without colour codes. */
+function firstLine(message = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((text) => text.trim()) ?? '').trim().slice(0, 200);
+}
+
+/** "file › title: message" of every failed jest test, and of every suite that failed outside its tests. */
+function failedJestTests(results) {
+  const found = [];
+  for (const file of results.testResults ?? []) {
+    const name = path.relative(REPO_ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) found.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) found.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return found;
 }
 
 // Vitest's json reporter writes jest's summary fields; a file that cannot load counts as failed suites.
@@ -111,11 +133,29 @@ function flakyPlaywrightTests(results) {
   return found;
 }
 
+/** "file › title: message" of every Playwright test whose final result is a failure. */
+function failedPlaywrightTests(results) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of results.suites ?? []) walk(suite);
+  return found;
+}
+
 function playwrightCounts(exitCode) {
   const results = readJson(PLAYWRIGHT_RESULTS);
   if (!results?.stats) return { passed: 0, failed: 1 };
   const { expected = 0, unexpected = 0, flaky: retried = 0 } = results.stats;
   flaky.push(...flakyPlaywrightTests(results));
+  failures.push(...failedPlaywrightTests(results));
   // Errors outside tests (global setup, config) leave every test unrun: count them as one failure.
   const outsideErrors = (results.errors ?? []).length > 0 ? 1 : 0;
   const failed = unexpected + (unexpected === 0 ? outsideErrors : 0);
@@ -163,6 +203,8 @@ for (const entry of stages) {
 }
 console.log(`${flaky.length} flaky (failed, then passed on the retry)${flaky.length ? ':' : ''}`);
 for (const title of flaky) console.log(`     ${title}`);
+if (failures.length) console.log(`failed tests:`);
+for (const title of failures) console.log(`     ${title}`);
 console.log(`total ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log(`${summary.passed} passed, ${summary.failed} failed`);
 process.exit(summary.failed > 0 || stages.some((entry) => entry.ok === false) ? 1 : 0);

@@ -2,7 +2,9 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
+import { ValidationException } from '../common/errors';
 import { securityHeaders } from '../security/security-headers';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 
 /** JSON and form bodies are small; files go through multipart uploads with their own limit (common/multipart.ts). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,10 +42,14 @@ export function configureHttpServer(app: NestFastifyApplication, stripeJsUrl: st
   const fastify = app.getHttpAdapter().getInstance();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  // An empty JSON body is an empty object (as Express read it), so a body-less POST reaches validation.
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    (body as string).trim() === '' ? done(null, {}) : parseJson(request, body as string, done),
-  );
+  // An empty JSON body is an empty object (as Express read it), so a body-less POST reaches validation. A body
+  // nested beyond any form's shape is refused before it is parsed: nothing after may then overflow the stack.
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, {});
+    if (jsonNestsDeeperThan(text)) return done(ValidationException.forField('body', JSON_TOO_DEEP_MESSAGE));
+    return parseJson(request, text, done);
+  });
   // Flat fields, as the SAML identity provider posts them (no nested keys, as Express's extended: false).
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, parseForm(body as string)),

@@ -12,6 +12,7 @@ import {
 } from '../../../test/collaboration-form';
 import { aCase, aCompany, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/factories';
 import { documentsOf } from '../../../../test/kit/member-fixtures';
+import { JSON_TOO_DEEP_MESSAGE } from '../http/json-depth';
 import { IDEMPOTENCY_MESSAGES } from './idempotency.store';
 
 /**
@@ -123,6 +124,21 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
 
     const tooLong = await submit(newCase(), 'k'.repeat(IDEMPOTENCY.keyMaxLength + 1)).expect(422);
     expect(Object.keys(tooLong.body.errors)).toEqual(['idempotency_key']);
+  });
+
+  it('a body nested 5,000 levels deep is refused with 422 before any work, with or without a key', async () => {
+    const before = await ourCases();
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = JSON.stringify(newCase()).replace(/}$/, `,"extra":${deep}}`);
+    for (const key of ['deep-1', undefined]) {
+      const post = api.http().post(`/api/caller/collaborate/${documentId}`).set(bearer(caller));
+      const answer = await (key ? post.set(IDEMPOTENCY.header, key) : post)
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(422);
+      expect(answer.body.errors).toEqual({ body: [JSON_TOO_DEEP_MESSAGE] });
+    }
+    expect(await ourCases()).toBe(before);
   });
 
   it('keys belong to their user: the same key of another user is another request', async () => {

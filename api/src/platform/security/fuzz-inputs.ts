@@ -149,7 +149,29 @@ export function bodyLevelVariants(sample: Record<string, unknown>): (readonly [s
     ['string body', 'just a string'],
     ['unknown fields', { ...sample, unknown_field: 'x', is_admin: true, role: 'super_admin', company_id: 2 }],
     ['prototype keys', JSON.parse(`{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}`) as unknown],
+    // Every step that walks a body (validation, the idempotency fingerprint) must survive what JSON allows.
+    ['nested 5,000 levels deep', new RawJson(withField(sample, 'nested', nestedJson(5000)))],
+    ['10,000 keys wide', { ...sample, ...Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])) }],
   ];
+}
+
+/** A body sent as written: a value the test process itself could not serialize (JSON.stringify would overflow). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+function withField(sample: Record<string, unknown>, name: string, json: string): string {
+  const head = JSON.stringify(sample).slice(0, -1);
+  return `${head}${head.length > 1 ? ',' : ''}${JSON.stringify(name)}:${json}}`;
+}
+
+/** Objects and arrays in turn, `depth` levels deep. */
+function nestedJson(depth: number): string {
+  const opening = Array.from({ length: depth }, (_, level) => (level % 2 ? '[' : '{"inner":')).join('');
+  const closing = Array.from({ length: depth }, (_, level) => (level % 2 ? ']' : '}'))
+    .reverse()
+    .join('');
+  return `${opening}"bottom"${closing}`;
 }
 
 /** Hostile values for a query parameter, as raw (already encoded) query-string fragments for `name`. */

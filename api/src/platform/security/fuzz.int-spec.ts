@@ -17,7 +17,14 @@ import {
   uniqueName,
 } from '../../../../test/kit/factories';
 import { generateIdpKeys } from '../../../test/saml-idp';
-import { bodyLevelVariants, fieldsOf, HOSTILE_JSON_VALUES, hostileQueryFragments, sampleOf } from './fuzz-inputs';
+import {
+  bodyLevelVariants,
+  fieldsOf,
+  HOSTILE_JSON_VALUES,
+  hostileQueryFragments,
+  RawJson,
+  sampleOf,
+} from './fuzz-inputs';
 
 /**
  * Bad-input fuzz driven by the contracts: every endpoint with a body or a query gets a fixed set of hostile
@@ -84,6 +91,11 @@ describe('bad-input fuzz of every body and query (real PostgreSQL and Redis)', (
       const fields = fieldsOf(endpoint.body);
       const sample = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, sampleOf(field, name)]));
       const send = (body: unknown) => (token: string | null) => {
+        if (body instanceof RawJson) {
+          const call = withAuth(token, api.http()[verb](path));
+          if (endpoint.multipart) return call.field('raw', body.text);
+          return call.set('Content-Type', 'application/json').send(body.text);
+        }
         if (!endpoint.multipart) return withAuth(token, api.http()[verb](path)).send(body as object);
         // Multipart forms carry text fields only: strings and repeated fields are what a hostile form can send.
         const call = withAuth(token, api.http()[verb](path));
