@@ -58,6 +58,28 @@ export default tseslint.config(
     },
   },
   {
+    // The two server apps share code through libs and their tests through test/kit, never by reaching into each
+    // other's folders.
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/worker/src/**', '**/worker/test/**'], message: 'Use a lib, or test/kit in tests.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/src/**', '**/api/test/**'], message: 'Use a lib, or test/kit in tests.' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -15,7 +15,7 @@ import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harn
 import { startExportWorker, type ExportWorker } from '../../../../test/kit/export-worker';
 import { aCase, aCaseRow, aCompany, aProcess, aSignedInUser, aUser, uniqueName } from '../../../../test/kit/factories';
 import { orm } from '../../../../test/kit/member-fixtures';
-import { safeCell } from '../../../../worker/src/exports/spreadsheet-cell';
+import { safeCell } from '../../../../test/kit/worker-parts';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 

@@ -2,7 +2,7 @@ import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/cont
 import type { Company, User } from '@casebridge/db';
 import { Redis } from 'ioredis';
 import { waitFor } from '../../../../test/wait-for';
-import { relayStreamKey, relayToBrowsers } from '../../../../worker/src/realtime/relay';
+import { relayStreamKey, relayToBrowsers } from '../../../../test/kit/worker-parts';
 import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
