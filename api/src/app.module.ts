@@ -42,6 +42,7 @@ import { SuperAdminReportsModule } from './reports/back-office/super-admin-repor
 import { QueueDashboardModule } from './platform/queue-dashboard/queue-dashboard.module';
 import { EmailTemplatesModule } from './email-templates/email-templates.module';
 import { TeamsModule } from './integrations/teams/teams.module';
+import { ConnectModule } from './integrations/connect/connect.module';
 
 @Module({
   imports: [
@@ -97,6 +98,7 @@ import { TeamsModule } from './integrations/teams/teams.module';
     QueueDashboardModule,
     EmailTemplatesModule,
     TeamsModule,
+    ConnectModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

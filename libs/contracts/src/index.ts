@@ -42,6 +42,7 @@ export * from './api/super-admin/reports';
 export * from './api/super-admin/email-templates';
 export * from './api/super-admin/queue-dashboard';
 export * from './api/teams';
+export * from './api/v1';
 export * from './case-rules';
 export * from './case-live';
 export * from './list-placement';

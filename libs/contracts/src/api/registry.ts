@@ -26,6 +26,7 @@ import { teamsApi } from './teams';
 import { superAdminOnboardingApi } from './super-admin/onboarding';
 import { superAdminEscalationApi } from './super-admin/escalation';
 import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
+import { connectEventsApi } from './v1/events';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -60,6 +61,8 @@ export const API = {
   superAdminOnboarding: superAdminOnboardingApi,
   superAdminEscalation: superAdminEscalationApi,
   superAdminQueueDashboard: superAdminQueueDashboardApi,
+  /** The integration API (Casebridge Connect v1), served under /api/v1 with its own OpenAPI document. */
+  connectEvents: connectEventsApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

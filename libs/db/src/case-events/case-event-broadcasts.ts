@@ -91,10 +91,28 @@ export async function caseEventMessages(
   events: readonly StoredCaseEvent[],
   audience: CaseAudience,
 ): Promise<CaseEventMessage[]> {
+  const messages = await audienceMessages(
+    run,
+    events.map((event) => ({ ...event, audience })),
+    { withDeleted: true },
+  );
+  return messages.filter((message): message is CaseEventMessage => message !== null);
+}
+
+/**
+ * Each event as its own audience sees it, in the same order as `events`: null where the case is gone (or deleted,
+ * unless `withDeleted`). One read of the cases and one of each kind of item for the whole list.
+ */
+export async function audienceMessages(
+  run: SqlRunner,
+  events: readonly (StoredCaseEvent & { audience: CaseAudience })[],
+  options: { withDeleted: boolean },
+): Promise<(CaseEventMessage | null)[]> {
   const { snapshots, items } = await loadFor(run, events);
-  return events.flatMap((event) => {
+  return events.map((event) => {
     const snapshot = snapshots.get(event.caseId);
-    return snapshot ? [caseEventMessage(audience, event, snapshot, items)] : [];
+    if (!snapshot || (snapshot.deleted && !options.withDeleted)) return null;
+    return caseEventMessage(event.audience, event, snapshot, items);
   });
 }
 

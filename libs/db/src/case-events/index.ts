@@ -7,3 +7,11 @@ export {
   type StoredCaseEvent,
 } from './case-event-broadcasts';
 export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
+export {
+  caseFeedMessages,
+  decodeFeedCursor,
+  encodeFeedCursor,
+  readCaseFeed,
+  type FeedEntry,
+  type FeedPosition,
+} from './case-feed';

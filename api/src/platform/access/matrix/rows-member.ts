@@ -226,4 +226,17 @@ export const memberRows: Record<string, MatrixRow> = {
   // The usage report covers the caller's own company only (every member, limited too); no company, no report.
   'GET admin/company/reports/usage': { expect: member('ok', { superAdmin: 403 }) },
   'GET admin/company/reports/usage/export': { expect: member('ok', { superAdmin: 403 }) },
+
+  // ---------- the integration API (v1) ----------
+  // The change feed of the caller's company: its own cases only, never another tenant's; no company, no feed.
+  'GET v1/events': {
+    expect: member('ok', { superAdmin: 403 }),
+    query: () => ({ limit: 500 }),
+    check: (body, world, actor) => {
+      const tokens = new Set((body as { data: { case_token: string }[] }).data.map((event) => event.case_token));
+      assert.ok(!tokens.has(world.cases.foreign), 'an entry of the Globex-Umbrella case is in the feed');
+      if (!isAcme(actor)) assert.ok(!tokens.has(world.cases.acmeGlobex), 'an entry of an Acme case is in the feed');
+      if (isAcme(actor)) assert.ok(tokens.size > 0, "Acme's feed is empty");
+    },
+  },
 };

@@ -1,0 +1,18 @@
+import { Controller } from '@nestjs/common';
+import { API, type FeedQuery } from '@casebridge/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/access/actor';
+import { CurrentActor } from '../../platform/access/current-actor.decorator';
+import { Route, ValidQuery } from '../../platform/common/contract-route';
+import { ChangeFeedService } from './change-feed.service';
+
+/** Casebridge Connect v1: the integration API that CRM connectors speak (/api/v1). */
+@Controller()
+export class ConnectController {
+  constructor(private readonly feed: ChangeFeedService) {}
+
+  @Route(API.connectEvents.list)
+  events(@CurrentActor() actor: Actor, @ValidQuery() query: z.output<typeof FeedQuery>) {
+    return this.feed.page(actor, query);
+  }
+}
