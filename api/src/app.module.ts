@@ -43,6 +43,7 @@ import { QueueDashboardModule } from './platform/queue-dashboard/queue-dashboard
 import { EmailTemplatesModule } from './email-templates/email-templates.module';
 import { TeamsModule } from './integrations/teams/teams.module';
 import { ConnectModule } from './integrations/connect/connect.module';
+import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
 
 @Module({
   imports: [
@@ -67,6 +68,7 @@ import { ConnectModule } from './integrations/connect/connect.module';
     ReadCacheModule,
     QueuesModule,
     IdempotencyModule,
+    ConnectHttpModule,
     RealtimeModule,
     MailModule,
     AuthenticationModule,

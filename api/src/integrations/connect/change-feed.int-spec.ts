@@ -1,7 +1,10 @@
 import { FEED_MESSAGES, FEED_PAGE, type FeedEvent, type FeedPage } from '@casebridge/contracts';
 import { appendCaseEvent, Case, CaseEvent, Company, type ContactDocument, type User } from '@casebridge/db';
+import { loadServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REDIS } from '../../platform/redis/redis.module';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCase, aCaseRow, aCompany, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/factories';
 
@@ -87,11 +90,48 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
   it('answers 422 for a cursor it never gave out and for a page over the limit', async () => {
     for (const after of ['not-a-cursor', Buffer.from('1.x').toString('base64url'), 'x'.repeat(65)]) {
       const answer = await feed(ourToken, { after }).expect(422);
-      expect(answer.body.errors.after).toEqual([FEED_MESSAGES.badCursor]);
+      expect(answer.body.errors).toEqual([{ field: 'after', message: FEED_MESSAGES.badCursor }]);
     }
     const tooMany = await feed(ourToken, { limit: FEED_PAGE.maxLimit + 1 }).expect(422);
-    expect(Object.keys(tooMany.body.errors)).toEqual(['limit']);
-    await api.http().get('/api/v1/events').expect(401);
+    expect(tooMany.body.errors.map((error: { field: string }) => error.field)).toEqual(['limit']);
+    // Errors of the integration API are problem details (RFC 9457).
+    const unauthorized = await api.http().get('/api/v1/events').expect(401);
+    expect(unauthorized.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unauthorized.body).toMatchObject({ type: 'about:blank', status: 401, instance: '/api/v1/events' });
+  });
+
+  it('tags every answer: the same tag in If-None-Match answers 304 without a body, a change gives a new tag', async () => {
+    const first = await feed(partnerToken, { limit: 2 }).expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const unchanged = await feed(partnerToken, { limit: 2 }).set('If-None-Match', `W/"other", ${etag}`).expect(304);
+    expect(unchanged.text ?? '').toBe('');
+    const kase = await aCaseRow(api, { from: ourCaller, to: process });
+    const latest = await feed(partnerToken, { after: first.body.next_cursor, limit: 500 }).expect(200);
+    expect(latest.body.data.some((event: FeedEvent) => event.case_token === kase.token)).toBe(true);
+    const other = await feed(partnerToken, { after: first.body.next_cursor, limit: 500 })
+      .set('If-None-Match', etag)
+      .expect(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('counts each client in its own window: RateLimit headers on every answer, 429 with Retry-After once spent', async () => {
+    const limit = Number(loadServerConfig().CONNECT_RATE_LIMIT);
+    const first = await feed(outsiderToken).expect(200);
+    expect(first.headers['ratelimit-limit']).toBe(String(limit));
+    const remaining = Number(first.headers['ratelimit-remaining']);
+    const second = await feed(outsiderToken).expect(200);
+    expect(Number(second.headers['ratelimit-remaining'])).toBe(remaining - 1);
+    expect(Number(second.headers['ratelimit-reset'])).toBeGreaterThan(0);
+
+    // Spend the outsider's window (the counter the api keeps in Redis), and only the outsider's.
+    const outsiderId = (await api.http().get('/api/auth/me').set(bearer(outsiderToken)).expect(200)).body.user.id;
+    await api.app.get<Redis>(REDIS).set(`rate:connect:user:${outsiderId}`, limit, 'EX', 30);
+    const refused = await feed(outsiderToken).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.body).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    await feed(ourToken).expect(200);
   });
 
   it('a reader paging while many transactions commit out of order sees every committed entry once, in order', async () => {

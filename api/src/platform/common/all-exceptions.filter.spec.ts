@@ -1,9 +1,10 @@
-import type { ArgumentsHost } from '@nestjs/common';
+import { ForbiddenException, type ArgumentsHost } from '@nestjs/common';
 import { ConnectionException, DriverException } from '@mikro-orm/core';
 import { AllExceptionsFilter } from './all-exceptions.filter';
+import { ValidationException } from './errors';
 
 /** What the filter wrote on a Fastify-like reply. */
-function answerTo(exception: unknown) {
+function answerTo(exception: unknown, path = '/api/caller/my-cases') {
   const written: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
   const reply = {
     sent: false,
@@ -24,7 +25,11 @@ function answerTo(exception: unknown) {
       return reply;
     },
   };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => reply }) } as ArgumentsHost;
+  const request = { url: `${path}?page=1`, headers: {} };
+  const host = {
+    getType: () => 'http',
+    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
+  } as ArgumentsHost;
   const filter = new AllExceptionsFilter(1024);
   // The 5xx log line is not under test.
   Object.assign(filter, { logger: { error: () => undefined } });
@@ -59,5 +64,42 @@ describe('AllExceptionsFilter: database or Redis unreachable', () => {
     const answer = answerTo(exception);
     expect(answer.status).toBe(500);
     expect(answer.headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+  });
+});
+
+describe('AllExceptionsFilter: the integration API answers problem details', () => {
+  it('a 422 lists every field message, with the status phrase and the path', () => {
+    const written = answerTo(
+      new ValidationException({ after: ['Bad cursor.'], limit: ['Too big.', 'Odd.'] }),
+      '/api/v1/events',
+    );
+    expect(written.status).toBe(422);
+    expect(written.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(written.body).toEqual({
+      type: 'about:blank',
+      title: 'Unprocessable Entity',
+      status: 422,
+      detail: 'The given data was invalid.',
+      instance: '/api/v1/events',
+      errors: [
+        { field: 'after', message: 'Bad cursor.' },
+        { field: 'limit', message: 'Too big.' },
+        { field: 'limit', message: 'Odd.' },
+      ],
+    });
+  });
+
+  it('other errors carry their message as detail; the portal keeps its own shape', () => {
+    const forbidden = answerTo(new ForbiddenException('No.'), '/api/v1/events');
+    expect(forbidden.body).toEqual({
+      type: 'about:blank',
+      title: 'Forbidden',
+      status: 403,
+      detail: 'No.',
+      instance: '/api/v1/events',
+    });
+    const portal = answerTo(new ForbiddenException('No.'));
+    expect(portal.body).toEqual({ error: 'No.' });
+    expect(portal.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 });

@@ -1,7 +1,10 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, uploadTooLargeMessage } from '@casebridge/contracts';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectPath } from '../connect-http/entity-tags';
+import { PROBLEM_CONTENT_TYPE, problemOf } from '../connect-http/problem-details';
+import { pathOf } from '../http/request-parts';
 import { ValidationException } from './errors';
 
 export interface ErrorAnswer {
@@ -32,11 +35,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (reply.sent) return;
-    const answer = this.answerFor(exception);
-    if (answer.status >= 500)
+    const path = pathOf(host.switchToHttp().getRequest<FastifyRequest>());
+    const own = this.answerFor(exception);
+    if (own.status >= 500)
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // The integration API answers its errors as problem details; the portal's routes keep their shape.
+    const connect = isConnectPath(path);
+    const answer = connect ? problemOf(own, path) : own;
     if (answer.headers) reply.headers(answer.headers);
-    void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    void reply
+      .status(answer.status)
+      .type(connect ? PROBLEM_CONTENT_TYPE : 'application/json; charset=utf-8')
+      .send(answer.body);
   }
 
   private answerFor(exception: unknown): ErrorAnswer {

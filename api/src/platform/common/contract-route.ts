@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { BodyCheck } from './body-check';
 // The interceptor reads endpointOf from here; the cycle is safe, each side is used only once both have loaded.
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { ConnectRateLimitInterceptor } from '../connect-http/connect-rate-limit.interceptor';
 import { parseOrThrow } from './errors';
 
 export const ENDPOINT_METADATA = 'casebridge:endpoint';
@@ -29,8 +30,15 @@ export function Route(endpoint: Endpoint): MethodDecorator {
   const verb = { GET: Get, POST: Post, PUT: Put, DELETE: Delete }[endpoint.method];
   // Every successful call answers 200: the api's POSTs are actions more often than creations.
   const decorators = [verb(serverPath(endpoint)), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint)];
+  // The integration API's rate limit comes first: a spent client is refused before any other work.
+  if (isConnectEndpoint(endpoint)) decorators.push(UseInterceptors(ConnectRateLimitInterceptor));
   if (endpoint.idempotent) decorators.push(UseInterceptors(IdempotencyInterceptor));
   return applyDecorators(...decorators);
+}
+
+/** An endpoint of the integration API (Casebridge Connect, /api/v1). */
+export function isConnectEndpoint(endpoint: Endpoint): boolean {
+  return endpoint.path.startsWith('v1/');
 }
 
 /** Where an endpoint is served: under /api, unless its path is absolute (/resources/..., /saml2/...). */

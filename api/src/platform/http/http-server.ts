@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import { ValidationException } from '../common/errors';
+import { connectEntityTags } from '../connect-http/entity-tags';
 import { securityHeaders } from '../security/security-headers';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 
@@ -57,5 +58,6 @@ export function configureHttpServer(app: NestFastifyApplication, stripeJsUrl: st
   // Left unread: multer streams multipart bodies from the raw request inside the upload interceptors.
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   fastify.addHook('onRequest', securityHeaders(stripeJsUrl));
+  fastify.addHook('onSend', connectEntityTags);
   return fastify;
 }

@@ -28,8 +28,26 @@ const REFUND_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** Counts one request and answers [count, seconds until the window resets]. KEYS[1]: counter; ARGV[1]: window. */
+const METER_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/** Where a client stands in its window, for the RateLimit-* headers of the integration API. */
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+  over: boolean;
+}
+
 type LimiterRedis = Redis & {
   rateConsume(...keysThenArgs: (string | number)[]): Promise<number>;
+  rateMeter(key: string, windowSeconds: number): Promise<[number, number]>;
   rateRefund(key: string): Promise<number>;
 };
 
@@ -44,6 +62,7 @@ export class RateLimiter {
   constructor(@Inject(REDIS) redis: Redis) {
     redis.defineCommand('rateConsume', { lua: CONSUME_SCRIPT });
     redis.defineCommand('rateRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
+    redis.defineCommand('rateMeter', { numberOfKeys: 1, lua: METER_SCRIPT });
     this.redis = redis as LimiterRedis;
   }
 
@@ -60,6 +79,12 @@ export class RateLimiter {
       keys.map((key) => ({ key, limit })),
       windowSeconds,
     );
+  }
+
+  /** Counts one request on `key` and tells where the window stands (never throws: the caller answers). */
+  async meter(key: string, limit: number, windowSeconds: number): Promise<RateState> {
+    const [count, resetSeconds] = await this.redis.rateMeter(`rate:${key}`, windowSeconds);
+    return { limit, remaining: Math.max(0, limit - count), resetSeconds, over: count > limit };
   }
 
   /** Takes back an attempt that turned out legitimate (a successful sign-in from a shared address). */

@@ -217,8 +217,12 @@ function formText(value: unknown): string {
 
 function hasErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
-  const answer = body as { message?: unknown; errors?: unknown; error?: unknown };
+  const answer = body as { message?: unknown; errors?: unknown; error?: unknown; type?: unknown; status?: unknown };
   if (typeof answer.error === 'string' && answer.error.length > 0) return true;
+  // The integration API's problem details: a 422 lists its field errors.
+  if (typeof answer.type === 'string' && typeof answer.status === 'number') {
+    return answer.status !== 422 || (Array.isArray(answer.errors) && answer.errors.length > 0);
+  }
   return typeof answer.message === 'string' && typeof answer.errors === 'object' && answer.errors !== null;
 }
 

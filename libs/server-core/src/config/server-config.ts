@@ -54,6 +54,8 @@ const ServerConfigSchema = z.object({
   /** Login attempts allowed per account and per address in LOGIN_RATE_WINDOW seconds. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Requests each client (API token, OAuth client or session) may make to the integration API (/api/v1) a minute. */
+  CONNECT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Hours a ready export file is kept before the cleanup job deletes it. */
   EXPORT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** When set, /metrics (api and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */
