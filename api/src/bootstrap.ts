@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AllExceptionsFilter } from './platform/common/all-exceptions.filter';
 import { SERVER_CONFIG } from './platform/config/config.module';
+import { buildConnectOpenApiDocument } from './platform/docs/connect-openapi';
 import { buildOpenApiDocument } from './platform/docs/openapi';
 import { configureHttpServer } from './platform/http/http-server';
 import { registerRequestHooks } from './platform/http/request-hooks';
@@ -26,6 +27,16 @@ export async function configureApp(app: NestFastifyApplication): Promise<ServerC
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(config.PRODUCT_NAME) as unknown as OpenAPIObject, {
     customSiteTitle: `${config.PRODUCT_NAME} API`,
   });
+  // The integration API's page reads the document its own route serves (GET /api/v1/openapi.json).
+  SwaggerModule.setup(
+    'api/v1/docs',
+    app,
+    buildConnectOpenApiDocument(config.PRODUCT_NAME) as unknown as OpenAPIObject,
+    {
+      customSiteTitle: `${config.PRODUCT_NAME} Connect API`,
+      jsonDocumentUrl: 'api/v1/docs-json',
+    },
+  );
   await mountQueueDashboard(app, fastify);
   await serveWebApp(fastify, config.WEB_DIST);
   return config;

@@ -87,6 +87,13 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
     expect(outsiders.some((event) => event.case_token === kase.token)).toBe(false);
   });
 
+  it('GET /v1/me names the user, the company and the credential with its scopes', async () => {
+    const me = (await api.http().get('/api/v1/me').set(bearer(ourToken)).expect(200)).body;
+    expect(me.user).toMatchObject({ id: ourCaller.id, email: ourCaller.email, role: 'caller' });
+    expect(me.company).toEqual({ id: ours.id, name: ours.name, domain: ours.domain });
+    expect(me.client).toEqual({ kind: 'session', id: null, scopes: ['cases:read', 'cases:write', 'webhooks:manage'] });
+  });
+
   it('answers 422 for a cursor it never gave out and for a page over the limit', async () => {
     for (const after of ['not-a-cursor', Buffer.from('1.x').toString('base64url'), 'x'.repeat(65)]) {
       const answer = await feed(ourToken, { after }).expect(422);

@@ -5,11 +5,20 @@ import type { Actor } from '../../platform/access/actor';
 import { CurrentActor } from '../../platform/access/current-actor.decorator';
 import { Route, ValidQuery } from '../../platform/common/contract-route';
 import { ChangeFeedService } from './change-feed.service';
+import { ConnectIdentityService } from './connect-identity.service';
 
 /** Casebridge Connect v1: the integration API that CRM connectors speak (/api/v1). */
 @Controller()
 export class ConnectController {
-  constructor(private readonly feed: ChangeFeedService) {}
+  constructor(
+    private readonly identity: ConnectIdentityService,
+    private readonly feed: ChangeFeedService,
+  ) {}
+
+  @Route(API.connectIdentity.me)
+  me(@CurrentActor() actor: Actor) {
+    return this.identity.me(actor);
+  }
 
   @Route(API.connectEvents.list)
   events(@CurrentActor() actor: Actor, @ValidQuery() query: z.output<typeof FeedQuery>) {

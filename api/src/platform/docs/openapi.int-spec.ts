@@ -1,5 +1,5 @@
 import { allEndpoints, API, type Endpoint } from '@casebridge/contracts';
-import { serverPath } from '../common/contract-route';
+import { isConnectEndpoint, serverPath } from '../common/contract-route';
 import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 
 describe('/api/docs', () => {
@@ -16,7 +16,7 @@ describe('/api/docs', () => {
     const documented = Object.entries(response.body.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(allEndpoints().length);
+    expect(documented).toHaveLength(allEndpoints().filter((endpoint) => !isConnectEndpoint(endpoint)).length);
     expect(
       response.body.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('email');
@@ -60,9 +60,33 @@ describe('/api/docs', () => {
     expect(document.info.description).toContain(tag);
   });
 
-  it('serves the human-readable page', async () => {
+  it('serves the human-readable pages of both', async () => {
     const page = await api.http().get('/api/docs/').expect(200);
     expect(page.text).toContain('swagger');
+    const connectPage = await api.http().get('/api/v1/docs/').expect(200);
+    expect(connectPage.text).toContain('swagger');
+  });
+
+  it('serves the integration API its own OpenAPI 3.1 document, every v1 endpoint with problem-details errors', async () => {
+    const document = (await api.http().get('/api/v1/openapi.json').expect(200)).body;
+    expect(document.openapi).toBe('3.1.0');
+    const connect = allEndpoints().filter(isConnectEndpoint);
+    expect(connect.length).toBeGreaterThan(2);
+    for (const endpoint of connect) {
+      const operation = document.paths[openApiPath(endpoint)]?.[endpoint.method.toLowerCase()];
+      expect(operation?.summary).toBe(endpoint.summary);
+      if (endpoint.access !== 'public') {
+        expect(operation.security).toEqual([{ bearer: [] }, { oauth2: [] }]);
+        expect(Object.keys(operation.responses['403'].content)).toEqual(['application/problem+json']);
+      }
+    }
+    expect(document.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe('/api/v1/oauth/token');
+    const feed = document.paths['/api/v1/events'].get;
+    expect(feed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['after', 'limit']);
+    expect(feed.responses['200'].content['application/json'].schema.properties.data.type).toBe('array');
+    // The portal's document leaves v1 to its own.
+    const portal = (await api.http().get('/api/docs-json').expect(200)).body;
+    expect(Object.keys(portal.paths).some((path) => path.startsWith('/api/v1/'))).toBe(false);
   });
 });
 

@@ -1,16 +1,31 @@
 import { allEndpoints, API_TOKEN_PREFIX, ErrorBody, ValidationErrorBody, type Endpoint } from '@casebridge/contracts';
 import { z } from 'zod';
 import { apiTokenMayCall } from '../authentication/api-token-scope';
-import { serverPath } from '../common/contract-route';
+import { isConnectEndpoint, serverPath } from '../common/contract-route';
 import { REST_API_ENDPOINTS, REST_API_TAG, REST_API_TAG_DESCRIPTION } from './rest-api';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+/** The portal's document (OpenAPI 3.0, `{error}` bodies) or the integration API's (OpenAPI 3.1, problem details). */
+export interface DocumentFlavor {
+  target: 'openapi-3.0' | 'draft-2020-12';
+  /** The body of a 4xx answer, and its media type. */
+  errors: { mediaType: string; body: z.ZodType; validationBody: z.ZodType };
 }
 
-function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
+const PORTAL: DocumentFlavor = {
+  target: 'openapi-3.0',
+  errors: { mediaType: 'application/json', body: ErrorBody, validationBody: ValidationErrorBody },
+};
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', flavor: DocumentFlavor = PORTAL): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: flavor.target }) as JsonSchema;
+}
+
+export function operationOf(endpoint: Endpoint, productName: string, flavor: DocumentFlavor = PORTAL): JsonSchema {
+  const errorContent = (body: z.ZodType) => ({
+    [flavor.errors.mediaType]: { schema: schemaOf(body, 'output', flavor) },
+  });
   const parameters = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -18,7 +33,10 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
     schema: { type: 'string' },
   }));
   if (endpoint.query) {
-    const query = schemaOf(endpoint.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = schemaOf(endpoint.query, 'input', flavor) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema } as never);
     }
@@ -29,25 +47,16 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
           description: 'A file',
           content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
         }
-      : { description: 'Success', content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } },
-    '422': {
-      description: 'Validation failed',
-      content: { 'application/json': { schema: schemaOf(ValidationErrorBody, 'output') } },
-    },
-    '429': {
-      description: 'Too many requests',
-      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
-    },
+      : {
+          description: 'Success',
+          content: { 'application/json': { schema: schemaOf(endpoint.response, 'output', flavor) } },
+        },
+    '422': { description: 'Validation failed', content: errorContent(flavor.errors.validationBody) },
+    '429': { description: 'Too many requests', content: errorContent(flavor.errors.body) },
   };
   if (endpoint.access !== 'public') {
-    responses['401'] = {
-      description: 'Not signed in',
-      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
-    };
-    responses['403'] = {
-      description: 'Not allowed',
-      content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
-    };
+    responses['401'] = { description: 'Not signed in', content: errorContent(flavor.errors.body) };
+    responses['403'] = { description: 'Not allowed', content: errorContent(flavor.errors.body) };
   }
   const restDescription = REST_API_ENDPOINTS.get(endpoint);
   return {
@@ -69,7 +78,7 @@ function operationOf(endpoint: Endpoint, productName: string): JsonSchema {
             required: true,
             content: {
               [endpoint.multipart ? 'multipart/form-data' : 'application/json']: {
-                schema: schemaOf(endpoint.body, 'input'),
+                schema: schemaOf(endpoint.body, 'input', flavor),
               },
             },
           },
@@ -87,10 +96,10 @@ function tokenNote(endpoint: Endpoint): string | null {
     : 'Session token only: API tokens get 403 here (session, account and token management).';
 }
 
-/** The OpenAPI document of /api, generated from the endpoint registry of the contracts. */
+/** The OpenAPI document of /api, generated from the endpoint registry of the contracts (v1 has its own). */
 export function buildOpenApiDocument(productName: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of allEndpoints()) {
+  for (const endpoint of allEndpoints().filter((candidate) => !isConnectEndpoint(candidate))) {
     const path = serverPath(endpoint).replace(/:([A-Za-z_]+)/g, '{$1}');
     (paths[path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, productName);
   }

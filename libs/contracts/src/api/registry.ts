@@ -27,6 +27,7 @@ import { superAdminOnboardingApi } from './super-admin/onboarding';
 import { superAdminEscalationApi } from './super-admin/escalation';
 import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
 import { connectEventsApi } from './v1/events';
+import { connectIdentityApi } from './v1/identity';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -62,6 +63,7 @@ export const API = {
   superAdminEscalation: superAdminEscalationApi,
   superAdminQueueDashboard: superAdminQueueDashboardApi,
   /** The integration API (Casebridge Connect v1), served under /api/v1 with its own OpenAPI document. */
+  connectIdentity: connectIdentityApi,
   connectEvents: connectEventsApi,
 } as const;
 

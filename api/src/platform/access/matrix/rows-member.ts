@@ -228,6 +228,14 @@ export const memberRows: Record<string, MatrixRow> = {
   'GET admin/company/reports/usage/export': { expect: member('ok', { superAdmin: 403 }) },
 
   // ---------- the integration API (v1) ----------
+  'GET v1/me': {
+    expect: member('ok'),
+    check: (body, world, actor) => {
+      const company = (body as { company: { id: number } | null }).company;
+      if (isAcme(actor)) assert.equal(company?.id, world.companies.acme, "Acme's member is of Acme");
+      if (actor === 'superAdmin') assert.equal(company, null, 'the super admin has no company');
+    },
+  },
   // The change feed of the caller's company: its own cases only, never another tenant's; no company, no feed.
   'GET v1/events': {
     expect: member('ok', { superAdmin: 403 }),

@@ -12,6 +12,7 @@ export const publicRows: Record<string, MatrixRow> = {
   // Probes for orchestrators and load balancers: no session, no data beyond which dependency answers.
   'GET health/live': { expect: open('ok') },
   'GET health/ready': { expect: open('ok') },
+  'GET v1/openapi.json': { expect: open('ok') },
   // Signing in is open to anyone with the password, whatever session the caller already holds.
   'POST auth/login': { expect: open('ok'), body: (world) => world.targets.signIn },
   'GET auth/me': { expect: signedIn('ok') },

@@ -1,1 +1,3 @@
 export * from './events';
+export * from './identity';
+export * from './problems';
