@@ -1,5 +1,6 @@
 import type { MatrixRow } from './matrix/matrix-types';
 import { adminRows } from './matrix/rows-admin';
+import { connectRows } from './matrix/rows-connect';
 import { memberRows } from './matrix/rows-member';
 import { publicRows } from './matrix/rows-public';
 import { superAdminRows } from './matrix/rows-super-admin';
@@ -15,6 +16,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...memberRows,
   ...adminRows,
   ...superAdminRows,
+  ...connectRows,
   // Deleting one's own account ends that actor: it runs after every other row.
   'POST users/delete': { expect: signedIn('ok', { superAdmin: 403 }), terminal: true },
 };

@@ -12,7 +12,7 @@ import {
 import { managerRequestBody } from './matrix-bodies';
 
 const ACME_MEMBERS: ActorName[] = ['acmeCaller', 'acmeBm', 'acmePm', 'acmeApi'];
-const isAcme = (actor: ActorName) => ACME_MEMBERS.includes(actor);
+export const isAcme = (actor: ActorName) => ACME_MEMBERS.includes(actor);
 
 /** Members of Acme (and the super admin, who reaches every case) get `acme`; everyone else signed in `others`. */
 function acmeCase(acme: MatrixRow['expect'][ActorName], others: MatrixRow['expect'][ActorName], admin = acme) {
@@ -20,7 +20,7 @@ function acmeCase(acme: MatrixRow['expect'][ActorName], others: MatrixRow['expec
 }
 
 /** Members of any company: the super admin and the limited member are told apart where the code does. */
-const member = (outcome: MatrixRow['expect'][ActorName], overrides: Partial<MatrixRow['expect']> = {}) =>
+export const member = (outcome: MatrixRow['expect'][ActorName], overrides: Partial<MatrixRow['expect']> = {}) =>
   signedIn(outcome, overrides);
 
 /**
@@ -226,25 +226,4 @@ export const memberRows: Record<string, MatrixRow> = {
   // The usage report covers the caller's own company only (every member, limited too); no company, no report.
   'GET admin/company/reports/usage': { expect: member('ok', { superAdmin: 403 }) },
   'GET admin/company/reports/usage/export': { expect: member('ok', { superAdmin: 403 }) },
-
-  // ---------- the integration API (v1) ----------
-  'GET v1/me': {
-    expect: member('ok'),
-    check: (body, world, actor) => {
-      const company = (body as { company: { id: number } | null }).company;
-      if (isAcme(actor)) assert.equal(company?.id, world.companies.acme, "Acme's member is of Acme");
-      if (actor === 'superAdmin') assert.equal(company, null, 'the super admin has no company');
-    },
-  },
-  // The change feed of the caller's company: its own cases only, never another tenant's; no company, no feed.
-  'GET v1/events': {
-    expect: member('ok', { superAdmin: 403 }),
-    query: () => ({ limit: 500 }),
-    check: (body, world, actor) => {
-      const tokens = new Set((body as { data: { case_token: string }[] }).data.map((event) => event.case_token));
-      assert.ok(!tokens.has(world.cases.foreign), 'an entry of the Globex-Umbrella case is in the feed');
-      if (!isAcme(actor)) assert.ok(!tokens.has(world.cases.acmeGlobex), 'an entry of an Acme case is in the feed');
-      if (isAcme(actor)) assert.ok(tokens.size > 0, "Acme's feed is empty");
-    },
-  },
 };
