@@ -42,6 +42,11 @@ export interface Endpoint<
    * the database) and answers 422 with every field error, or 204 when it found none; nothing is done.
    */
   checkOnly?: true;
+  /**
+   * Integration API (v1) only: the scope an OAuth client needs for this call (sessions and API tokens act with
+   * their user's role alone). Every v1 endpoint that is not public names one.
+   */
+  scope?: 'cases:read' | 'cases:write' | 'webhooks:manage';
 }
 
 /**

@@ -52,6 +52,7 @@ export const connectEventsApi = {
     method: 'GET',
     path: 'v1/events',
     access: 'user',
+    scope: 'cases:read',
     summary:
       'The change feed: every entry of every case of your company, as a live message shows it to your side, in one order that never changes',
     query: FeedQuery,

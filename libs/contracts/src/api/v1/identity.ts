@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '../../constants/roles';
-import { endpoint } from '../endpoint';
+import { endpoint, type Endpoint } from '../endpoint';
 
 /** The scopes a machine client may be granted; an API token or a session has all of them (its role decides). */
-export const CONNECT_SCOPES = ['cases:read', 'cases:write', 'webhooks:manage'] as const;
+export const CONNECT_SCOPES = ['cases:read', 'cases:write', 'webhooks:manage'] as const satisfies readonly NonNullable<
+  Endpoint['scope']
+>[];
 export type ConnectScope = (typeof CONNECT_SCOPES)[number];
 
 export const CONNECT_CLIENT_KINDS = ['session', 'api_token', 'oauth_client'] as const;
@@ -41,6 +43,7 @@ export const connectIdentityApi = {
     method: 'GET',
     path: 'v1/me',
     access: 'user',
+    scope: 'cases:read',
     summary: 'Who is calling: the user, the company and the credential with its scopes',
     response: ConnectMe,
   }),
