@@ -33,7 +33,9 @@ export function connectEntityTags(
   if (request.method !== 'GET' || reply.statusCode !== 200 || bytes === null || !isConnectPath(pathOf(request))) {
     return done(null, payload);
   }
-  const etag = entityTagOf(bytes);
+  // A resource with a version of its own (a case: its log position) sets its tag; anything else is tagged by digest.
+  const own = reply.getHeader('etag');
+  const etag = typeof own === 'string' ? own : entityTagOf(bytes);
   void reply.header('ETag', etag);
   if (!matchesEntityTag(headerOf(request, 'if-none-match'), etag)) return done(null, payload);
   void reply.code(304);
