@@ -43,6 +43,7 @@ import { QueueDashboardModule } from './platform/queue-dashboard/queue-dashboard
 import { EmailTemplatesModule } from './email-templates/email-templates.module';
 import { TeamsModule } from './integrations/teams/teams.module';
 import { ConnectModule } from './integrations/connect/connect.module';
+import { OAuthClientsModule } from './integrations/oauth-clients/oauth-clients.module';
 import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
 
 @Module({
@@ -101,6 +102,7 @@ import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
     EmailTemplatesModule,
     TeamsModule,
     ConnectModule,
+    OAuthClientsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -23,9 +23,14 @@ export class ConnectIdentityService {
         role: user.role,
       },
       company: user.company ? { id: user.company.id, name: user.company.name, domain: user.company.domain } : null,
-      client: actor.apiTokenId
-        ? { kind: 'api_token', id: actor.apiTokenId, scopes: [...CONNECT_SCOPES] }
-        : { kind: 'session', id: null, scopes: [...CONNECT_SCOPES] },
+      client: clientOf(actor),
     };
   }
+}
+
+/** The credential of the call; sessions and API tokens may do all their user's role allows. */
+function clientOf(actor: Actor): ConnectMe['client'] {
+  if (actor.oauthClientId) return { kind: 'oauth_client', id: actor.oauthClientId, scopes: [...(actor.scopes ?? [])] };
+  if (actor.apiTokenId) return { kind: 'api_token', id: actor.apiTokenId, scopes: [...CONNECT_SCOPES] };
+  return { kind: 'session', id: null, scopes: [...CONNECT_SCOPES] };
 }

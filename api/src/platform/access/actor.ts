@@ -1,4 +1,4 @@
-import { isLimitedMembership, type MembershipType, type Role } from '@casebridge/contracts';
+import { isLimitedMembership, type ConnectScope, type MembershipType, type Role } from '@casebridge/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling: resolved once per request by AccessGuard from the bearer token. */
@@ -13,6 +13,9 @@ export interface Actor {
   impersonatorId: number | null;
   /** Set when the caller authenticated with an API token (`cbk_...`) instead of a session JWT. */
   apiTokenId?: number;
+  /** Set when the caller is an OAuth client of the integration API: its id and the scopes of its access token. */
+  oauthClientId?: number;
+  scopes?: readonly ConnectScope[];
 }
 
 export interface RequestWithActor extends FastifyRequest {

@@ -54,7 +54,7 @@ export class ApiTokenAuthenticator {
  * A token acts only while its user could sign in and is still of role api: disabling the user or the company,
  * or giving the user another role, stops its tokens at once (checked per request, like sessions).
  */
-function isUsableApiUser(user: User): boolean {
+export function isUsableApiUser(user: User): boolean {
   return (
     user.role === 'api' &&
     user.status === 'active' &&

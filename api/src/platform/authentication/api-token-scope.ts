@@ -10,6 +10,7 @@ const REFUSED_TO_API_TOKENS: ReadonlySet<Endpoint> = new Set<Endpoint>([
   API.auth.loginAsUser,
   ...Object.values(API.profile),
   ...Object.values(API.apiTokens),
+  ...Object.values(API.oauthClients),
 ]);
 
 export function apiTokenMayCall(endpoint: Endpoint): boolean {

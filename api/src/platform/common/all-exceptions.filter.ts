@@ -2,6 +2,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import { MESSAGES, uploadTooLargeMessage } from '@casebridge/contracts';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OAuthException } from '../authentication/oauth-errors';
 import { isConnectPath } from '../connect-http/entity-tags';
 import { PROBLEM_CONTENT_TYPE, problemOf } from '../connect-http/problem-details';
 import { pathOf } from '../http/request-parts';
@@ -52,6 +53,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private answerFor(exception: unknown): ErrorAnswer {
     if (exception instanceof ValidationException) {
       return { status: 422, body: { message: exception.message, errors: exception.errors } };
+    }
+    if (exception instanceof OAuthException) {
+      const answer = { error: exception.code, error_description: exception.description };
+      const challenge = exception.getStatus() === 401 ? { 'WWW-Authenticate': 'Basic realm="oauth"' } : undefined;
+      return { status: exception.getStatus(), body: answer, headers: challenge };
     }
     if (exception instanceof HttpException) return httpAnswer(exception, this.uploadLimitBytes);
     if (isBodyError(exception)) return bodyAnswer(exception, this.uploadLimitBytes);

@@ -11,7 +11,11 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
  */
 export function problemOf(answer: ErrorAnswer, instance: string): ErrorAnswer {
   const { status, body } = answer;
-  const detail = [body.error, body.message].find((text): text is string => typeof text === 'string');
+  const detail = [body.error_description, body.error, body.message].find(
+    (text): text is string => typeof text === 'string',
+  );
+  // The token endpoint's errors keep RFC 6749's fields beside the problem's.
+  const oauth = typeof body.error_description === 'string' ? { error: body.error, error_description: detail } : {};
   const fieldErrors = (body.errors ?? {}) as Record<string, string[]>;
   const errors = Object.entries(fieldErrors).flatMap(([field, messages]) =>
     messages.map((message) => ({ field, message })),
@@ -25,6 +29,7 @@ export function problemOf(answer: ErrorAnswer, instance: string): ErrorAnswer {
       status,
       ...(detail ? { detail } : {}),
       instance,
+      ...oauth,
       ...(errors.length ? { errors } : {}),
     },
   };

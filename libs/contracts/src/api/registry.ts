@@ -28,6 +28,7 @@ import { superAdminEscalationApi } from './super-admin/escalation';
 import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
 import { connectEventsApi } from './v1/events';
 import { connectIdentityApi } from './v1/identity';
+import { oauthApi, oauthClientsApi } from './v1/oauth';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -63,6 +64,8 @@ export const API = {
   superAdminEscalation: superAdminEscalationApi,
   superAdminQueueDashboard: superAdminQueueDashboardApi,
   /** The integration API (Casebridge Connect v1), served under /api/v1 with its own OpenAPI document. */
+  oauthClients: oauthClientsApi,
+  oauth: oauthApi,
   connectIdentity: connectIdentityApi,
   connectEvents: connectEventsApi,
 } as const;

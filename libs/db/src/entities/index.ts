@@ -36,12 +36,15 @@ import { ExportJob } from './integrations/export-job.entity';
 import { IdempotencyKey } from './integrations/idempotency-key.entity';
 import { OnboardingPayment, OnboardingSession } from './integrations/onboarding-session.entity';
 import { WebhookDelivery, WebhookEndpoint } from './integrations/webhook.entity';
+import { OAuthAccessToken, OAuthClient } from './integrations/oauth-client.entity';
 import { ChangeRequest } from './members/change-request.entity';
 import { Favorite } from './members/favorite.entity';
 import { SavedSearch, SearchResultPick } from './members/saved-search.entity';
 
 export {
   ApiToken,
+  OAuthAccessToken,
+  OAuthClient,
   AuthSession,
   Case,
   CaseAttachment,
@@ -97,6 +100,8 @@ export const ALL_ENTITIES = [
   AuthSession,
   OneTimeToken,
   ApiToken,
+  OAuthAccessToken,
+  OAuthClient,
   LoginEvent,
   Community,
   CompanyGroupRelation,

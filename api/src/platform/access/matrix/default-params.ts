@@ -10,6 +10,8 @@ function idFor(path: string, world: World): number {
     [/attachments\/:id/, world.owned.attachment],
     [/^webhooks/, world.owned.webhook],
     [/^api-tokens/, world.owned.apiToken],
+    // No client exists in the shared world: rotating or revoking one would break the others' calls.
+    [/^oauth-clients/, MISSING_ID],
     [/^exports/, world.owned.export],
     [/^admin\/company\/:id/, world.companies.acme],
     [/registration\/:id/, world.pendingRegistration],

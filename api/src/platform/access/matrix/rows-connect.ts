@@ -1,9 +1,22 @@
 import assert from 'node:assert/strict';
-import type { MatrixRow } from './matrix-types';
+import { companyAdmins, open, type MatrixRow } from './matrix-types';
 import { isAcme, member } from './rows-member';
 
 /** The integration API (/api/v1): the caller's company only, never another tenant's; no company, no feed. */
 export const connectRows: Record<string, MatrixRow> = {
+  // OAuth clients: managed by company admins (an Acme admin sees only Acme's); the token endpoint is public and
+  // answers an unknown client 401 to everyone.
+  'GET oauth-clients': { expect: companyAdmins('ok', 'ok') },
+  'POST oauth-clients': {
+    expect: companyAdmins('ok', 422),
+    body: (world) => ({ name: 'matrix', user_id: world.users['api@acme.test'], scopes: ['cases:read'] }),
+  },
+  'POST oauth-clients/:id/rotate': { expect: companyAdmins(404, 404) },
+  'POST oauth-clients/:id/revoke': { expect: companyAdmins(404, 404) },
+  'POST v1/oauth/token': {
+    expect: open(401),
+    body: () => ({ grant_type: 'client_credentials', client_id: 'cbc_unknown', client_secret: 'cbs_wrong' }),
+  },
   'GET v1/me': {
     expect: member('ok'),
     check: (body, world, actor) => {
