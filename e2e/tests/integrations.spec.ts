@@ -102,3 +102,53 @@ test('an api user sees only its own tokens on the Integrations page', async ({ s
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(tokens.getByRole('row', { name: tokenName })).toHaveCount(0);
 });
+
+test('a business manager makes an OAuth client that a connector uses on the Connect API until it is revoked', async ({
+  asCompanyAdmin: page,
+  request,
+}) => {
+  await page.goto('/admin/integrations');
+  const clients = page.getByRole('region', { name: 'OAuth Clients' });
+  const name = `E2E connector ${Date.now()}`;
+  await clients.getByLabel('Client Name').fill(name);
+  await clients.getByLabel('Acts As (API User)').selectOption({ label: 'Acme Integration (api@acme.test)' });
+  await expect(clients.getByLabel(/^cases:read/)).toBeChecked();
+  await clients.getByRole('button', { name: 'Create Client' }).click();
+  const secret = await takeOneTimeSecret(page, `Client Secret of ${name}`);
+  expect(secret).toMatch(/^cbs_/);
+  const row = clients.getByRole('row', { name });
+  await expect(row).toContainText('cases:read');
+  await expect(row).toContainText('Never');
+  const clientId = (await row.locator('code').textContent())!;
+
+  const tokenWith = (clientSecret: string) =>
+    request.post('/api/v1/oauth/token', {
+      data: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+    });
+  const issued = await tokenWith(secret);
+  expect(issued.status()).toBe(200);
+  const { access_token: accessToken } = (await issued.json()) as { access_token: string };
+  const feed = () => request.get('/api/v1/events?limit=5', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const page1 = await feed();
+  expect(page1.status()).toBe(200);
+  expect(((await page1.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'OAuth Clients' }).getByRole('row', { name })).not.toContainText(
+    'Never',
+  );
+
+  // A rotation shows the new secret once; both work during the grace.
+  await page.getByRole('button', { name: `Rotate the secret of ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+  const rotated = await takeOneTimeSecret(page, `Client Secret of ${name}`);
+  expect(rotated).not.toBe(secret);
+  expect((await tokenWith(rotated)).status()).toBe(200);
+  expect((await tokenWith(secret)).status()).toBe(200);
+
+  // Revoked: the token already issued stops at once.
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('region', { name: 'OAuth Clients' }).getByRole('row', { name })).toHaveCount(0);
+  expect((await feed()).status()).toBe(401);
+});

@@ -17,6 +17,14 @@ export function RestApiSection() {
       <pre>
         <code>{`curl -H "Authorization: Bearer ${API_TOKEN_PREFIX}…" ${origin}/api/caller/get-cases/company`}</code>
       </pre>
+      <p>
+        CRM connectors use the versioned{' '}
+        <a href="/api/v1/docs" target="_blank" rel="noreferrer">
+          Connect API
+        </a>{' '}
+        (<code>/api/v1</code>): an OAuth client or an API token, a change feed that never misses an entry, problem
+        details, ETags and rate-limit headers.
+      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { CaseEventType, WebhookDeliveryStatus } from '@casebridge/contracts';
+import type { CaseEventType, ConnectScope, WebhookDeliveryStatus } from '@casebridge/contracts';
 
 /** "information_requested" -> "Information requested". */
 export function eventLabel(event: CaseEventType | string): string {
@@ -10,4 +10,10 @@ export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
   pending: 'Pending',
   delivered: 'Delivered',
   failed: 'Failed',
+};
+
+export const SCOPE_LABELS: Record<ConnectScope, string> = {
+  'cases:read': 'cases:read: read cases, partners, forms and the change feed',
+  'cases:write': 'cases:write: submit and answer cases, write notes, upload files',
+  'webhooks:manage': 'webhooks:manage: manage webhooks and their deliveries',
 };
