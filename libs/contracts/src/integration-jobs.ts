@@ -43,8 +43,11 @@ const RetryEnv = z.object({
   /** 8 tries over about 10 minutes (5 s, 10 s, ... 320 s). */
   ATTACHMENT_UPLOAD_ATTEMPTS: positive(8),
   ATTACHMENT_UPLOAD_BACKOFF_MS: positive(5000),
-  /** Webhooks and Teams cards: 6 tries over about 5 minutes (10 s, 20 s, ... 160 s). */
-  WEBHOOK_DELIVERY_ATTEMPTS: positive(6),
+  /**
+   * Webhooks and Teams cards: 15 tries over about 3.8 days (10 s, 20 s, ... 45 hours), so a receiver that is down
+   * for a weekend still gets every delivery.
+   */
+  WEBHOOK_DELIVERY_ATTEMPTS: positive(15),
   WEBHOOK_BACKOFF_MS: positive(10000),
 });
 

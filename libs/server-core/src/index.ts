@@ -10,4 +10,5 @@ export {
   type OutboundTarget,
 } from './security/outbound-targets';
 export { isInternalAddress, isInternalHostName } from './security/internal-addresses';
+export { legacyWebhookSignature, webhookSignatureHeader } from './security/webhook-signature';
 export * from './observability';

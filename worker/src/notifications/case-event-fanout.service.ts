@@ -13,9 +13,12 @@ import {
 } from '@casebridge/contracts';
 import {
   CaseEvent,
+  caseFeedEntriesOf,
+  caseFeedMessages,
   Community,
   CompanyGroupRelation,
   DocumentGroup,
+  encodeFeedCursor,
   WebhookDelivery,
   WebhookEndpoint,
 } from '@casebridge/db';
@@ -80,26 +83,41 @@ export class CaseEventFanoutService {
     const endpoints = (await this.em.find(WebhookEndpoint, { company: { $in: companies }, active: true })).filter(
       (endpoint) => !endpoint.events || endpoint.events.includes(event.type),
     );
-    const payload: WebhookPayload = {
-      event: event.type,
-      case_token: kase.token,
-      seq: event.seq,
-      status: kase.status,
-      at: event.createdAt.toISOString(),
-      actor: event.actorLabel,
-    };
+    const payloads = await this.payloadsByCompany(event, companies);
     const deliveries: WebhookDelivery[] = [];
     for (const endpoint of endpoints) {
+      const payload = payloads.get(endpoint.company.id);
+      if (!payload) continue;
       const existing = await this.em.findOne(WebhookDelivery, {
         endpoint,
         payload: { case_token: payload.case_token, seq: payload.seq },
       });
-      deliveries.push(
-        existing ?? this.em.create(WebhookDelivery, { endpoint, eventType: event.type, payload: { ...payload } }),
-      );
+      deliveries.push(existing ?? this.em.create(WebhookDelivery, { endpoint, eventType: event.type, payload }));
     }
     await this.em.flush();
     return deliveries;
+  }
+
+  /**
+   * Each company's payload: the entry as its change feed shows it (its side's message, with the feed's id and
+   * cursor), so a receiver can resume from the feed where its deliveries stopped.
+   */
+  private async payloadsByCompany(event: CaseEvent, companies: number[]): Promise<Map<number, WebhookPayload>> {
+    const run = <T extends object>(sql: string, params: readonly unknown[]) => this.em.execute<T[]>(sql, [...params]);
+    const entries = await caseFeedEntriesOf(run, event.id, companies);
+    const messages = await caseFeedMessages(
+      run,
+      entries.map(({ entry }) => entry),
+    );
+    const payloads = new Map<number, WebhookPayload>();
+    for (const { companyId, entry } of entries) {
+      // Both sides share the entry's cursor; the direction tells their messages apart.
+      const direction = entry.audience === 'submitter' ? 'outbound' : 'inbound';
+      const cursor = encodeFeedCursor(entry.position);
+      const message = messages.find((candidate) => candidate.cursor === cursor && candidate.direction === direction);
+      if (message) payloads.set(companyId, { event: message.type, ...message });
+    }
+    return payloads;
   }
 
   /** Groups the receiver offers the case's process through (as a group document or its membership's document). */

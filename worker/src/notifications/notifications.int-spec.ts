@@ -9,6 +9,7 @@ import {
 import {
   appendCaseEvent,
   Case,
+  decodeFeedCursor,
   CaseEvent,
   Community,
   Company,
@@ -31,6 +32,17 @@ import { CaseEventFanoutService } from './case-event-fanout.service';
 function signatureOf(secret: string, request: ReceivedRequest): string {
   return `sha256=${createHmac('sha256', secret).update(request.body).digest('hex')}`;
 }
+
+/** The timestamped header as a receiver reads it: the time, and the v1 signature of each valid secret. */
+function timestampedSignatures(request: ReceivedRequest): { t: number; v1: string[] } {
+  const parts = String(header(request, WEBHOOK_HEADERS.timestampedSignature)).split(',');
+  const t = Number(parts.find((part) => part.startsWith('t='))!.slice(2));
+  return { t, v1: parts.filter((part) => part.startsWith('v1=')).map((part) => part.slice(3)) };
+}
+const v1Of = (secret: string, request: ReceivedRequest, t: number) =>
+  createHmac('sha256', secret)
+    .update(`${t}.${request.body.toString('utf8')}`)
+    .digest('hex');
 const header = (request: ReceivedRequest, name: string) => request.headers[name.toLowerCase()];
 const bodyOf = (request: ReceivedRequest) => JSON.parse(request.body.toString('utf8')) as WebhookPayload;
 /**
@@ -112,14 +124,24 @@ describe('case events to signed webhooks and Teams', () => {
     const [acmeRequest] = await acmeHook.waitForRequests(1, ours);
     expect(header(acmeRequest, WEBHOOK_HEADERS.signature)).toBe(signatureOf('acme-1', acmeRequest));
     expect(header(acmeRequest, WEBHOOK_HEADERS.event)).toBe('note_added');
-    expect(bodyOf(acmeRequest)).toEqual({
+    const signed = timestampedSignatures(acmeRequest);
+    expect(Math.abs(signed.t - Date.now() / 1000)).toBeLessThan(60);
+    expect(signed.v1).toEqual([v1Of('acme-1', acmeRequest, signed.t)]);
+    // The entry as Acme's change feed has it: its id and cursor, the type (and `event` as the first version had).
+    const acmeBody = bodyOf(acmeRequest);
+    expect(acmeBody).toMatchObject({
       event: 'note_added',
+      type: 'note_added',
+      id: `evt_${event.id}`,
       case_token: kase.token,
       seq: event.seq,
       status: kase.status,
       at: event.createdAt.toISOString(),
       actor: 'System',
+      direction: 'outbound',
     });
+    expect(acmeBody.case.event_seq).toBeGreaterThanOrEqual(event.seq);
+    expect(decodeFeedCursor(acmeBody.cursor)?.eventId).toBe(event.id);
     const acmeDelivery = await em().findOneOrFail(
       WebhookDelivery,
       Number(header(acmeRequest, WEBHOOK_HEADERS.delivery)),
@@ -130,6 +152,7 @@ describe('case events to signed webhooks and Teams', () => {
     for (const request of globexRequests) {
       expect(request.path).toBe('/casebridge');
       expect(header(request, WEBHOOK_HEADERS.signature)).toBe(signatureOf('globex-1', request));
+      expect(bodyOf(request).direction).toBe('inbound');
     }
     const globexJob = webhookJobId(globexEndpoint.id, event.id);
     await waitForJobState(notifications, globexJob, ['completed']);
@@ -154,9 +177,12 @@ describe('case events to signed webhooks and Teams', () => {
     expect(acmeHook.requests.filter(ours)).toHaveLength(1);
   });
 
-  it('signs with the new secret once the endpoint is rotated, and honours event filters', async () => {
+  it('signs with the new secret once the endpoint is rotated (and the previous one during its grace), and honours event filters', async () => {
     const fork = em();
     const endpoint = await fork.findOneOrFail(WebhookEndpoint, acmeEndpoint.id);
+    // A rotation as the api makes it: the previous secret signs too until its grace ends.
+    endpoint.previousSecret = endpoint.secret;
+    endpoint.previousSecretExpiresAt = new Date(Date.now() + 3600_000);
     endpoint.secret = 'acme-2';
     const globex = await fork.findOneOrFail(WebhookEndpoint, globexEndpoint.id);
     globex.events = ['closed'];
@@ -166,6 +192,8 @@ describe('case events to signed webhooks and Teams', () => {
     const [request] = await acmeHook.waitForRequests(1, about(kase, event.seq));
     expect(header(request, WEBHOOK_HEADERS.signature)).toBe(signatureOf('acme-2', request));
     expect(header(request, WEBHOOK_HEADERS.signature)).not.toBe(signatureOf('acme-1', request));
+    const signed = timestampedSignatures(request);
+    expect(signed.v1).toEqual([v1Of('acme-2', request, signed.t), v1Of('acme-1', request, signed.t)]);
 
     const fanout = await waitForJobState(notifications, caseEventJobId(event.id), ['completed']);
     expect(fanout.returnvalue).toBe('webhooks=1 teams=0');

@@ -1,23 +1,18 @@
 import { WEBHOOK_HEADERS } from '@casebridge/contracts';
 import { WebhookDelivery } from '@casebridge/db';
-import { ServerConfig } from '@casebridge/server-core';
+import { legacyWebhookSignature, ServerConfig, webhookSignatureHeader } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { createHmac } from 'node:crypto';
 import { SERVER_CONFIG } from '../config/tokens';
 import { postToUserTarget } from './user-target-http';
-
-/** The X-Casebridge-Signature value: HMAC-SHA256 of the exact body bytes, keyed with the endpoint's secret. */
-export function signWebhookBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
 
 export class WebhookDeliveryFailed extends Error {}
 
 /**
- * Sends one delivery, signed with the endpoint's current secret (a rotation applies to retries too).
+ * Sends one delivery, signed with the endpoint's current secret, and with the previous one too while a rotation's
+ * grace lasts (a rotation applies to retries too).
  * A 2xx answer delivers it; anything else counts an attempt and throws so BullMQ retries with backoff,
  * and the last attempt leaves the row 'failed'. A delivered row is never sent again. A target the address policy
  * refuses (an internal address, however the URL got stored) fails the row at once, without retries.
@@ -40,6 +35,11 @@ export class WebhookSenderService {
     if (!endpoint.active) return 'endpoint-inactive';
 
     const body = JSON.stringify(delivery.payload);
+    const now = new Date();
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+      secrets.push(endpoint.previousSecret);
+    }
     const result = await postToUserTarget(
       endpoint.url,
       {
@@ -47,7 +47,12 @@ export class WebhookSenderService {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'Casebridge-Webhooks',
-          [WEBHOOK_HEADERS.signature]: signWebhookBody(endpoint.secret, body),
+          [WEBHOOK_HEADERS.timestampedSignature]: webhookSignatureHeader(
+            secrets,
+            body,
+            Math.floor(now.getTime() / 1000),
+          ),
+          [WEBHOOK_HEADERS.signature]: legacyWebhookSignature(endpoint.secret, body),
           [WEBHOOK_HEADERS.event]: delivery.eventType,
           [WEBHOOK_HEADERS.delivery]: String(delivery.id),
         },

@@ -81,6 +81,9 @@ describe('webhooks API and the after-commit queueing of outbound work', () => {
     expect(rotated.body.endpoint.id).toBe(endpoint.id);
     const stored = await orm(api).findOneOrFail(WebhookEndpoint, endpoint.id);
     expect(stored.secret).toBe(rotated.body.secret);
+    // The previous secret keeps signing for the grace period, so the receiver switches without a gap.
+    expect(stored.previousSecret).toBe(secret);
+    expect(stored.previousSecretExpiresAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
 
     await api.http().post(`/api/webhooks/${all.body.endpoint.id}/delete`).set(bearer(ourAdmin)).expect(200);
     const after = await api.http().get('/api/webhooks').set(bearer(ourAdmin)).expect(200);

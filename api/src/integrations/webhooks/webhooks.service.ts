@@ -4,6 +4,7 @@ import {
   WEBHOOK_RECENT_DELIVERIES,
   type WebhookListResponse,
   type WebhookSecretResponse,
+  WEBHOOK_ROTATION_GRACE_HOURS,
 } from '@casebridge/contracts';
 import { WebhookDelivery, WebhookEndpoint } from '@casebridge/db';
 import { outboundTargetProblem, type ServerConfig } from '@casebridge/server-core';
@@ -65,6 +66,9 @@ export class WebhooksService {
   async rotate(actor: Actor, id: number): Promise<WebhookSecretResponse> {
     const endpoint = await this.ownEndpoint(actor, id);
     const secret = newSecret();
+    // The old secret keeps signing for a day, so the receiver can switch to the new one without missing a delivery.
+    endpoint.previousSecret = endpoint.secret;
+    endpoint.previousSecretExpiresAt = new Date(Date.now() + WEBHOOK_ROTATION_GRACE_HOURS * 3600_000);
     endpoint.secret = secret;
     await this.em.flush();
     return { endpoint: toWebhookEndpoint(endpoint, await this.recentDeliveries(endpoint)), secret };

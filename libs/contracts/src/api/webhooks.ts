@@ -3,6 +3,7 @@ import { CASE_EVENT_TYPES } from '../constants/cases';
 import { WEBHOOK_DELIVERY_STATUSES } from '../constants/record-states';
 import { SuccessBody } from './common';
 import { endpoint } from './endpoint';
+import type { FeedEvent } from './v1/events';
 
 /** How many recent deliveries the endpoint list shows per endpoint. */
 export const WEBHOOK_RECENT_DELIVERIES = 20;
@@ -71,23 +72,23 @@ export const WebhookSecretResponse = z.object({ endpoint: WebhookEndpointShape, 
 export type WebhookSecretResponse = z.infer<typeof WebhookSecretResponse>;
 
 /**
- * What a receiver gets for each case event: JSON body below, and the headers
- * X-Casebridge-Signature: sha256=<hex HMAC-SHA256 of the raw body with the endpoint's secret>,
- * X-Casebridge-Event: <event>, X-Casebridge-Delivery: <delivery id>.
+ * What a receiver gets for each case event: the entry as the company's change feed has it (GET /api/v1/events:
+ * id, cursor, case token, seq, type, the change itself), plus `event` (the type, as receivers of the first version
+ * read it). A receiver that was down resumes from the cursor of the last delivery it processed. Headers:
+ * Casebridge-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body">> (one v1 per valid secret while a
+ * rotation's grace lasts), X-Casebridge-Signature: sha256=<hex HMAC of the body> (first version, no time),
+ * X-Casebridge-Event: <type>, X-Casebridge-Delivery: <delivery id>.
  */
-export interface WebhookPayload {
-  event: string;
-  case_token: string;
-  seq: number;
-  status: string;
-  at: string;
-  actor: string | null;
-}
+export type WebhookPayload = FeedEvent & { event: string };
 export const WEBHOOK_HEADERS = {
+  timestampedSignature: 'Casebridge-Signature',
   signature: 'X-Casebridge-Signature',
   event: 'X-Casebridge-Event',
   delivery: 'X-Casebridge-Delivery',
 } as const;
+
+/** How long the previous signing secret keeps signing after a rotation, so receivers can switch without a gap. */
+export const WEBHOOK_ROTATION_GRACE_HOURS = 24;
 
 /** Signed webhooks of a company (company administrators). */
 export const webhooksApi = {

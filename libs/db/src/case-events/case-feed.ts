@@ -73,7 +73,11 @@ export async function readCaseFeed(
       limit ?`,
     [companyId, start.feedKey, start.eventId, limit],
   );
-  return rows.map((row) => ({
+  return rows.map(entryOf);
+}
+
+function entryOf(row: FeedRow): FeedEntry {
+  return {
     position: { feedKey: row.feed_key, eventId: row.event_id },
     audience: row.audience,
     caseId: row.case_id,
@@ -82,7 +86,26 @@ export async function readCaseFeed(
     actorLabel: row.actor_label,
     createdAt: new Date(row.created_at),
     payload: row.payload,
-  }));
+  };
+}
+
+/** One committed entry as it stands in each of the given companies' feeds (for its webhook deliveries). */
+export async function caseFeedEntriesOf(
+  run: SqlRunner,
+  eventId: number,
+  companyIds: readonly number[],
+): Promise<{ companyId: number; entry: FeedEntry }[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await run<FeedRow & { company_id: number }>(
+    `select f.company_id, f.feed_key::text as feed_key, f.event_id, f.audience, e.case_id, e.seq, e.type,
+            e.actor_label, e.created_at, e.payload
+       from case_feed f
+       join case_events e on e.id = f.event_id
+      where f.event_id = ? and f.company_id in (${companyIds.map(() => '?').join(', ')})
+      order by f.company_id`,
+    [eventId, ...companyIds],
+  );
+  return rows.map((row) => ({ companyId: row.company_id, entry: entryOf(row) }));
 }
 
 /**

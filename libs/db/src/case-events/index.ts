@@ -8,6 +8,7 @@ export {
 } from './case-event-broadcasts';
 export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
 export {
+  caseFeedEntriesOf,
   caseFeedMessages,
   decodeFeedCursor,
   encodeFeedCursor,

@@ -19,6 +19,13 @@ export class WebhookEndpoint {
   @Property({ type: 'string', length: 255, hidden: true })
   secret!: string;
 
+  /** The secret before the last rotation: deliveries are signed with it too until previousSecretExpiresAt. */
+  @Property({ type: 'string', length: 255, hidden: true, nullable: true })
+  previousSecret: string | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  previousSecretExpiresAt: Date | null = null;
+
   /** Case event types (CASE_EVENT_TYPES) this endpoint receives; null means every one. */
   @Property({ type: 'json', nullable: true })
   events: string[] | null = null;
