@@ -30,6 +30,8 @@ export interface TeamsCardJob {
 export const attachmentJobId = (attachmentId: number) => `attachment.${attachmentId}`;
 export const caseEventJobId = (caseEventId: number) => `case-event.${caseEventId}`;
 export const webhookJobId = (endpointId: number, caseEventId: number) => `webhook.${endpointId}.${caseEventId}`;
+export const webhookRedeliveryJobId = (deliveryId: number, attempts: number) =>
+  `webhook-redelivery.${deliveryId}.${attempts}`;
 export const teamsJobId = (communityId: number, caseEventId: number) => `teams.${communityId}.${caseEventId}`;
 
 export interface RetryPolicy {

@@ -166,6 +166,9 @@ describe('case events to signed webhooks and Teams', () => {
       [globexEndpoint.id, 'delivered', 3, 204],
     ]);
     expect(deliveries.every((row) => row.deliveredAt instanceof Date)).toBe(true);
+    // The log keeps the last attempt: when, how long, and no error once delivered.
+    expect(deliveries.every((row) => row.lastAttemptAt instanceof Date && row.durationMs !== null)).toBe(true);
+    expect(deliveries.map((row) => row.error)).toEqual([null, null]);
     expect(globexHook.requests.filter(ours)).toHaveLength(3);
     // Initech is neither company of the case.
     expect(initechHook.requests.filter((request) => bodyOf(request).case_token === kase.token)).toHaveLength(0);

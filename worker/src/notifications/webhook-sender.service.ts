@@ -40,6 +40,7 @@ export class WebhookSenderService {
     if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
       secrets.push(endpoint.previousSecret);
     }
+    const started = Date.now();
     const result = await postToUserTarget(
       endpoint.url,
       {
@@ -64,6 +65,9 @@ export class WebhookSenderService {
 
     delivery.attempts += 1;
     delivery.responseCode = result.status;
+    delivery.durationMs = Date.now() - started;
+    delivery.lastAttemptAt = now;
+    delivery.error = result.ok ? null : result.error.slice(0, 500);
     if (result.ok) {
       delivery.status = 'delivered';
       delivery.deliveredAt = new Date();

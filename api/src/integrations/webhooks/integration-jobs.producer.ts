@@ -11,6 +11,8 @@ import {
   type ForwardAttachmentJob,
   type ProducedJobName,
   type RetryPolicies,
+  type WebhookDeliveryJob,
+  webhookRedeliveryJobId,
 } from '@casebridge/contracts';
 import { Queue } from 'bullmq';
 
@@ -28,7 +30,7 @@ export class IntegrationJobsProducer {
     @InjectQueue(QUEUES.attachments)
     private readonly attachments: Queue<ForwardAttachmentJob, unknown, ProducedJobName<'attachments'>>,
     @InjectQueue(QUEUES.notifications)
-    private readonly notifications: Queue<CaseEventJob, unknown, ProducedJobName<'notifications'>>,
+    private readonly notifications: Queue<CaseEventJob | WebhookDeliveryJob, unknown, ProducedJobName<'notifications'>>,
   ) {}
 
   async forwardAttachments(attachmentIds: number[]): Promise<void> {
@@ -52,6 +54,20 @@ export class IntegrationJobsProducer {
           { caseEventId },
           integrationJobOptions(this.retry.webhooks, caseEventJobId(caseEventId)),
         ),
+      );
+    }
+  }
+
+  /**
+   * Sends deliveries again (a company admin asked). The job id names the delivery and its attempt count, so asking
+   * twice before it is sent queues one job.
+   */
+  async redeliverWebhooks(deliveries: { id: number; attempts: number }[]): Promise<void> {
+    for (const delivery of deliveries) {
+      await this.notifications.add(
+        INTEGRATION_JOB_NAMES.deliverWebhook,
+        { deliveryId: delivery.id },
+        integrationJobOptions(this.retry.webhooks, webhookRedeliveryJobId(delivery.id, delivery.attempts)),
       );
     }
   }

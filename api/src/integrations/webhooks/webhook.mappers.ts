@@ -8,6 +8,9 @@ export function toWebhookDelivery(delivery: WebhookDelivery): WebhookDeliverySha
     status: delivery.status,
     attempts: delivery.attempts,
     response_code: delivery.responseCode,
+    last_attempt_at: delivery.lastAttemptAt?.toISOString() ?? null,
+    duration_ms: delivery.durationMs,
+    error: delivery.error,
     created_at: delivery.createdAt.toISOString(),
     delivered_at: delivery.deliveredAt?.toISOString() ?? null,
   };

@@ -3,9 +3,18 @@ import {
   caseEventJobId,
   INTEGRATION_JOB_NAMES,
   QUEUES,
+  webhookRedeliveryJobId,
   type WebhookSecretResponse,
 } from '@casebridge/contracts';
-import { Case, CaseAttachment, CaseEvent, WebhookEndpoint, type ContactDocument, type User } from '@casebridge/db';
+import {
+  Case,
+  CaseAttachment,
+  CaseEvent,
+  WebhookDelivery,
+  WebhookEndpoint,
+  type ContactDocument,
+  type User,
+} from '@casebridge/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -165,6 +174,80 @@ describe('webhooks API and the after-commit queueing of outbound work', () => {
     ).rejects.toThrow('roll back');
     expect(rolledBackId).toBeGreaterThan(0);
     expect(await notifications.getJob(caseEventJobId(rolledBackId))).toBeUndefined();
+  });
+
+  it('sends one delivery again, or every failed one since a time; the log shows the last attempt', async () => {
+    const { endpoint } = (await create(ourAdmin, { url: 'https://hooks.example.com/redeliver' }).expect(200))
+      .body as WebhookSecretResponse;
+    const em = orm(api);
+    const stored = await em.findOneOrFail(WebhookEndpoint, endpoint.id);
+    const row = (status: 'failed' | 'delivered', createdAt: Date) =>
+      em.create(WebhookDelivery, {
+        endpoint: stored,
+        eventType: 'note_added',
+        payload: { case_token: 'x', seq: 1 },
+        status,
+        attempts: 15,
+        responseCode: status === 'failed' ? 503 : 200,
+        error: status === 'failed' ? 'HTTP 503 Service Unavailable' : null,
+        durationMs: 12,
+        lastAttemptAt: createdAt,
+        createdAt,
+      });
+    const old = row('failed', new Date('2026-01-01T00:00:00Z'));
+    const recent = row('failed', new Date());
+    const delivered = row('delivered', new Date());
+    await em.flush();
+
+    const listed = (await api.http().get('/api/webhooks').set(bearer(ourAdmin)).expect(200)).body;
+    const log = listed.endpoints.find((item: { id: number }) => item.id === endpoint.id).deliveries;
+    expect(log.find((item: { id: number }) => item.id === recent.id)).toMatchObject({
+      status: 'failed',
+      response_code: 503,
+      duration_ms: 12,
+      error: 'HTTP 503 Service Unavailable',
+    });
+
+    const since = new Date(Date.now() - 3600_000).toISOString();
+    const failed = await api
+      .http()
+      .post(`/api/webhooks/${endpoint.id}/redeliver-failed`)
+      .set(bearer(ourAdmin))
+      .send({ since })
+      .expect(200);
+    expect(failed.body).toEqual({ redelivered: 1 });
+    const one = await api
+      .http()
+      .post(`/api/webhooks/${endpoint.id}/deliveries/${delivered.id}/redeliver`)
+      .set(bearer(ourAdmin))
+      .expect(200);
+    expect(one.body).toEqual({ redelivered: 1 });
+
+    const statuses = async () =>
+      (await orm(api).find(WebhookDelivery, { endpoint: endpoint.id }, { orderBy: { id: 'asc' } })).map(
+        (delivery) => delivery.status,
+      );
+    expect(await statuses()).toEqual(['failed', 'pending', 'pending']);
+    for (const delivery of [recent, delivered]) {
+      const job = await notifications.getJob(webhookRedeliveryJobId(delivery.id, 15));
+      expect(job?.data).toEqual({ deliveryId: delivery.id });
+    }
+    expect(await notifications.getJob(webhookRedeliveryJobId(old.id, 15))).toBeUndefined();
+
+    // Another company's admin finds neither; a bad time is named.
+    const partner = await signedIn(api, partnerAdmin);
+    await api
+      .http()
+      .post(`/api/webhooks/${endpoint.id}/deliveries/${delivered.id}/redeliver`)
+      .set(bearer(partner))
+      .expect(404);
+    const bad = await api
+      .http()
+      .post(`/api/webhooks/${endpoint.id}/redeliver-failed`)
+      .set(bearer(ourAdmin))
+      .send({ since: 'yesterday' })
+      .expect(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['since']);
   });
 
   it('queues a forwarding job for an attachment waiting for the collaboration service', async () => {

@@ -4,6 +4,7 @@ import { QUEUES } from '@casebridge/contracts';
 import { IntegrationJobsProducer } from './integration-jobs.producer';
 import { IntegrationJobsSubscriber } from './integration-jobs.subscriber';
 import { WebhooksController } from './webhooks.controller';
+import { WebhookRedeliveryService } from './webhook-redelivery.service';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -13,6 +14,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.attachments }, { name: QUEUES.notifications })],
   controllers: [WebhooksController],
-  providers: [WebhooksService, IntegrationJobsProducer, IntegrationJobsSubscriber],
+  providers: [WebhooksService, WebhookRedeliveryService, IntegrationJobsProducer, IntegrationJobsSubscriber],
 })
 export class WebhooksModule {}

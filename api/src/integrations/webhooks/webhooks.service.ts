@@ -81,7 +81,8 @@ export class WebhooksService {
     return { success: true };
   }
 
-  private async ownEndpoint(actor: Actor, id: number): Promise<WebhookEndpoint> {
+  /** One of the caller's company's endpoints; another company's answers 404 as if it did not exist. */
+  async ownEndpoint(actor: Actor, id: number): Promise<WebhookEndpoint> {
     const endpoint = await this.em.findOne(WebhookEndpoint, { id, company: companyOf(actor) });
     if (!endpoint) throw new NotFoundException('Webhook endpoint not found.');
     return endpoint;

@@ -47,6 +47,10 @@ export const WebhookDeliveryShape = z.object({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number(),
   response_code: z.number().nullable(),
+  /** The last attempt: when, how long it took, and why it failed (null once delivered). */
+  last_attempt_at: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  error: z.string().nullable(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
 });
@@ -66,6 +70,14 @@ export type WebhookEndpointShape = z.infer<typeof WebhookEndpointShape>;
 
 export const WebhookListResponse = z.object({ endpoints: z.array(WebhookEndpointShape) });
 export type WebhookListResponse = z.infer<typeof WebhookListResponse>;
+
+export const RedeliverFailedBody = z.object({
+  /** Every failed delivery of the endpoint made since this instant is sent again. */
+  since: z.iso.datetime({ offset: true, error: 'The since field must be a date and time (ISO 8601).' }),
+});
+export type RedeliverFailedBody = z.input<typeof RedeliverFailedBody>;
+
+export const RedeliveredResponse = z.object({ redelivered: z.number() });
 
 /** The signing secret is shown here and nowhere else: on creation and on rotation. */
 export const WebhookSecretResponse = z.object({ endpoint: WebhookEndpointShape, secret: z.string() });
@@ -113,6 +125,21 @@ export const webhooksApi = {
     access: 'company_admin',
     summary: 'Replace the signing secret of an endpoint; the answer shows the new secret once',
     response: WebhookSecretResponse,
+  }),
+  redeliver: endpoint({
+    method: 'POST',
+    path: 'webhooks/:id/deliveries/:deliveryId/redeliver',
+    access: 'company_admin',
+    summary: 'Send one delivery again (delivered or failed), with the current signing secret',
+    response: RedeliveredResponse,
+  }),
+  redeliverFailed: endpoint({
+    method: 'POST',
+    path: 'webhooks/:id/redeliver-failed',
+    access: 'company_admin',
+    summary: 'Send every failed delivery of the endpoint made since a time again',
+    body: RedeliverFailedBody,
+    response: RedeliveredResponse,
   }),
   delete: endpoint({
     method: 'POST',

@@ -198,6 +198,13 @@ export const memberRows: Record<string, MatrixRow> = {
   },
   'POST webhooks/:id/rotate': webhookChange,
   'POST webhooks/:id/delete': webhookChange,
+  // Redelivery: Acme's admins send Acme's webhook's failed deliveries again (none: 0); others find no webhook.
+  'POST webhooks/:id/deliveries/:deliveryId/redeliver': webhookChange,
+  'POST webhooks/:id/redeliver-failed': {
+    expect: { ...companyAdmins(404), acmeBm: 'ok', acmePm: 'ok' },
+    params: (world) => ({ id: world.owned.webhook }),
+    body: () => ({ since: '2026-01-01T00:00:00Z' }),
+  },
   'GET api-tokens': {
     expect: member('ok', { acmeCaller: 403, otherCaller: 403, limitedCaller: 403, superAdmin: 403 }),
     check: (body, world, actor) => {

@@ -61,6 +61,17 @@ export class WebhookDelivery {
   @Property({ type: 'integer', nullable: true })
   responseCode: number | null = null;
 
+  /** How long the last attempt took, from sending to the answer (or the failure). */
+  @Property({ type: 'integer', nullable: true })
+  durationMs: number | null = null;
+
+  /** Why the last attempt failed, in words (HTTP status, timeout, refused address); cleared once delivered. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  error: string | null = null;
+
+  @Property(timestampColumn({ nullable: true }))
+  lastAttemptAt: Date | null = null;
+
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();
 
