@@ -43,7 +43,10 @@ test('a business manager manages a webhook and an API token that works on the ca
   expect(rotatedSecret).not.toBe(firstSecret);
 
   await page.getByRole('button', { name: `Recent deliveries of ${url}` }).click();
-  await expect(page.getByRole('region', { name: `Recent deliveries: ${url}` })).toContainText('Nothing delivered yet.');
+  const recent = page.getByRole('region', { name: `Recent deliveries: ${url}` });
+  await expect(recent).toContainText('Nothing delivered yet.');
+  await recent.getByRole('button', { name: 'Send Failed Deliveries Again' }).click();
+  await expect(page.getByText('No failed delivery in the last 7 days.')).toBeVisible();
 
   // An API token for Acme's api user; the raw token is shown once and works as a bearer on the cases API.
   const tokenName = `E2E sync ${Date.now()}`;
