@@ -14,7 +14,7 @@ import { comparisonRows } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
-const { boundedCount } = require('../api/dist/common/page-totals.js');
+const { boundedCount } = require('../api/dist/platform/common/page-totals.js');
 
 /** The targets of the issue: p99 within 2x of raw, throughput at least half. */
 const CASE_LIST_TARGETS = { p99Max: 2, rpsMin: 0.5 };

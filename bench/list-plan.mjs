@@ -11,7 +11,7 @@ import { LOG_DIR } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
-const { CachedReads } = require('../api/dist/read-cache/cached-reads.service.js');
+const { CachedReads } = require('../api/dist/platform/read-cache/cached-reads.service.js');
 
 /** The target for the page query, total included. */
 export const LIST_PLAN_TARGET_MS = 3;
