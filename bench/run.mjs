@@ -12,6 +12,7 @@ import { generate } from './generate.mjs';
 import { runJobsBench } from './jobs.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runListPlanBench } from './list-plan.mjs';
+import { runConnectFeedBench } from './connect-feed.mjs';
 import { runLiveEventsBench } from './live-events.mjs';
 import { runLiveViewsBench } from './live-views.mjs';
 import { runMixedReadersBench } from './mixed-readers.mjs';
@@ -28,6 +29,7 @@ const ALL_BENCHMARKS = [
   'reads',
   'readers',
   'list-plan',
+  'connect-feed',
   'jobs',
   'exports',
   'web',
@@ -36,7 +38,7 @@ const ALL_BENCHMARKS = [
   'lighthouse',
 ];
 /** The parts that read through one api instance on the bench database. */
-const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan'];
+const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan', 'connect-feed'];
 const options = parseArgs();
 const database = benchDatabase(options);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -48,6 +50,7 @@ const settings = {
   liveClients: intOption(options, 'clients', 1000),
   liveNotes: intOption(options, 'notes', 100),
   readers: intOption(options, 'readers', 200),
+  feedEvents: intOption(options, 'feed-events', options.small ? 10_000 : 100_000),
   build: !options['no-build'],
   log: (line) => console.log(line),
 };
@@ -156,6 +159,8 @@ async function main() {
       }
       if (only.includes('readers')) parts.push(() => runMixedReadersBench({ apiUrl, databaseUrl, settings }));
       if (only.includes('list-plan')) parts.push(() => runListPlanBench({ databaseUrl, member, settings }));
+      if (only.includes('connect-feed'))
+        parts.push(() => runConnectFeedBench({ apiUrl, databaseUrl, member, settings }));
       for (const part of parts) {
         const result = await part();
         rows.push(...result.rows);
