@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@casebridge/contracts';
+import { ConnectWebhooksController } from './connect-webhooks.controller';
 import { IntegrationJobsProducer } from './integration-jobs.producer';
 import { IntegrationJobsSubscriber } from './integration-jobs.subscriber';
 import { WebhooksController } from './webhooks.controller';
@@ -13,7 +14,7 @@ import { WebhooksService } from './webhooks.service';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.attachments }, { name: QUEUES.notifications })],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, ConnectWebhooksController],
   providers: [WebhooksService, WebhookRedeliveryService, IntegrationJobsProducer, IntegrationJobsSubscriber],
 })
 export class WebhooksModule {}

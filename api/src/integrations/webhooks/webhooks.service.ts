@@ -88,6 +88,12 @@ export class WebhooksService {
     return endpoint;
   }
 
+  /** The delivery log of one of the company's endpoints, newest first. */
+  async deliveries(actor: Actor, id: number, limit: number): Promise<WebhookDelivery[]> {
+    const endpoint = await this.ownEndpoint(actor, id);
+    return this.em.find(WebhookDelivery, { endpoint }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
   private recentDeliveries(endpoint: WebhookEndpoint): Promise<WebhookDelivery[]> {
     return this.em.find(
       WebhookDelivery,

@@ -95,6 +95,7 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
     // And later, one after the other, the same answer again.
     const later = await submit(body, 'form-1').expect(200);
     expect(later.body.case.token).toBe(first);
+    expect(later.headers['idempotent-replayed']).toBe('true');
     expect(await ourCases()).toBe(before + 1);
   });
 

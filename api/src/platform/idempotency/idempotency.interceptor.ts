@@ -1,6 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { IDEMPOTENCY, type Endpoint } from '@casebridge/contracts';
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { RequestWithActor } from '../access/actor';
 import { endpointOf } from '../common/contract-route';
@@ -27,12 +28,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = fingerprintOf(request);
     const claimKey = keyOf(endpoint, headerOf(request, IDEMPOTENCY.header), fingerprint);
     if (!claimKey) return next.handle();
-    return from(this.once(request.actor.userId, claimKey, fingerprint, next));
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    return from(this.once(request.actor.userId, claimKey, fingerprint, next, reply));
   }
 
-  private async once(userId: number, claimKey: ClaimKey, fingerprint: string, next: CallHandler): Promise<unknown> {
+  private async once(
+    userId: number,
+    claimKey: ClaimKey,
+    fingerprint: string,
+    next: CallHandler,
+    reply: FastifyReply,
+  ): Promise<unknown> {
     const claim = await this.store.claim(userId, claimKey.key, fingerprint, claimKey.lifetimeSeconds);
-    if (claim.kind === 'replay') return claim.response;
+    if (claim.kind === 'replay') {
+      // Tells a client that retried that this is the first request's answer, nothing was done again.
+      void reply.header('Idempotent-Replayed', 'true');
+      return claim.response;
+    }
     let response: unknown;
     try {
       response = await lastValueFrom(next.handle(), { defaultValue: undefined });

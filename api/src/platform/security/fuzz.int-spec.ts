@@ -340,7 +340,7 @@ function paramFor(path: string, name: string, ids: Record<string, string>): stri
     if (path.startsWith('super_admin/email_templates/')) return ids.emailTemplate;
     if (path.startsWith('super_admin/onboarding/')) return ids.onboarding;
     // The fuzz world has no webhook: a body is validated before the endpoint is looked up.
-    if (path.startsWith('webhooks/')) return '987654';
+    if (/^(v1\/)?webhooks\//.test(path)) return '987654';
   }
   if (name === 'deliveryId') return '987654';
   throw new Error(`fuzz: no real value for :${name} in ${path}; add one to paramFor`);

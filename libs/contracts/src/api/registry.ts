@@ -29,6 +29,7 @@ import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
 import { connectEventsApi } from './v1/events';
 import { connectIdentityApi } from './v1/identity';
 import { oauthApi, oauthClientsApi } from './v1/oauth';
+import { connectWebhooksApi } from './v1/webhooks';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
 export const API = {
@@ -68,6 +69,7 @@ export const API = {
   oauth: oauthApi,
   connectIdentity: connectIdentityApi,
   connectEvents: connectEventsApi,
+  connectWebhooks: connectWebhooksApi,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -8,7 +8,7 @@ function idFor(path: string, world: World): number {
     [/^caller\/documents\/:documentId\/files/, world.owned.documentFile],
     [/^caller\/partner_groups/, world.groupDocument],
     [/attachments\/:id/, world.owned.attachment],
-    [/^webhooks/, world.owned.webhook],
+    [/^(v1\/)?webhooks/, world.owned.webhook],
     [/^api-tokens/, world.owned.apiToken],
     // No client exists in the shared world: rotating or revoking one would break the others' calls.
     [/^oauth-clients/, MISSING_ID],

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
-import { companyAdmins, open, type MatrixRow } from './matrix-types';
+import { companyAdmins, isAcmeAdmin, MISSING_ID, open, type ActorName, type MatrixRow } from './matrix-types';
 import { isAcme, member } from './rows-member';
+
+/** Who manages webhooks through v1: company admins and API users (an OAuth client acts as one); others 403. */
+function webhookManagers(outcome: MatrixRow['expect'][ActorName]): MatrixRow['expect'] {
+  return { ...companyAdmins(outcome, outcome), acmeApi: outcome, otherApi: outcome };
+}
+const isAcmeManager = (actor: ActorName) => isAcmeAdmin(actor) || actor === 'acmeApi';
+/** Acme's managers aim at a missing id (the shared webhook survives); the others at Acme's webhook: 404 both. */
+const connectWebhookChange: MatrixRow = {
+  expect: webhookManagers(404),
+  params: (world, actor) => ({ id: isAcmeManager(actor) ? MISSING_ID : world.owned.webhook, deliveryId: MISSING_ID }),
+};
 
 /** The integration API (/api/v1): the caller's company only, never another tenant's; no company, no feed. */
 export const connectRows: Record<string, MatrixRow> = {
@@ -36,4 +47,21 @@ export const connectRows: Record<string, MatrixRow> = {
       if (isAcme(actor)) assert.ok(tokens.size > 0, "Acme's feed is empty");
     },
   },
+  // Webhooks through v1: each company sees only its own; the changes aim where they cannot touch the shared one.
+  'GET v1/webhooks': {
+    expect: webhookManagers('ok'),
+    check: (body, world, actor) => {
+      const ids = (body as { endpoints: { id: number }[] }).endpoints.map((row) => row.id);
+      assert.equal(ids.includes(world.owned.webhook), isAcmeManager(actor), 'Acme webhook listed iff Acme manager');
+    },
+  },
+  'POST v1/webhooks': {
+    expect: webhookManagers('ok'),
+    body: (_world, actor) => ({ url: `https://hooks.${actor.toLowerCase()}.test/connect-matrix` }),
+  },
+  'POST v1/webhooks/:id/rotate': connectWebhookChange,
+  'DELETE v1/webhooks/:id': connectWebhookChange,
+  'GET v1/webhooks/:id/deliveries': connectWebhookChange,
+  'POST v1/webhooks/:id/deliveries/:deliveryId/redeliver': connectWebhookChange,
+  'POST v1/webhooks/:id/redeliver-failed': { ...connectWebhookChange, body: () => ({ since: '2026-01-01T00:00:00Z' }) },
 };

@@ -2,3 +2,4 @@ export * from './events';
 export * from './identity';
 export * from './problems';
 export * from './oauth';
+export * from './webhooks';
