@@ -9,6 +9,7 @@ const moduleNameMapper = {
   '^@casebridge/server-core$': '<rootDir>/libs/server-core/src',
   '^@casebridge/db$': '<rootDir>/libs/db/src',
   '^@casebridge/db/testing$': '<rootDir>/libs/db/src/testing',
+  '^@casebridge/sdk$': '<rootDir>/sdk/src',
 };
 
 /** A plain transform: see test/jest/swc-options.js. */
@@ -18,7 +19,14 @@ const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  roots: ['<rootDir>/libs', '<rootDir>/api', '<rootDir>/worker', '<rootDir>/test', '<rootDir>/web/src'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/api',
+    '<rootDir>/worker',
+    '<rootDir>/test',
+    '<rootDir>/web/src',
+    '<rootDir>/sdk',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper,
   transform,

@@ -1,4 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  PreconditionFailedException,
+} from '@nestjs/common';
 import type { RespondStatus } from '@casebridge/contracts';
 import { Case, Company, User } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
@@ -10,7 +16,14 @@ import {
   type CaseFollowRules,
   type CaseFollowTarget,
 } from '../platform/realtime/case-follow-rules';
-import { allowedAnswers, answerRefusal, CASE_NOT_FOUND, isAnswerAllowed, type CaseSide } from '@casebridge/contracts';
+import {
+  allowedAnswers,
+  answerRefusal,
+  CASE_NOT_FOUND,
+  caseVersionMismatch,
+  isAnswerAllowed,
+  type CaseSide,
+} from '@casebridge/contracts';
 
 /** A case as a signed-in member reaches it, with the side the member's company stands on. */
 export interface MemberCase {
@@ -30,6 +43,12 @@ export type CaseRelation =
   | 'documentVersion'
   | 'customerData'
   | 'responses';
+
+/** What a write asks of the case beyond the access rules. */
+export interface CaseWriteOptions {
+  /** If-Match: write only while the case's event_seq is one of these (412 otherwise); see requireEventSeq. */
+  ifEventSeq?: readonly number[];
+}
 
 interface LoadOptions {
   populate?: readonly CaseRelation[];
@@ -93,6 +112,23 @@ export class CaseAccessService implements CaseFollowRules {
   requireAnswerAllowed(kase: Case, answer: RespondStatus): void {
     const allowed = allowedAnswers(kase.status, kase.responses.getItems());
     if (!isAnswerAllowed(answer, allowed)) throw new ConflictException(answerRefusal(answer, kase.status));
+  }
+
+  /**
+   * 412 unless the case's event_seq is one the write expects (If-Match); nothing to check without an expectation.
+   * Call it with the case loaded `forUpdate`, after the access checks (a refused caller learns nothing from it) and
+   * before the status rules (RFC 9110 evaluates preconditions first). Every writer of the case's log numbers its
+   * entry under that row lock, so no change can come between this check and the caller's write: of two writers
+   * sending the same tag, the second finds the first's number and gets 412, with nothing written.
+   */
+  async requireEventSeq(kase: Case, options: CaseWriteOptions = {}): Promise<void> {
+    if (!options.ifEventSeq) return;
+    if (!this.em.getTransactionContext()) throw new Error('requireEventSeq: only inside the write, on a locked case');
+    // From the row, not the entity: the entity keeps the number it was loaded with.
+    const [row] = await this.em.execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [kase.id]);
+    if (!options.ifEventSeq.includes(row.event_seq)) {
+      throw new PreconditionFailedException(caseVersionMismatch(row.event_seq));
+    }
   }
 
   private async load(where: FilterQuery<Case>, options: LoadOptions): Promise<Case> {

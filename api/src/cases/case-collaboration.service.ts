@@ -16,7 +16,7 @@ import { ValidationException } from '../platform/common/errors';
 import { isBlankRichText, sanitizeRichText } from '../platform/common/rich-text';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';
-import { CaseAccessService, type MemberCase } from './case-access.service';
+import { CaseAccessService, type CaseWriteOptions, type MemberCase } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
 import { toCaseNote } from './case.mappers';
@@ -83,7 +83,12 @@ export class CaseCollaborationService {
     return { success: true };
   }
 
-  async addNote(actor: Actor, token: string, body: NoteBody): Promise<{ note: CaseNoteShape }> {
+  async addNote(
+    actor: Actor,
+    token: string,
+    body: NoteBody,
+    options: CaseWriteOptions = {},
+  ): Promise<{ note: CaseNoteShape }> {
     const summary = body.summary;
     const description = sanitizeRichText(body.description);
     const note = await this.em.transactional(async () => {
@@ -92,6 +97,7 @@ export class CaseCollaborationService {
       const controls = caseControls(member.kase.status, member.side, allowNotes);
       if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
       if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
+      await this.access.requireEventSeq(member.kase, options);
       if (!controls.can_add_note) {
         throw new ForbiddenException('Notes can be added while the case is accepted or waiting for information.');
       }
@@ -113,13 +119,14 @@ export class CaseCollaborationService {
   }
 
   /** The submitter closes an accepted case; the receiving process is told. */
-  async close(actor: Actor, token: string): Promise<{ success: true }> {
+  async close(actor: Actor, token: string, options: CaseWriteOptions = {}): Promise<{ success: true }> {
     const member = await this.em.transactional(async () => {
       const member = await this.access.forMember(actor, token, {
         forUpdate: true,
         populate: ['submitterCompany', 'receiverCompany', 'documentVersion'],
       });
       this.access.requireSubmitter(member, 'close this case');
+      await this.access.requireEventSeq(member.kase, options);
       if (member.kase.status !== 'accepted') throw new ConflictException(MESSAGES.closeFailed);
       member.kase.status = 'closed';
       member.kase.closedAt = new Date();

@@ -5,6 +5,7 @@ import {
   isSlaPaused,
   type AllowedAnswers,
   type CaseDetail,
+  type CaseDirection,
   type CaseEntry,
   type CaseResponseShape,
   type CaseSide,
@@ -15,12 +16,32 @@ import type { Actor } from '../platform/access/actor';
 import { CachedReads } from '../platform/read-cache/cached-reads.service';
 import { readTags } from '../platform/read-cache/read-cache';
 import { CASE_NOT_FOUND } from '@casebridge/contracts';
-import { caseDetailsQuery, type CaseDetailsLookup, type CaseDetailsRecord } from './case-details.sql';
+import { readRows } from '../platform/common/prepared-reads';
+import {
+  caseDetailsQuery,
+  companyCasesQuery,
+  type CaseDetailsLookup,
+  type CaseDetailsRecord,
+  type CaseEntryRecord,
+  type CasePageRecord,
+  type CasePosition,
+  type CompanyCasesFilter,
+} from './case-details.sql';
+
+export type { CasePosition, CompanyCasesFilter } from './case-details.sql';
+
+/** A case of a company's page: the case as both sides see it, its direction for the company, and its position. */
+export interface CompanyCase {
+  entry: CaseEntry;
+  direction: CaseDirection;
+  position: CasePosition;
+}
 
 /**
- * The case pages read in one SQL statement (case-details.sql.ts): the member page, the token page and the super
- * admin's case page. Who reaches which case is the rule of CaseAccessService: a member only the cases of their
- * company (404 otherwise), a super admin any, a token link its own.
+ * The case pages read in one SQL statement (case-details.sql.ts): the member page, the token page, the super
+ * admin's case page, and pages of a company's cases in creation order (the integration API's list). Who reaches
+ * which case is the rule of CaseAccessService: a member only the cases of their company (404 otherwise), a super
+ * admin any, a token link its own.
  */
 @Injectable()
 export class CaseDetailsService {
@@ -29,15 +50,35 @@ export class CaseDetailsService {
     private readonly reads: CachedReads,
   ) {}
 
-  async forMember(actor: Actor, token: string): Promise<{ case: CaseDetail }> {
+  /** `fresh`: after a write of this request, wait until the cached reads have seen it (CachedReads.sync). */
+  async forMember(actor: Actor, token: string, options: { fresh?: boolean } = {}): Promise<{ case: CaseDetail }> {
     const superAdmin = actor.role === 'super_admin';
     if (!superAdmin && actor.companyId === null) throw new NotFoundException(CASE_NOT_FOUND);
+    if (options.fresh) await this.reads.sync();
     const record = await this.read({
       by: { token },
       companyId: superAdmin ? null : actor.companyId,
       viewerCompanyId: actor.companyId,
     });
     return { case: toDetail(record, actor.companyId) };
+  }
+
+  /**
+   * Up to `limit` cases of the company's lists after `after`, in (created_at, id) order: the order new cases only
+   * extend, so paging by position never skips nor repeats one. One statement for the page.
+   */
+  async companyCases(
+    companyId: number,
+    filter: CompanyCasesFilter,
+    after: CasePosition | null,
+    limit: number,
+  ): Promise<CompanyCase[]> {
+    const records = await readRows<CasePageRecord>(this.em, companyCasesQuery(companyId, filter, after, limit));
+    return records.map((record) => ({
+      entry: toEntry(record),
+      direction: directionOf(record, companyId),
+      position: { createdAt: record.position_at, id: record.id },
+    }));
   }
 
   /** The super admin's case page: the case as a viewer of neither side sees it, and the answers it allows now. */
@@ -72,11 +113,16 @@ export class CaseDetailsService {
 const stampsOf = (responses: CaseResponseShape[]) =>
   responses.map((response) => ({ type: response.type, createdAt: new Date(response.created_at) }));
 
-function sideOf(record: CaseDetailsRecord, companyId: number | null): CaseSide {
+function sideOf(record: CaseEntryRecord, companyId: number | null): CaseSide {
   if (companyId === null) return 'none';
   if (record.submitter_id === companyId) return 'submitter';
   if (record.receiver_id === companyId) return 'receiver';
   return 'none';
+}
+
+/** Inbound for the company that received the case from another; outbound otherwise (a super admin too). */
+function directionOf(record: CaseEntryRecord, companyId: number | null): CaseDirection {
+  return sideOf(record, companyId) === 'receiver' ? 'inbound' : 'outbound';
 }
 
 function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): CaseDetail {
@@ -84,7 +130,7 @@ function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): Ca
   const allowNotes = record.allow_notes ?? false;
   return {
     ...toEntry(record),
-    direction: side === 'receiver' ? 'inbound' : 'outbound',
+    direction: directionOf(record, viewerCompanyId),
     notes: allowNotes
       ? (record.notes ?? []).map((note) => ({
           ...note,
@@ -98,7 +144,7 @@ function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): Ca
 }
 
 /** The case as both sides and the token page see it; keys in the contract's order. */
-function toEntry(record: CaseDetailsRecord): CaseEntry {
+function toEntry(record: CaseEntryRecord): CaseEntry {
   const paused = isSlaPaused({
     responseDueAt: null,
     slaPausedAt: record.sla_paused_at === null ? null : new Date(record.sla_paused_at),

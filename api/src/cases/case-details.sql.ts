@@ -1,10 +1,13 @@
-import type { CaseStatus, Priority } from '@casebridge/contracts';
+import type { CaseDirection, CaseStatus, Priority } from '@casebridge/contracts';
+import { fragment, joinFragments, type Fragment } from '../platform/common/page-totals';
 import { isoUtc } from '../platform/common/sql-text';
+import { companySides, LISTED_CASES } from './case-list.sql';
 
 /**
- * One statement for a whole case page: the case with its companies, department, process and version, and its
- * customer data, responses, notes and attachments as JSON arrays already in the response's shape and order. No
- * entity is hydrated; the viewer-dependent parts (side, controls, SLA flag) are added in code from the shared rules.
+ * One statement for a whole case page (and one for a page of a company's cases): the case with its companies,
+ * department, process and version, and its customer data, responses, notes and attachments as JSON arrays already
+ * in the response's shape and order. No entity is hydrated; the viewer-dependent parts (side, controls, SLA flag)
+ * are added in code from the shared rules.
  */
 
 /** How the case is found, and who reads it. */
@@ -16,7 +19,8 @@ export interface CaseDetailsLookup {
   viewerCompanyId: number | null;
 }
 
-export interface CaseDetailsRecord {
+/** A case as both sides and the token page see it (CaseEntry), as read. */
+export interface CaseEntryRecord {
   id: number;
   token: string;
   status: CaseStatus;
@@ -54,6 +58,10 @@ export interface CaseDetailsRecord {
   sla_paused_at: string | null;
   sla_stopped_at: string | null;
   event_seq: number;
+}
+
+/** A whole case page: the case, and the notes and attachments its viewer reads. */
+export interface CaseDetailsRecord extends CaseEntryRecord {
   allow_notes: boolean | null;
   /** Null unless the viewer's company allows notes (or when there are none). */
   notes: NoteRecord[] | null;
@@ -123,6 +131,26 @@ const ATTACHMENTS = `(select json_agg(json_build_object('id', a.id, 'original_fi
     'company', case when ac.id is null then null else json_build_object('name', ac.name) end) order by a.id)
   from case_attachments a left join companies ac on ac.id = a.company_id where a.case_id = c.id)`;
 
+/** The case's own columns and its customer data and responses, read from `c` and the joins of CASE_JOINS. */
+const CASE_COLUMNS = `c.id, c.token, c.status, c.internal_case_number, c.summary, c.description, c.priority,
+      sc.id as submitter_id, sc.name as submitter_name, sc.slug as submitter_slug,
+      rc.id as receiver_id, rc.name as receiver_name, rc.slug as receiver_slug, dep.name as department,
+      c.engineer_first_name, c.engineer_last_name, c.engineer_email, c.engineer_phone,
+      c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name, c.receiver_engineer_email,
+      c.receiver_engineer_phone, c.customer_data_purged_at is not null as customer_data_purged,
+      case when c.customer_data_purged_at is null then ${CUSTOMER_DATA} end as customer_data,
+      ${RESPONSES} as responses,
+      doc.id as document_id, doc.name as document_name, v.document_type, v.escalation_instructions,
+      ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
+      ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
+      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq`;
+
+const CASE_JOINS = `join companies sc on sc.id = c.submitter_company_id
+    join companies rc on rc.id = c.receiver_company_id
+    left join departments dep on dep.id = c.receiver_department_id
+    join contact_documents doc on doc.id = c.document_id
+    join document_versions v on v.id = c.document_version_id`;
+
 /** The statement and its parameters; no row means no such case for this viewer (404). */
 export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; params: unknown[] } {
   const params: unknown[] = [lookup.viewerCompanyId ?? -1];
@@ -138,29 +166,83 @@ export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; para
     where.push('(c.submitter_company_id = ? or c.receiver_company_id = ?)');
     params.push(lookup.companyId, lookup.companyId);
   }
-  const sql = `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.description, c.priority,
-      sc.id as submitter_id, sc.name as submitter_name, sc.slug as submitter_slug,
-      rc.id as receiver_id, rc.name as receiver_name, rc.slug as receiver_slug, dep.name as department,
-      c.engineer_first_name, c.engineer_last_name, c.engineer_email, c.engineer_phone,
-      c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name, c.receiver_engineer_email,
-      c.receiver_engineer_phone, c.customer_data_purged_at is not null as customer_data_purged,
-      case when c.customer_data_purged_at is null then ${CUSTOMER_DATA} end as customer_data,
-      ${RESPONSES} as responses,
-      doc.id as document_id, doc.name as document_name, v.document_type, v.escalation_instructions,
-      ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
-      ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
-      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq,
+  const sql = `select ${CASE_COLUMNS},
       viewer.allow_notes,
       case when viewer.allow_notes then ${NOTES} end as notes,
       ${ATTACHMENTS} as attachments
     from cases c
-    join companies sc on sc.id = c.submitter_company_id
-    join companies rc on rc.id = c.receiver_company_id
-    left join departments dep on dep.id = c.receiver_department_id
-    join contact_documents doc on doc.id = c.document_id
-    join document_versions v on v.id = c.document_version_id
+    ${CASE_JOINS}
     left join companies viewer on viewer.id = ?
     where ${where.join(' and ')}`;
   // Placeholders in text order: the viewer's join, then the filters.
   return { sql, params };
+}
+
+/** Where a page of a company's cases starts: after this case, in (created_at, id) order. */
+export interface CasePosition {
+  /** created_at as ISO 8601 UTC text with microseconds: the column's full precision. */
+  createdAt: string;
+  id: number;
+}
+
+/** Which of a company's cases a page holds; dates are exclusive bounds. */
+export interface CompanyCasesFilter {
+  status?: CaseStatus;
+  direction?: CaseDirection;
+  /** The other company of the case. */
+  partner?: number;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+}
+
+export type CasePageRecord = CaseEntryRecord & { position_at: string };
+
+/**
+ * Up to `limit` cases of a company's lists (both sides, LISTED_CASES) after a position, in (created_at, id) order,
+ * each with what the case page shows but notes and attachments. Each side is a range scan of its partial
+ * (company, created_at, id) index from the position on; the two are merged and only the page's rows are joined.
+ */
+export function companyCasesQuery(
+  companyId: number,
+  filter: CompanyCasesFilter,
+  after: CasePosition | null,
+  limit: number,
+): Fragment {
+  const shared: Fragment[] = [LISTED_CASES];
+  if (filter.status) shared.push(fragment('c.status = ?', filter.status));
+  if (filter.createdAfter) shared.push(fragment('c.created_at > ?', filter.createdAfter.toISOString()));
+  if (filter.createdBefore) shared.push(fragment('c.created_at < ?', filter.createdBefore.toISOString()));
+  if (filter.updatedAfter) shared.push(fragment('c.updated_at > ?', filter.updatedAfter.toISOString()));
+  if (filter.updatedBefore) shared.push(fragment('c.updated_at < ?', filter.updatedBefore.toISOString()));
+  if (after) shared.push(fragment('(c.created_at, c.id) > (?::timestamptz, ?)', after.createdAt, after.id));
+  const sides = companySides(companyId);
+  // The partner is the receiver of what the company sent, the submitter of what it received.
+  const partnerColumn: Record<CaseDirection, string> = {
+    outbound: 'c.receiver_company_id',
+    inbound: 'c.submitter_company_id',
+  };
+  const directions = filter.direction ? [filter.direction] : (['outbound', 'inbound'] as const);
+  const scans = directions.map((direction) => {
+    const partner = filter.partner === undefined ? [] : [fragment(`${partnerColumn[direction]} = ?`, filter.partner)];
+    const where = joinFragments([sides[direction], ...shared, ...partner], ' and ');
+    return fragment(
+      `(select c.id, c.created_at from cases c where ${where.sql} order by c.created_at, c.id limit ?)`,
+      ...where.params,
+      limit,
+    );
+  });
+  const merged = joinFragments(scans, ' union all ');
+  return fragment(
+    `with page as (select p.id, p.created_at from (${merged.sql}) p order by p.created_at, p.id limit ?)
+    select ${CASE_COLUMNS},
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_at
+    from page
+    join cases c on c.id = page.id
+    ${CASE_JOINS}
+    order by page.created_at, page.id`,
+    ...merged.params,
+    limit,
+  );
 }

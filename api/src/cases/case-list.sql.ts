@@ -1,4 +1,10 @@
-import { isCompanyAdminRole, LIMITS, type CASE_SORT_COLUMNS, type CaseListQuery } from '@casebridge/contracts';
+import {
+  isCompanyAdminRole,
+  LIMITS,
+  type CASE_SORT_COLUMNS,
+  type CaseDirection,
+  type CaseListQuery,
+} from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
 import { boundedCount, fragment, joinFragments, type Fragment } from '../platform/common/page-totals';
@@ -39,21 +45,30 @@ const SORT_SQL: Record<SortColumn, string> = {
 const COMPANIES = `join companies sc on sc.id = c.submitter_company_id
   join companies rc on rc.id = c.receiver_company_id`;
 
+/** The cases a company's lists hold: neither deleted nor the demo's samples (the partial indexes' own predicate). */
+export const LISTED_CASES = fragment('c.deleted_at is null and c.is_sample = false');
+
 /**
- * The scope as disjoint sides, each an index-ordered scan of its own: a company's cases are those it submitted plus
- * those it received and did not submit, so a page is the merge of the first rows of each side instead of a sort of
- * every case of the company (`submitter = ? or receiver = ?` can follow no index order).
+ * A company's cases as two disjoint sides: those it submitted (outbound) and those it received from another company
+ * (inbound; a case a company sends itself is outbound). Each side is an index-ordered scan of its own, so a page is
+ * the merge of the first rows of each side instead of a sort of every case of the company (`submitter = ? or
+ * receiver = ?` can follow no index order).
  */
+export function companySides(companyId: number): Record<CaseDirection, Fragment> {
+  return {
+    outbound: fragment('c.submitter_company_id = ?', companyId),
+    inbound: fragment('c.receiver_company_id = ? and c.submitter_company_id <> ?', companyId, companyId),
+  };
+}
+
 function scopeSides(actor: Actor, scope: CaseListScope): Fragment[] {
   if (scope === 'mine') return [fragment('c.submitter_user_id = ?', actor.userId)];
   // Super admins reach every case.
   if (actor.companyId === null) return [fragment('true')];
   const company = actor.companyId;
   if (scope === 'company' || isCompanyAdminRole(actor.role)) {
-    return [
-      fragment('c.submitter_company_id = ?', company),
-      fragment('c.receiver_company_id = ? and c.submitter_company_id <> ?', company, company),
-    ];
+    const sides = companySides(company);
+    return [sides.outbound, sides.inbound];
   }
   return [
     fragment('c.submitter_user_id = ?', actor.userId),
@@ -62,8 +77,7 @@ function scopeSides(actor: Actor, scope: CaseListScope): Fragment[] {
 }
 
 function filtersOf(viewerCompany: number, request: CaseListRequest, query: ListQuery): Fragment[] {
-  // Literally the predicate of the partial list indexes, so the planner can use them.
-  const filters = [fragment('c.deleted_at is null and c.is_sample = false')];
+  const filters = [LISTED_CASES];
   if (request.recent) {
     filters.push(fragment(`c.created_at >= now() - make_interval(days => ${LIMITS.casesThirtyDays})`));
     if (query.not_closed === 'true') filters.push(fragment("c.status <> 'closed'"));

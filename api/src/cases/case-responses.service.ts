@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ANSWER_REQUIRED_FIELDS,
+  answerFieldRequired,
   DEFAULT_ACCEPT_NOTE,
   MESSAGES,
   resumeSlaClock,
@@ -13,11 +15,12 @@ import { Case, CaseResponse, Company, User } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
+import type { Actor } from '../platform/access/actor';
 import { SessionTokenService } from '../platform/authentication/session-token.service';
 import { ValidationException } from '../platform/common/errors';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';
-import { CaseAccessService } from './case-access.service';
+import { CaseAccessService, type CaseWriteOptions } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
 import { CASE_ENTRY_POPULATE } from './case.mappers';
@@ -38,10 +41,25 @@ const EVENT_TYPE: Record<Answer['status'], CaseEventType> = {
   'information-reply': 'information_supplied',
 };
 
+/** What each answer is, in the 403 of a member of the other side ("Only the receiving company may ..."). */
+const ANSWER_ACTION: Record<Answer['status'], string> = {
+  accepted: 'accept this case',
+  information: 'ask for information on this case',
+  rejected: 'reject this case',
+  'information-reply': 'supply the requested information',
+};
+
+interface Answered {
+  kase: Case;
+  response: CaseResponse;
+  askedBy: string | null;
+}
+
 /**
- * The public token pages: the receiver accepts, asks for information or rejects; the submitter
- * supplies the information asked for. Each answer is checked against the case's status under a row lock, stored
- * with its SLA effect and event in one transaction, then mailed to the side that acts next.
+ * Answers to a case: the receiver accepts, asks for information or rejects; the submitter supplies the information
+ * asked for. Through the public token page (the link is the key) or as a signed-in member of the answering side
+ * (the integration API). Each answer is checked against the case's status under a row lock, stored with its SLA
+ * effect and event in one transaction, then mailed to the side that acts next.
  */
 @Injectable()
 export class CaseResponsesService {
@@ -62,47 +80,72 @@ export class CaseResponsesService {
   ): Promise<{ message: string; status: CaseStatus }> {
     requireAnswerFields(answer);
     const signedIn = bearer ? await this.sessions.authenticate(bearer) : null;
-
-    const { kase, response, askedBy } = await this.em.transactional(async () => {
+    const answered = await this.em.transactional(async () => {
       const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
       this.access.requireAnswerAllowed(kase, answer.status);
-      const askedBy = lastInformationRequest(kase)?.engineerEmail ?? null;
-      const company = answer.status === 'information-reply' ? kase.submitterCompany : kase.receiverCompany;
+      const company = answeringCompany(kase, answer.status);
       const user = signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
-
-      const response = this.em.create(CaseResponse, {
-        case: kase,
-        type: RESPONSE_TYPE[answer.status],
-        caseNumber: answer.case_number,
-        engineerName: answer.engineer_name,
-        engineerEmail: answer.engineer_email,
-        engineerPhone: answer.engineer_phone,
-        reviewerName: answer.reviewer_name,
-        reviewerEmail: answer.reviewer_email,
-        nextSteps: answer.status === 'accepted' ? (answer.next_steps ?? DEFAULT_ACCEPT_NOTE) : answer.next_steps,
-        additionalInformation: answer.additional_information,
-        user,
-        company,
-      });
-      applyAnswer(kase, response, new Date());
-      // Flushed first so the entry can name the response (the live message carries it).
-      await this.em.flush();
-      await this.events.record(
-        kase,
-        EVENT_TYPE[answer.status],
-        { user, label: authorLabel(user, answer, company) },
-        {
-          status: kase.status,
-          response_type: response.type,
-          response_id: response.id,
-        },
-      );
-      return { kase, response, askedBy };
+      return this.store(kase, answer, user, company);
     });
+    await this.mailAnswer(answer.status, answered);
+    return { message: MESSAGES.responseSent, status: answered.kase.status };
+  }
 
-    const mail = this.mailFor(answer.status, kase, response, askedBy);
+  /**
+   * The same answers by a signed-in member, as its company: only the receiving company accepts, asks or rejects,
+   * only the submitting one supplies information (403 for the other side, 404 for anyone else).
+   */
+  async respondAsMember(
+    actor: Actor,
+    token: string,
+    answer: Answer,
+    options: CaseWriteOptions = {},
+  ): Promise<{ status: CaseStatus }> {
+    requireAnswerFields(answer);
+    const answered = await this.em.transactional(async () => {
+      const member = await this.access.forMember(actor, token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
+      if (answer.status === 'information-reply') this.access.requireSubmitter(member, ANSWER_ACTION[answer.status]);
+      else this.access.requireReceiver(member, ANSWER_ACTION[answer.status]);
+      await this.access.requireEventSeq(member.kase, options);
+      this.access.requireAnswerAllowed(member.kase, answer.status);
+      return this.store(member.kase, answer, member.viewer, answeringCompany(member.kase, answer.status));
+    });
+    await this.mailAnswer(answer.status, answered);
+    return { status: answered.kase.status };
+  }
+
+  /** Stores an allowed answer on the locked case: the response, its status and SLA effect, and its event. */
+  private async store(kase: Case, answer: Answer, user: User | null, company: Company): Promise<Answered> {
+    const askedBy = lastInformationRequest(kase)?.engineerEmail ?? null;
+    const response = this.em.create(CaseResponse, {
+      case: kase,
+      type: RESPONSE_TYPE[answer.status],
+      caseNumber: answer.case_number,
+      engineerName: answer.engineer_name,
+      engineerEmail: answer.engineer_email,
+      engineerPhone: answer.engineer_phone,
+      reviewerName: answer.reviewer_name,
+      reviewerEmail: answer.reviewer_email,
+      nextSteps: answer.status === 'accepted' ? (answer.next_steps ?? DEFAULT_ACCEPT_NOTE) : answer.next_steps,
+      additionalInformation: answer.additional_information,
+      user,
+      company,
+    });
+    applyAnswer(kase, response, new Date());
+    // Flushed first so the entry can name the response (the live message carries it).
+    await this.em.flush();
+    await this.events.record(
+      kase,
+      EVENT_TYPE[answer.status],
+      { user, label: authorLabel(user, answer, company) },
+      { status: kase.status, response_type: response.type, response_id: response.id },
+    );
+    return { kase, response, askedBy };
+  }
+
+  private async mailAnswer(status: Answer['status'], { kase, response, askedBy }: Answered): Promise<void> {
+    const mail = this.mailFor(status, kase, response, askedBy);
     if (mail) await this.mail.send(mail);
-    return { message: MESSAGES.responseSent, status: kase.status };
   }
 
   private mailFor(
@@ -125,18 +168,16 @@ export class CaseResponsesService {
   }
 }
 
+/** The submitter supplies information; every other answer is the receiver's. */
+function answeringCompany(kase: Case, status: Answer['status']): Company {
+  return status === 'information-reply' ? kase.submitterCompany : kase.receiverCompany;
+}
+
 /** The fields each answer needs beyond the body schema (422, nothing stored). */
 function requireAnswerFields(answer: Answer): void {
   const errors: Record<string, string[]> = {};
-  if (answer.status === 'accepted') {
-    if (!answer.engineer_name) errors.engineer_name = ['The engineer name field is required.'];
-    if (!answer.engineer_email) errors.engineer_email = ['The engineer email field is required.'];
-  }
-  if ((answer.status === 'information' || answer.status === 'rejected') && !answer.next_steps) {
-    errors.next_steps = ['The next steps field is required.'];
-  }
-  if (answer.status === 'information-reply' && !answer.additional_information) {
-    errors.additional_information = ['The additional information field is required.'];
+  for (const field of ANSWER_REQUIRED_FIELDS[answer.status]) {
+    if (!answer[field]) errors[field] = [answerFieldRequired(field)];
   }
   if (Object.keys(errors).length) throw new ValidationException(errors);
 }

@@ -34,6 +34,6 @@ import { CasesController } from './cases.controller';
     CaseAttachmentsService,
     CaseExportPolicies,
   ],
-  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService, CaseDetailsService],
+  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService, CaseDetailsService, CaseResponsesService],
 })
 export class CasesModule {}

@@ -18,6 +18,6 @@ import { OutreachService } from './outreach.service';
     NewsService,
     OutreachService,
   ],
-  exports: [MemberContextService],
+  exports: [MemberContextService, DirectoryService],
 })
 export class DirectoryModule {}

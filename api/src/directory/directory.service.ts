@@ -1,11 +1,11 @@
 import { Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
-import { isLimitedMembership, type DirectoryEntry } from '@casebridge/contracts';
+import { isLimitedMembership, type ConnectPartner, type DirectoryEntry } from '@casebridge/contracts';
 import { Company, Department } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
 import type { Actor } from '../platform/access/actor';
-import { companyLogoUrl, toCompanySummary } from '../accounts';
+import { toCompanySummary } from '../accounts';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { openStoredFile, storedFileAnswer } from '../platform/common/stored-files';
 import { readRows } from '../platform/common/prepared-reads';
@@ -18,9 +18,8 @@ import {
   type ViewerGroupsRecord,
 } from './directory.sql';
 import { MemberContextService } from './member-context.service';
-import { maySubmit, type DocumentAccessFacts, type ViewerAccess } from './partner-access';
-
-type DocumentRecord = NetworkDirectoryRecord['documents'][number];
+import { directoryEntries, type DirectoryEntryWithDocuments } from './directory-entries';
+import type { ViewerAccess } from './partner-access';
 
 /** The partner directory, company pages and logos. */
 @Injectable()
@@ -39,69 +38,49 @@ export class DirectoryService {
    * linked to it. Read in one statement (directory.sql.ts), no entity hydrated.
    */
   async directory(actor: Actor): Promise<DirectoryEntry[]> {
+    return (await this.entries(actor)).map(({ entry }) => entry);
+  }
+
+  /**
+   * The directory searched by a connector (GET /v1/partners): entries whose company, department or a tag contains
+   * `q` (any case), each with the documents the caller may submit to, at most `limit`.
+   */
+  async partners(actor: Actor, q: string | undefined, limit: number): Promise<ConnectPartner[]> {
+    const needle = q?.trim().toLowerCase() ?? '';
+    const matches = (entry: DirectoryEntry) =>
+      !needle ||
+      [entry.company_name, entry.department_name ?? '', ...entry.tags.map(({ tag }) => tag)].some((text) =>
+        text.toLowerCase().includes(needle),
+      );
+    return (await this.entries(actor))
+      .filter(({ entry }) => matches(entry))
+      .slice(0, limit)
+      .map(({ entry, openDocuments }) => ({
+        label: entry.department_name ? `${entry.company_name} - ${entry.department_name}` : entry.company_name,
+        company_id: entry.company_id,
+        company_name: entry.company_name,
+        department_id: entry.department_id,
+        department_name: entry.department_name,
+        document_id: openDocuments[0]?.id ?? null,
+        documents: openDocuments,
+        tags: entry.tags,
+      }));
+  }
+
+  /**
+   * Every active company (limited ones included) and its active departments, except the viewer's own company, with
+   * the documents the viewer may submit to (directory-entries.ts). The network is the same for every viewer and kept
+   * in memory; only the viewer's groups are read each time. No entity hydrated.
+   */
+  private async entries(actor: Actor): Promise<DirectoryEntryWithDocuments[]> {
     const ownId = actor.companyId ?? -1;
-    // The network is the same for every viewer and kept in memory; only the viewer's groups are read each time.
     const [[network], [viewer]] = await Promise.all([
       this.reads.rows<NetworkDirectoryRecord>(this.em, { sql: NETWORK_DIRECTORY_SQL, params: [] }, () => [
         readTags.directory,
       ]),
       readRows<ViewerGroupsRecord>(this.em, { sql: VIEWER_GROUPS_QUERY, params: [ownId, actor.userId] }),
     ]);
-    const record = {
-      companies: network.companies.filter((company) => company.id !== ownId),
-      departments: network.departments.filter((department) => department.company_id !== ownId),
-      documents: network.documents.filter((doc) => doc.company_id !== ownId),
-    };
-    const access = viewerAccess(actor, viewer.groups);
-    const byCompany = new Map<number, DocumentRecord[]>();
-    const byDepartment = new Map<number, DocumentRecord[]>();
-    const documentsById = new Map(record.documents.map((doc) => [doc.id, doc]));
-    const add = <T>(map: Map<number, T[]>, key: number, item: T) => {
-      const list = map.get(key) ?? [];
-      if (!list.includes(item)) list.push(item);
-      map.set(key, list);
-    };
-    for (const doc of record.documents) {
-      add(byCompany, doc.company_id, doc);
-      for (const departmentId of doc.departments) add(byDepartment, departmentId, doc);
-    }
-    for (const department of record.departments) {
-      const contact = department.contact_document_id ? documentsById.get(department.contact_document_id) : undefined;
-      if (contact) add(byDepartment, department.id, contact);
-    }
-
-    const entryFacts = (docs: DocumentRecord[] = []) => ({
-      has_access: docs.some((doc) => maySubmit(factsOf(doc), access)),
-      tags: [...new Set(docs.flatMap((doc) => doc.tags))].sort((a, b) => a.localeCompare(b)).map((tag) => ({ tag })),
-    });
-
-    const departmentsOf = new Map<number, NetworkDirectoryRecord['departments']>();
-    for (const department of record.departments) add(departmentsOf, department.company_id, department);
-    const entries: DirectoryEntry[] = [];
-    for (const company of record.companies) {
-      const logo = companyLogoUrl({ logoPath: company.logo_path, slug: company.slug });
-      entries.push({
-        type: 'company',
-        company_id: company.id,
-        company_name: company.name,
-        department_id: null,
-        department_name: null,
-        logo,
-        ...entryFacts(byCompany.get(company.id)),
-      });
-      for (const department of departmentsOf.get(company.id) ?? []) {
-        entries.push({
-          type: 'department',
-          company_id: company.id,
-          company_name: company.name,
-          department_id: department.id,
-          department_name: department.name,
-          logo,
-          ...entryFacts(byDepartment.get(department.id)),
-        });
-      }
-    }
-    return entries;
+    return directoryEntries(network, ownId, viewerAccess(actor, viewer.groups));
   }
 
   /** An active company of the network with its active departments; its note only for its own members. */
@@ -153,21 +132,6 @@ export function viewerAccess(actor: Actor, groups: { id: number; wide: boolean }
     groups: new Map(
       groups.map((group) => [group.id, { relationship: group.wide ? 'many_to_many' : 'one_to_many' }] as const),
     ),
-  };
-}
-
-/** The directory reads approved, live documents of active companies only. */
-function factsOf(doc: DocumentRecord): DocumentAccessFacts {
-  return {
-    companyId: doc.company_id,
-    companyActive: true,
-    approved: true,
-    deleted: false,
-    groups: doc.groups.map((group) => ({
-      id: group.id,
-      active: group.active,
-      sponsorCompanyId: group.sponsor_company_id,
-    })),
   };
 }
 

@@ -23,6 +23,7 @@ export interface NetworkDirectoryRecord {
   /** Approved, live documents of the listed companies, with what the access rule reads and their tags. */
   documents: {
     id: number;
+    name: string;
     company_id: number;
     groups: { id: number; active: boolean; sponsor_company_id: number | null }[];
     tags: string[];
@@ -43,7 +44,7 @@ export const NETWORK_DIRECTORY_SQL = `select
       'contact_document_id', dep.contact_document_id) order by dep.name, dep.id), '[]')
     from departments dep join companies co on co.id = dep.company_id
     where dep.status = 'active' and co.status = 'active') as departments,
-  (select coalesce(json_agg(json_build_object('id', d.id, 'company_id', d.company_id,
+  (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'company_id', d.company_id,
       'groups', (select coalesce(json_agg(json_build_object('id', cm.id, 'active', cm.status = 'active',
           'sponsor_company_id', cm.sponsor_company_id)), '[]')
         from document_groups dg join communities cm on cm.id = dg.community_id where dg.document_id = d.id),

@@ -94,6 +94,30 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
     expect(me.client).toEqual({ kind: 'session', id: null, scopes: ['cases:read', 'cases:write', 'webhooks:manage'] });
   });
 
+  it('GET /v1/partners finds a partner by name with the intake form the caller may submit to, never its own company', async () => {
+    const found = (
+      await api
+        .http()
+        .get('/api/v1/partners')
+        .query({ q: partner.name.toUpperCase() })
+        .set(bearer(ourToken))
+        .expect(200)
+    ).body.data;
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      label: partner.name,
+      company_id: partner.id,
+      department_id: null,
+      document_id: process.id,
+      documents: [{ id: process.id, name: process.name }],
+    });
+    const own = (await api.http().get('/api/v1/partners').query({ q: ours.name }).set(bearer(ourToken)).expect(200))
+      .body;
+    expect(own.data).toEqual([]);
+    const few = (await api.http().get('/api/v1/partners?limit=1').set(bearer(ourToken)).expect(200)).body;
+    expect(few.data).toHaveLength(1);
+  });
+
   it('answers 422 for a cursor it never gave out and for a page over the limit', async () => {
     for (const after of ['not-a-cursor', Buffer.from('1.x').toString('base64url'), 'x'.repeat(65)]) {
       const answer = await feed(ourToken, { after }).expect(422);

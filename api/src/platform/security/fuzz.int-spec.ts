@@ -317,7 +317,7 @@ async function fuzzWorld(api: ApiHarness) {
  */
 function paramFor(path: string, name: string, ids: Record<string, string>): string {
   if (name === 'token') {
-    if (path.startsWith('caller/case/')) return ids.ourCaseToken;
+    if (path.startsWith('caller/case/') || path.startsWith('v1/collaboration-requests/')) return ids.ourCaseToken;
     if (path.startsWith('manager/request/response/')) return ids.managerToken;
     return 'not-a-real-token';
   }

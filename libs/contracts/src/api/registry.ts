@@ -26,9 +26,11 @@ import { teamsApi } from './teams';
 import { superAdminOnboardingApi } from './super-admin/onboarding';
 import { superAdminEscalationApi } from './super-admin/escalation';
 import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
+import { connectCasesApi } from './v1/collaboration-requests';
 import { connectEventsApi } from './v1/events';
 import { connectIdentityApi } from './v1/identity';
 import { oauthApi, oauthClientsApi } from './v1/oauth';
+import { connectPartnersApi } from './v1/partners';
 import { connectWebhooksApi } from './v1/webhooks';
 
 /** Every endpoint of the api, grouped by area. /api/docs and the route-coverage test read this. */
@@ -69,6 +71,8 @@ export const API = {
   oauth: oauthApi,
   connectIdentity: connectIdentityApi,
   connectEvents: connectEventsApi,
+  connectPartners: connectPartnersApi,
+  connectCases: connectCasesApi,
   connectWebhooks: connectWebhooksApi,
 } as const;
 

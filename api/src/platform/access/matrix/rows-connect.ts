@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { companyAdmins, isAcmeAdmin, MISSING_ID, open, type ActorName, type MatrixRow } from './matrix-types';
+import {
+  companyAdmins,
+  isAcmeAdmin,
+  MISSING_ID,
+  open,
+  signedIn,
+  type ActorName,
+  type MatrixRow,
+  type Outcome,
+  type World,
+} from './matrix-types';
 import { isAcme, member } from './rows-member';
 
 /** Who manages webhooks through v1: company admins and API users (an OAuth client acts as one); others 403. */
@@ -12,6 +22,26 @@ const connectWebhookChange: MatrixRow = {
   expect: webhookManagers(404),
   params: (world, actor) => ({ id: isAcmeManager(actor) ? MISSING_ID : world.owned.webhook, deliveryId: MISSING_ID }),
 };
+
+/** A case of Acme through v1: Acme's members get `acme`, other members 404, the super admin (no company) 403. */
+const acmeCaseV1 = (acme: Outcome) =>
+  signedIn(404, { acmeCaller: acme, acmeBm: acme, acmePm: acme, acmeApi: acme, superAdmin: 403 });
+
+const ENGINEER = { engineer_name: 'Erin Matrix', engineer_email: 'erin@matrix.test' };
+
+interface CaseParties {
+  token: string;
+  submitter: { company_id: number };
+  receiver: { company_id: number };
+}
+
+/** The company an actor is a member of (none for the super admin and the signed-out). */
+function companyOfActor(world: World, actor: ActorName): number | null {
+  if (isAcme(actor)) return world.companies.acme;
+  if (actor.startsWith('other')) return world.companies.other;
+  if (actor.startsWith('limited')) return world.companies.initech;
+  return null;
+}
 
 /** The integration API (/api/v1): the caller's company only, never another tenant's; no company, no feed. */
 export const connectRows: Record<string, MatrixRow> = {
@@ -36,6 +66,14 @@ export const connectRows: Record<string, MatrixRow> = {
       if (actor === 'superAdmin') assert.equal(company, null, 'the super admin has no company');
     },
   },
+  // The directory searched: every member (a limited one too) sees the network, never its own company.
+  'GET v1/partners': {
+    expect: member('ok', { superAdmin: 'ok' }),
+    check: (body, world, actor) => {
+      const companies = (body as { data: { company_id: number }[] }).data.map((entry) => entry.company_id);
+      if (isAcme(actor)) assert.ok(!companies.includes(world.companies.acme), "Acme's own company is listed");
+    },
+  },
   // The change feed of the caller's company: its own cases only, never another tenant's; no company, no feed.
   'GET v1/events': {
     expect: member('ok', { superAdmin: 403 }),
@@ -46,6 +84,58 @@ export const connectRows: Record<string, MatrixRow> = {
       if (!isAcme(actor)) assert.ok(!tokens.has(world.cases.acmeGlobex), 'an entry of an Acme case is in the feed');
       if (isAcme(actor)) assert.ok(tokens.size > 0, "Acme's feed is empty");
     },
+  },
+  // Cases through v1: the caller's company's only; another company's case is 404 (never 403), no company is 403.
+  'GET v1/collaboration-requests': {
+    expect: member('ok', { superAdmin: 403 }),
+    query: () => ({ limit: 100 }),
+    check: (body, world, actor) => {
+      const cases = (body as { data: CaseParties[] }).data;
+      const own = companyOfActor(world, actor);
+      const strangers = cases.filter((kase) => kase.submitter.company_id !== own && kase.receiver.company_id !== own);
+      assert.deepEqual(
+        strangers.map((kase) => kase.token),
+        [],
+        "a case of neither side of the actor's company",
+      );
+      if (isAcme(actor)) assert.ok(cases.length > 0, "Acme's list is empty");
+    },
+  },
+  'GET v1/collaboration-requests/:token': {
+    expect: acmeCaseV1('ok'),
+    check: (body, world) => assert.equal((body as { token: string }).token, world.cases.acmeGlobex),
+  },
+  // The receiver's answers, by Acme on the accepted case it received: 409 (already accepted) shows Acme passed the
+  // tenant and side checks without changing the case.
+  'POST v1/collaboration-requests/:token/approval': {
+    expect: acmeCaseV1(409),
+    params: (world) => ({ token: world.targets.acmeReceives }),
+    body: () => ENGINEER,
+  },
+  'POST v1/collaboration-requests/:token/rejection': {
+    expect: acmeCaseV1(409),
+    params: (world) => ({ token: world.targets.acmeReceives }),
+    body: () => ({ ...ENGINEER, reason: 'Matrix reason' }),
+  },
+  'POST v1/collaboration-requests/:token/information-request': {
+    expect: acmeCaseV1(409),
+    params: (world) => ({ token: world.targets.acmeReceives }),
+    body: () => ({ ...ENGINEER, requested_information: 'Matrix question' }),
+  },
+  // The submitter's, by Acme on its open case: nothing was asked (409), and an open case cannot be closed (409).
+  'POST v1/collaboration-requests/:token/information-response': {
+    expect: acmeCaseV1(409),
+    body: () => ({ requested_information: 'Matrix answer' }),
+  },
+  'POST v1/collaboration-requests/:token/closure': { expect: acmeCaseV1(409) },
+  'GET v1/collaboration-requests/:token/notes': {
+    expect: acmeCaseV1('ok'),
+    params: (world) => ({ token: world.cases.accepted }),
+  },
+  'POST v1/collaboration-requests/:token/notes': {
+    expect: acmeCaseV1('ok'),
+    params: (world) => ({ token: world.cases.accepted }),
+    body: () => ({ summary: 'Matrix note through v1' }),
   },
   // Webhooks through v1: each company sees only its own; the changes aim where they cannot touch the shared one.
   'GET v1/webhooks': {

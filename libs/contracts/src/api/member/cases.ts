@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, RESPOND_STATUSES, RESPONSE_TYPES } from '../../constants/cases';
+import {
+  CASE_DIRECTIONS,
+  CASE_STATUSES,
+  PRIORITIES,
+  RESPOND_STATUSES,
+  RESPONSE_TYPES,
+  type RespondStatus,
+} from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
 import {
   emailField,
@@ -29,6 +36,10 @@ const phoneCountryCode = z
 
 /** The answer to a case that does not exist or that the asker may not read (the same, so ids cannot be probed). */
 export const CASE_NOT_FOUND = 'Case not found.';
+
+/** The 412 of a write whose If-Match names a version of the case that is no longer current. */
+export const caseVersionMismatch = (current: number) =>
+  `The case has changed since the version named in If-Match: it is now at event_seq ${current}. Read it again.`;
 
 export const CaseListRow = z.object({
   id: z.number(),
@@ -209,6 +220,20 @@ export const RespondBody = z.object({
   additional_information: optionalText(LIMITS.textMax, 'The additional information'),
 });
 export type RespondBody = z.input<typeof RespondBody>;
+
+/**
+ * The fields each answer needs beyond RespondBody's own rules: the token page's answers and the integration API's
+ * actions require the same ones (the api checks them in CaseResponsesService).
+ */
+export const ANSWER_REQUIRED_FIELDS = {
+  accepted: ['engineer_name', 'engineer_email'],
+  information: ['next_steps'],
+  rejected: ['next_steps'],
+  'information-reply': ['additional_information'],
+} as const satisfies Record<RespondStatus, readonly (keyof RespondBody)[]>;
+
+/** The 422 message of a missing answer field ("The next steps field is required."). */
+export const answerFieldRequired = (field: string) => `The ${field.replace(/_/g, ' ')} field is required.`;
 
 /** The engineer contact of one side; the phone is stored as 'countrycode: number' when given. */
 export const UpdateEngineerBody = z.object({
