@@ -11,7 +11,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Your company's cases, both directions, oldest first (created_at, then id), paged with a cursor that never skips nor repeats one
+     * Your company's cases, both directions, by created_at then id, paged by a cursor that skips and repeats none
      * @description Casebridge api · access: user
      *
      *     Session token or API token.
