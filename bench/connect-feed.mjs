@@ -3,6 +3,7 @@
 // message of the company's side). Raw: the feed's own statement paged over pg alone (what PostgreSQL gives before
 // any message is built). And the page's SQL under EXPLAIN ANALYZE at the middle of the feed.
 import db from '@casebridge/db';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { row } from './lib/report.mjs';
 
