@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { API_TOKEN_LAST_USED_PRECISION_SECONDS } from '@casebridge/contracts';
 import { ApiToken, type User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { hashApiToken } from './api-token-secret';
+import { touchLastUse } from './last-use';
 
 /** Longer than any token we issue; anything beyond is refused without a database query. */
 const MAX_RAW_TOKEN_LENGTH = 200;
@@ -22,7 +22,8 @@ export class ApiTokenAuthenticator {
       { populate: ['user', 'user.company'] },
     );
     if (!token || !isUsableApiUser(token.user)) return null;
-    await this.touch(token);
+    // At most once a minute, so a busy integration does not write on every call.
+    await touchLastUse(this.em, ApiToken, token);
     return {
       userId: token.user.id,
       role: token.user.role,
@@ -33,20 +34,6 @@ export class ApiTokenAuthenticator {
       impersonatorId: null,
       apiTokenId: token.id,
     };
-  }
-
-  /** lastUsedAt is written at most once a minute, so a busy integration does not write on every call. */
-  private async touch(token: ApiToken): Promise<void> {
-    const now = new Date();
-    const staleBefore = new Date(now.getTime() - API_TOKEN_LAST_USED_PRECISION_SECONDS * 1000);
-    if (token.lastUsedAt && token.lastUsedAt >= staleBefore) return;
-    // A native update with the same condition: parallel requests write once, and the request's unit of work
-    // (which may flush a case change later) never carries the token.
-    await this.em.nativeUpdate(
-      ApiToken,
-      { id: token.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] },
-      { lastUsedAt: now },
-    );
   }
 }
 

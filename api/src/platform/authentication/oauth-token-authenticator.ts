@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { API_TOKEN_LAST_USED_PRECISION_SECONDS, CONNECT_SCOPES, type ConnectScope } from '@casebridge/contracts';
+import { CONNECT_SCOPES, type ConnectScope } from '@casebridge/contracts';
 import { OAuthAccessToken, OAuthClient } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../access/actor';
 import { hashApiToken } from './api-token-secret';
 import { isUsableApiUser } from './api-token-authenticator';
+import { touchLastUse } from './last-use';
 
 const MAX_RAW_TOKEN_LENGTH = 200;
 
@@ -28,7 +29,7 @@ export class OAuthTokenAuthenticator {
     if (!token || !client || !isUsableApiUser(client.user) || client.user.company?.id !== client.company.id) {
       return null;
     }
-    await this.touch(client);
+    await touchLastUse(this.em, OAuthClient, client);
     return {
       userId: client.user.id,
       role: client.user.role,
@@ -39,18 +40,6 @@ export class OAuthTokenAuthenticator {
       oauthClientId: client.id,
       scopes: scopesOf(token.scopes),
     };
-  }
-
-  /** lastUsedAt at most once a minute, by a conditional native update (parallel calls write once). */
-  private async touch(client: OAuthClient): Promise<void> {
-    const now = new Date();
-    const staleBefore = new Date(now.getTime() - API_TOKEN_LAST_USED_PRECISION_SECONDS * 1000);
-    if (client.lastUsedAt && client.lastUsedAt >= staleBefore) return;
-    await this.em.nativeUpdate(
-      OAuthClient,
-      { id: client.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] },
-      { lastUsedAt: now },
-    );
   }
 }
 
