@@ -14,6 +14,8 @@ const env = {
   // The api serves no built web app in development: Vite does.
   WEB_DIST: process.env.WEB_DIST ?? '',
   CASEBRIDGE_API_URL: `http://127.0.0.1:${API_PORT}`,
+  // The worker answers as the sandbox partner straight to the api, not through Vite's proxy.
+  SANDBOX_API_URL: process.env.SANDBOX_API_URL || `http://127.0.0.1:${API_PORT}`,
 };
 
 stopOnSignals();

@@ -164,5 +164,6 @@ function toEntry(kase: Case): CaseEntry {
     response_due_at: kase.responseDueAt?.toISOString() ?? null,
     sla_paused: slaState(kase).paused,
     event_seq: kase.eventSeq,
+    is_test: kase.isTest,
   };
 }

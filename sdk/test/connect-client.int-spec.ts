@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createConnectClient, type ConnectClient, type FeedEvent } from '@casebridge/sdk';
 import { REDIS } from '../../api/src/platform/redis/redis.module';
 import { bearer, startApi, type ApiHarness } from '../../test/kit/api-harness';
-import { aCase, aCaseRow, aCompany, aProcess, aUser, emOf, signedIn } from '../../test/kit/factories';
+import { aCase, aCaseRow, aCompany, aProcess, aUser, emOf, feedCaughtUp, signedIn } from '../../test/kit/factories';
 
 /**
  * The SDK against the real api: an OAuth client made on the Integrations API, the client-credentials token got and
@@ -68,10 +68,13 @@ describe('@casebridge/sdk against the api (real PostgreSQL and Redis)', () => {
   });
 
   it('pages the change feed with next_cursor: every entry once, in order', async () => {
+    // The feed serves a commit once no older transaction runs on the server (tests elsewhere share it).
+    await feedCaughtUp(api);
     const before = await readFeed();
     const start = before.at(-1)?.cursor;
     const cases = [await aCase(api, { from: caller, to: process, status: 'accepted' })];
     for (let index = 0; index < 6; index += 1) cases.push(await aCaseRow(api, { from: caller, to: process }));
+    await feedCaughtUp(api);
 
     const events = await readFeed(start, 2);
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);

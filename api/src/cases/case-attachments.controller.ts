@@ -1,5 +1,4 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesUpload } from '../platform/common/multipart';
 import { API } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
@@ -7,7 +6,7 @@ import { CurrentActor } from '../platform/access/current-actor.decorator';
 import { IdParam, Route, TextParam, ValidBody } from '../platform/common/contract-route';
 import { storedFileAnswer } from '../platform/common/stored-files';
 import { CaseAttachmentsService, type StagedFile } from './case-attachments.service';
-import { MAX_FILES_PER_UPLOAD, UploadCleanupInterceptor } from './case-uploads';
+import { CaseAttachmentUploads } from './case-uploads';
 
 type UploadBody = z.output<NonNullable<typeof API.cases.uploadAttachment.body>>;
 
@@ -17,8 +16,7 @@ export class CaseAttachmentsController {
   constructor(private readonly attachments: CaseAttachmentsService) {}
 
   @Route(API.cases.uploadAttachment)
-  // The cleanup interceptor wraps multer, so staged files go whenever the request fails after they landed.
-  @UseInterceptors(UploadCleanupInterceptor, FilesUpload('files', MAX_FILES_PER_UPLOAD))
+  @UseInterceptors(...CaseAttachmentUploads)
   upload(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,

@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CaseAttachmentShape } from '@casebridge/contracts';
-import { CaseAttachment, servedContentType } from '@casebridge/db';
+import { CaseAttachment, FILE_TYPES, OCTET_STREAM, servedContentType, UPLOAD_KINDS } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { mkdir, rename } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { ValidationException } from '../platform/common/errors';
 import { stagedHead, type StagedFile } from '../platform/common/staged-files';
 import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';
-import { CaseAccessService } from './case-access.service';
+import { CaseAccessService, type CaseWriteOptions } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
@@ -19,6 +19,18 @@ import { attachmentStoragePath, isExecutable } from './case-uploads';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
 export type { StagedFile } from '../platform/common/staged-files';
+
+/** An attachment as the integration API lists it: who added it and the type recorded from its content. */
+export interface CaseFile {
+  id: number;
+  fileName: string;
+  sizeBytes: number;
+  contentType: string;
+  description: string | null;
+  company: { id: number; name: string } | null;
+  userName: string | null;
+  createdAt: Date;
+}
 
 /**
  * Case attachments are kept by Casebridge itself (STORAGE_DIR/cases/{caseId}/); when an external collaboration
@@ -40,11 +52,49 @@ export class CaseAttachmentsService {
     files: StagedFile[],
     description: string | null,
   ): Promise<{ attachments: CaseAttachmentShape[] }> {
+    const attachments = await this.store(actor, token, files, description);
+    return { attachments: attachments.map(toCaseAttachment) };
+  }
+
+  /** The integration API's upload: the same rules, If-Match honoured; answers the files as `list` shows them. */
+  async add(
+    actor: Actor,
+    token: string,
+    files: StagedFile[],
+    description: string | null,
+    options: CaseWriteOptions,
+  ): Promise<CaseFile[]> {
+    return (await this.store(actor, token, files, description, options)).map(toCaseFile);
+  }
+
+  /** Every file of the case, oldest first: the case page lists them all to both companies. */
+  async list(actor: Actor, token: string): Promise<CaseFile[]> {
+    const { kase } = await this.access.forMember(actor, token);
+    const attachments = await this.em.find(
+      CaseAttachment,
+      { case: kase },
+      { populate: ['user', 'company'], orderBy: { id: 'asc' } },
+    );
+    return attachments.map(toCaseFile);
+  }
+
+  /**
+   * Checks the case and the files and moves them under the case, in one transaction with the log entry. Access
+   * first (404, 403), then the version (If-Match, 412), then the status (409), then the files (422).
+   */
+  private async store(
+    actor: Actor,
+    token: string,
+    files: StagedFile[],
+    description: string | null,
+    options: CaseWriteOptions = {},
+  ): Promise<CaseAttachment[]> {
     const moved: string[] = [];
     try {
-      const attachments = await this.em.transactional(async () => {
+      return await this.em.transactional(async () => {
         const member = await this.access.forMember(actor, token, { forUpdate: true });
         if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add files.');
+        await this.access.requireEventSeq(member.kase, options);
         if (!caseControls(member.kase.status, member.side, true).can_upload) {
           throw new ConflictException('Files can be added while the case is accepted or waiting for information.');
         }
@@ -87,7 +137,6 @@ export class CaseAttachmentsService {
         );
         return attachments;
       });
-      return { attachments: attachments.map(toCaseAttachment) };
     } catch (error) {
       // Nothing half-written: files already moved into the case's folder go too.
       await removeFiles(moved);
@@ -120,6 +169,26 @@ export class CaseAttachmentsService {
     if (!path.startsWith(root + sep)) throw new NotFoundException('Attachment not found.');
     return path;
   }
+}
+
+/** The types an attachment may be listed as: those its download can be served as. */
+const ATTACHMENT_TYPES: ReadonlySet<string> = new Set(
+  UPLOAD_KINDS.case_attachment.map((name) => FILE_TYPES[name].mime),
+);
+
+function toCaseFile(attachment: CaseAttachment): CaseFile {
+  // Uploads record the type their content proves; a row kept from before that rule may hold a declared one.
+  const type = attachment.mimeType;
+  return {
+    id: attachment.id,
+    fileName: attachment.originalFilename,
+    sizeBytes: attachment.sizeBytes,
+    contentType: type && ATTACHMENT_TYPES.has(type) ? type : OCTET_STREAM,
+    description: attachment.description,
+    company: attachment.company ? { id: attachment.company.id, name: attachment.company.name } : null,
+    userName: attachment.user ? attachment.user.fullName : null,
+    createdAt: attachment.createdAt,
+  };
 }
 
 async function assertAcceptable(files: StagedFile[]): Promise<void> {

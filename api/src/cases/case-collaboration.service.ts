@@ -41,10 +41,16 @@ export class CaseCollaborationService {
   ) {}
 
   /** The receiver's case number and engineer, while the case is accepted. */
-  async updateResponse(actor: Actor, token: string, body: EngineerBody): Promise<{ success: true }> {
+  async updateResponse(
+    actor: Actor,
+    token: string,
+    body: EngineerBody,
+    options: CaseWriteOptions = {},
+  ): Promise<{ success: true }> {
     await this.em.transactional(async () => {
       const member = await this.access.forMember(actor, token, { forUpdate: true });
       this.access.requireReceiver(member, 'update the response details');
+      await this.access.requireEventSeq(member.kase, options);
       const { kase } = member;
       if (kase.status !== 'accepted') {
         throw new ConflictException('The response details can only be updated while the case is accepted.');
@@ -62,12 +68,18 @@ export class CaseCollaborationService {
   }
 
   /** The submitter's own case number and engineer contact. */
-  async updateSubmission(actor: Actor, token: string, body: EngineerBody): Promise<{ success: true }> {
+  async updateSubmission(
+    actor: Actor,
+    token: string,
+    body: EngineerBody,
+    options: CaseWriteOptions = {},
+  ): Promise<{ success: true }> {
     const { first, last } = splitName(body.engineer_name);
     const phone = phoneWithCountry(body.engineer_phone, body.engineer_country_code, LIMITS.phoneMax);
     await this.em.transactional(async () => {
       const member = await this.access.forMember(actor, token, { forUpdate: true });
       this.access.requireSubmitter(member, 'update the submission details');
+      await this.access.requireEventSeq(member.kase, options);
       const { kase } = member;
       if (body.case_number) kase.internalCaseNumber = body.case_number;
       kase.engineerFirstName = first;

@@ -192,5 +192,6 @@ function toEntry(record: CaseEntryRecord): CaseEntry {
     response_due_at: record.response_due_at,
     sla_paused: paused,
     event_seq: record.event_seq,
+    is_test: record.is_test,
   };
 }

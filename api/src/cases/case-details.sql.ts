@@ -58,6 +58,7 @@ export interface CaseEntryRecord {
   sla_paused_at: string | null;
   sla_stopped_at: string | null;
   event_seq: number;
+  is_test: boolean;
 }
 
 /** A whole case page: the case, and the notes and attachments its viewer reads. */
@@ -143,7 +144,7 @@ const CASE_COLUMNS = `c.id, c.token, c.status, c.internal_case_number, c.summary
       doc.id as document_id, doc.name as document_name, v.document_type, v.escalation_instructions,
       ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
       ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
-      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq`;
+      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq, c.is_test`;
 
 const CASE_JOINS = `join companies sc on sc.id = c.submitter_company_id
     join companies rc on rc.id = c.receiver_company_id

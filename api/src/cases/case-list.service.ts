@@ -38,6 +38,7 @@ interface RowRecord {
   response_due_at: string | null;
   sla_paused_at: string | null;
   sla_stopped_at: string | null;
+  is_test: boolean;
 }
 
 const dateOrNull = (value: string | null): Date | null => (value ? new Date(value) : null);
@@ -97,5 +98,6 @@ function toRow(row: RowRecord): CaseListRow {
     response_due_at: row.response_due_at,
     sla_paused: sla.paused,
     late: sla.late,
+    is_test: row.is_test,
   };
 }

@@ -159,7 +159,7 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
       select counted.total, c.id, c.internal_case_number, c.token, c.receiver_case_number, c.summary, c.priority,
           c.status, ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
           ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
-          ${isoUtc('c.sla_stopped_at')} as sla_stopped_at,
+          ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.is_test,
           case when c.receiver_company_id = ? then 'inbound' else 'outbound' end as direction,
           ${PARTNER_SQL} as partner_name, ${isoUtc(RESPOND_DATE_SQL)} as respond_date
         from counted

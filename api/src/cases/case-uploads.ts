@@ -1,12 +1,13 @@
+import { CASE_ATTACHMENT_FILES } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/server-core';
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import type { UploadOptions } from '../platform/common/multipart';
+import { FilesUpload, type UploadOptions } from '../platform/common/multipart';
 import { StagedUploadCleanup, stagingUploadOptions } from '../platform/common/staged-files';
 
 /** At most this many files per upload. */
-export const MAX_FILES_PER_UPLOAD = 5;
+export const MAX_FILES_PER_UPLOAD = CASE_ATTACHMENT_FILES.maxCount;
 
 /** Uploads land here first; the service moves them under cases/{caseId}/ once the case and the files are checked. */
 export function stagingDir(config: ServerConfig): string {
@@ -23,9 +24,18 @@ export function caseUploadOptions(config: ServerConfig): UploadOptions {
  * the staged files are removed, and multer's count errors become the api's 422.
  */
 export const UploadCleanupInterceptor = StagedUploadCleanup(
-  'files',
+  CASE_ATTACHMENT_FILES.name,
   `You may upload at most ${MAX_FILES_PER_UPLOAD} files at once.`,
 );
+
+/**
+ * How a route takes attachment files, in order: the cleanup wraps multer, so staged files go whenever the request
+ * fails after they landed. multer reads the options CasesModule provides (and exports with it).
+ */
+export const CaseAttachmentUploads = [
+  UploadCleanupInterceptor,
+  FilesUpload(CASE_ATTACHMENT_FILES.name, MAX_FILES_PER_UPLOAD),
+];
 
 /** Extensions of programs and scripts that run when opened. */
 const EXECUTABLE_EXTENSIONS = new Set([

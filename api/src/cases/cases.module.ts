@@ -15,6 +15,9 @@ import { CaseTokenController } from './case-token.controller';
 import { caseUploadOptions } from './case-uploads';
 import { CasesController } from './cases.controller';
 
+// Other domains take attachment files as the case page does: these interceptors, with the upload options exported.
+export { CaseAttachmentUploads } from './case-uploads';
+
 /** Cases after submission: lists, the case page, token-link answers, notes, closing and attachments. */
 @Module({
   imports: [
@@ -34,6 +37,14 @@ import { CasesController } from './cases.controller';
     CaseAttachmentsService,
     CaseExportPolicies,
   ],
-  exports: [CaseAccessService, CaseEventsService, CaseCollaborationService, CaseDetailsService, CaseResponsesService],
+  exports: [
+    CaseAccessService,
+    CaseEventsService,
+    CaseCollaborationService,
+    CaseDetailsService,
+    CaseResponsesService,
+    CaseAttachmentsService,
+    UploadsModule,
+  ],
 })
 export class CasesModule {}

@@ -4,7 +4,7 @@ import {
   type RequirementType,
   type TierSelectRequirementSettings,
 } from '@casebridge/contracts';
-import type { VersionRequirement } from '@casebridge/db';
+import type { ContactDocument, VersionRequirement } from '@casebridge/db';
 import { z } from 'zod';
 
 /** A requirement as placed in a document version: the version's overrides applied. */
@@ -50,6 +50,14 @@ export function fieldDefinitionOf(placed: VersionRequirement): FieldDefinition {
   };
 }
 
+/** The fields of the document's current version in the form's order (position, then id). */
+export function formFieldsOf(doc: ContactDocument): FieldDefinition[] {
+  return doc
+    .currentVersion!.requirements.getItems()
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map(fieldDefinitionOf);
+}
+
 export const fieldKey = (definition: Pick<FieldDefinition, 'requirementId'>) =>
   `${CUSTOM_FIELD_PREFIX}${definition.requirementId}`;
 
@@ -69,7 +77,7 @@ export function selectOptions(options: unknown): string[] {
     .filter((option): option is string => option !== null);
 }
 
-function tierOptions(options: unknown): { label: string; options: string[] }[] {
+export function tierOptions(options: unknown): { label: string; options: string[] }[] {
   if (!Array.isArray(options)) return [];
   return options
     .filter((option): option is { label: string; options?: unknown } => {
@@ -78,7 +86,7 @@ function tierOptions(options: unknown): { label: string; options: string[] }[] {
     .map((option) => ({ label: option.label, options: selectOptions(option.options) }));
 }
 
-function groupOptions(options: unknown): { label: string; group: string }[] {
+export function groupOptions(options: unknown): { label: string; group: string }[] {
   if (!Array.isArray(options)) return [];
   return options.flatMap((option: unknown) => {
     if (!option || typeof option !== 'object') return [];

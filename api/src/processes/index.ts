@@ -1,7 +1,8 @@
 /**
- * What other domains may use of a process document's rules: how a document shows to a member, its priorities and
- * response times, the check of a case against its form, and the choices of its database selects (the cases domain
- * applies them when a case is opened). Everything else in processes/ is the domain's own.
+ * What other domains may use of a process document's rules: how a document shows to a member (on submit-case and
+ * through the integration API), its priorities and response times, the check of a case against its form, which
+ * departments it serves, and the choices of its database selects (the cases domain applies them when a case is
+ * opened). Everything else in processes/ is the domain's own.
  */
 export { DOCUMENT_VIEW_POPULATE, toContactDocument } from './document.mappers';
 export {
@@ -11,5 +12,6 @@ export {
   slaGroupOf,
   type PriorityMessagesShape,
 } from './priority';
-export { checkCaseSubmission } from './submission-checks';
+export { checkCaseSubmission, documentServesDepartment } from './submission-checks';
+export { intakeFieldRefs, toIntakeDocument, type IntakeFieldRef } from './intake-form';
 export { loadDbSelectOptions } from './db-select';

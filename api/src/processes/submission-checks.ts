@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { endCheckOnly } from '../platform/common/body-check';
 import { ValidationException, zodIssuesToFieldErrors } from '../platform/common/errors';
-import { fieldDefinitionOf, validateCustomFields, type FieldDefinition } from './custom-fields';
+import { formFieldsOf, validateCustomFields, type FieldDefinition } from './custom-fields';
 import { dbSelectModel, loadDbSelectOptions } from './db-select';
 
 export const NOT_A_CASE_FORM = 'This process does not take collaboration requests.';
@@ -44,10 +44,7 @@ export async function checkCaseSubmission(
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
   const parsed = CaseSubmissionBody.safeParse(body);
   const errors: Record<string, string[]> = parsed.success ? {} : zodIssuesToFieldErrors(parsed.error);
-  const definitions = version.requirements
-    .getItems()
-    .sort((a, b) => a.position - b.position || a.id - b.id)
-    .map(fieldDefinitionOf);
+  const definitions = formFieldsOf(doc);
   const custom = validateCustomFields(definitions, body, await dbSelectOptions(em, definitions));
   Object.assign(errors, custom.errors);
   const department = parsed.success ? await targetDepartment(em, doc, parsed.data, errors) : null;
@@ -80,7 +77,7 @@ async function targetDepartment(
 }
 
 /** Options of the db_select fields, by requirement id. */
-async function dbSelectOptions(
+export async function dbSelectOptions(
   em: EntityManager,
   definitions: FieldDefinition[],
 ): Promise<Map<number, Record<string, string>>> {

@@ -47,3 +47,4 @@ export * from './case-rules';
 export * from './case-live';
 export * from './list-placement';
 export * from './queue-placement';
+export * from './sandbox';

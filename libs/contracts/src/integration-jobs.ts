@@ -11,6 +11,8 @@ export const INTEGRATION_JOB_NAMES = {
   caseEvent: 'case-event',
   deliverWebhook: 'deliver-webhook',
   postTeamsCard: 'post-teams-card',
+  /** The sandbox partner answers one event of a case sent to it (contracts/sandbox.ts), queued by the fan-out. */
+  sandboxAnswer: 'sandbox-answer',
 } as const;
 
 export interface ForwardAttachmentJob {
@@ -26,6 +28,9 @@ export interface TeamsCardJob {
   communityId: number;
   caseEventId: number;
 }
+export interface SandboxAnswerJob {
+  caseEventId: number;
+}
 
 export const attachmentJobId = (attachmentId: number) => `attachment.${attachmentId}`;
 export const caseEventJobId = (caseEventId: number) => `case-event.${caseEventId}`;
@@ -33,6 +38,7 @@ export const webhookJobId = (endpointId: number, caseEventId: number) => `webhoo
 export const webhookRedeliveryJobId = (deliveryId: number, attempts: number) =>
   `webhook-redelivery.${deliveryId}.${attempts}`;
 export const teamsJobId = (communityId: number, caseEventId: number) => `teams.${communityId}.${caseEventId}`;
+export const sandboxAnswerJobId = (caseEventId: number) => `sandbox-answer.${caseEventId}`;
 
 export interface RetryPolicy {
   attempts: number;
@@ -51,11 +57,24 @@ const RetryEnv = z.object({
    */
   WEBHOOK_DELIVERY_ATTEMPTS: positive(15),
   WEBHOOK_BACKOFF_MS: positive(10000),
+  /** An endpoint whose every delivery failed for this long is switched off, and its company admins are mailed. */
+  WEBHOOK_DISABLE_AFTER_HOURS: positive(72),
+  /**
+   * A delivery waiting for an earlier one of its case is started again when that one ends; in case that signal is
+   * missed it looks again after this long, doubling on each wait up to an hour.
+   */
+  WEBHOOK_ORDER_RECHECK_MS: positive(5000),
 });
+
+/** Webhook deliveries: their retries, plus the order they keep and when a failing endpoint is switched off. */
+export interface WebhookPolicy extends RetryPolicy {
+  disableAfterHours: number;
+  orderRecheckMs: number;
+}
 
 export interface RetryPolicies {
   attachments: RetryPolicy;
-  webhooks: RetryPolicy;
+  webhooks: WebhookPolicy;
 }
 
 /** Retry policies from the environment (both the api and the worker read them), with a message naming a bad one. */
@@ -68,7 +87,12 @@ export function loadRetryPolicies(env: Record<string, string | undefined>): Retr
   const values = parsed.data;
   return {
     attachments: { attempts: values.ATTACHMENT_UPLOAD_ATTEMPTS, delayMs: values.ATTACHMENT_UPLOAD_BACKOFF_MS },
-    webhooks: { attempts: values.WEBHOOK_DELIVERY_ATTEMPTS, delayMs: values.WEBHOOK_BACKOFF_MS },
+    webhooks: {
+      attempts: values.WEBHOOK_DELIVERY_ATTEMPTS,
+      delayMs: values.WEBHOOK_BACKOFF_MS,
+      disableAfterHours: values.WEBHOOK_DISABLE_AFTER_HOURS,
+      orderRecheckMs: values.WEBHOOK_ORDER_RECHECK_MS,
+    },
   };
 }
 

@@ -99,6 +99,7 @@ describe('whether a case row belongs to a list', () => {
       response_due_at: null,
       sla_paused: false,
       late: false,
+      is_test: false,
     },
     ...overrides,
   });

@@ -16,6 +16,7 @@ export const PRODUCED_JOB_NAMES = {
     INTEGRATION_JOB_NAMES.caseEvent,
     INTEGRATION_JOB_NAMES.deliverWebhook,
     INTEGRATION_JOB_NAMES.postTeamsCard,
+    INTEGRATION_JOB_NAMES.sandboxAnswer,
   ],
   [QUEUES.retention]: [],
   [QUEUES.sla]: [],

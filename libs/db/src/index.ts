@@ -8,6 +8,12 @@ export {
   type DemoSeedSummary,
 } from './seeders/demo-seeder';
 export { DEFAULT_EMAIL_TEMPLATES } from './seeders/email-templates';
+export {
+  createSandboxPartner,
+  SANDBOX_INSTRUCTIONS,
+  type SandboxPartner,
+  type SandboxPartnerOptions,
+} from './seeders/sandbox-partner';
 export { EMAIL_TEMPLATE_VARIABLES } from './seeders/email-templates';
 export { migrateDatabase, seedDatabase, withOrm } from './admin/schema';
 export {

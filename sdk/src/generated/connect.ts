@@ -95,6 +95,7 @@ export interface paths {
                   company_name: string;
                 };
                 summary: string;
+                test_case: boolean;
                 token: string;
                 updated_at: string;
               }[];
@@ -182,7 +183,194 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
+    /**
+     * Submit a case to a partner through its form; answers 201 with the case and its ETag
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default [] */
+            custom_fields?: {
+              field?: string;
+              field_id?: number;
+              value: string | number | boolean | null;
+            }[];
+            department_id?: number | null;
+            document_id: number;
+            engineer: {
+              email: string;
+              first_name: string;
+              last_name: string;
+              phone?: string | null;
+              phone_country_code?: string | null;
+            };
+            internal_case_number: string;
+            /**
+             * @default low
+             * @enum {string}
+             */
+            priority?: 'low' | 'medium' | 'high';
+            problem_description: string;
+            problem_summary: string;
+            /** @default false */
+            test_submission?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Success */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              custom_fields: {
+                field: string;
+                section: string;
+                type: string;
+                value: string | null;
+              }[];
+              custom_fields_purged: boolean;
+              description: string;
+              /** @enum {string} */
+              direction: 'inbound' | 'outbound';
+              engineer: {
+                email: string;
+                first_name: string;
+                last_name: string;
+                phone: string | null;
+                phone_country_code: string;
+              };
+              event_seq: number;
+              id: number;
+              internal_case_number: string;
+              /** @enum {string} */
+              priority: 'low' | 'medium' | 'high';
+              receiver: {
+                company_id: number;
+                company_name: string;
+              };
+              receiver_case_number: string | null;
+              receiver_engineer: {
+                email: string | null;
+                name: string | null;
+                phone: string | null;
+              };
+              response_due_at: string | null;
+              responses: {
+                case_number: string | null;
+                created_at: string;
+                engineer_email: string | null;
+                engineer_name: string | null;
+                engineer_phone: string | null;
+                id: number;
+                text: string | null;
+                /** @enum {string} */
+                type: 'approval' | 'rejection' | 'information-request' | 'information-response';
+              }[];
+              /** @enum {string} */
+              status: 'open' | 'accepted' | 'information' | 'rejected' | 'closed';
+              submitter: {
+                company_id: number;
+                company_name: string;
+              };
+              summary: string;
+              test_case: boolean;
+              token: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -272,6 +460,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -458,6 +647,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -541,6 +731,410 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/collaboration-requests/{token}/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The case's files, oldest first, each with its download_path
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                content_type: string;
+                created_at: string;
+                description: string | null;
+                download_path: string;
+                file_name: string;
+                id: number;
+                size_bytes: number;
+                uploaded_by: {
+                  company_id: number | null;
+                  company_name: string | null;
+                  user_name: string | null;
+                };
+              }[];
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Attach 1 to 5 files (multipart/form-data: files, description) while the case is accepted or waiting for information; If-Match makes it conditional, a file over the upload limit is 413
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            description?: string | null;
+            /** @description 1 to 5 files, each a part named files with its file name */
+            files: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Success */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                content_type: string;
+                created_at: string;
+                description: string | null;
+                download_path: string;
+                file_name: string;
+                id: number;
+                size_bytes: number;
+                uploaded_by: {
+                  company_id: number | null;
+                  company_name: string | null;
+                  user_name: string | null;
+                };
+              }[];
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description A file is over the upload limit */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/collaboration-requests/{token}/attachments/{id}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One file's bytes, streamed as a download (Content-Type, Content-Disposition, Content-Length); its ETag is the attachment's own, "<id>.<size>"
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A file: its bytes, streamed */
+        200: {
+          headers: {
+            /** @description attachment, with the file name */
+            'Content-Disposition'?: string;
+            'Content-Length'?: number;
+            /** @description The type the file's content proves among its kind's safe types, else application/octet-stream */
+            'Content-Type'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/octet-stream': string;
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -632,6 +1226,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -715,6 +1310,191 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/collaboration-requests/{token}/engineer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set your side's engineer and case number; If-Match makes it conditional
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            case_number?: string | null;
+            engineer_country_code?: string | null;
+            engineer_email: string;
+            engineer_name: string;
+            engineer_phone?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              custom_fields: {
+                field: string;
+                section: string;
+                type: string;
+                value: string | null;
+              }[];
+              custom_fields_purged: boolean;
+              description: string;
+              /** @enum {string} */
+              direction: 'inbound' | 'outbound';
+              engineer: {
+                email: string;
+                first_name: string;
+                last_name: string;
+                phone: string | null;
+                phone_country_code: string;
+              };
+              event_seq: number;
+              id: number;
+              internal_case_number: string;
+              /** @enum {string} */
+              priority: 'low' | 'medium' | 'high';
+              receiver: {
+                company_id: number;
+                company_name: string;
+              };
+              receiver_case_number: string | null;
+              receiver_engineer: {
+                email: string | null;
+                name: string | null;
+                phone: string | null;
+              };
+              response_due_at: string | null;
+              responses: {
+                case_number: string | null;
+                created_at: string;
+                engineer_email: string | null;
+                engineer_name: string | null;
+                engineer_phone: string | null;
+                id: number;
+                text: string | null;
+                /** @enum {string} */
+                type: 'approval' | 'rejection' | 'information-request' | 'information-response';
+              }[];
+              /** @enum {string} */
+              status: 'open' | 'accepted' | 'information' | 'rejected' | 'closed';
+              submitter: {
+                company_id: number;
+                company_name: string;
+              };
+              summary: string;
+              test_case: boolean;
+              token: string;
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -815,6 +1595,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -995,6 +1776,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -1424,6 +2206,7 @@ export interface paths {
                 company_name: string;
               };
               summary: string;
+              test_case: boolean;
               token: string;
               updated_at: string;
             };
@@ -1507,6 +2290,207 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A partner's intake form you may submit to: its sections, fields, options, rules and priorities
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              accepts_cases: boolean;
+              children: {
+                document_id: number;
+                option_name: string;
+              }[];
+              company: {
+                id: number;
+                name: string;
+              };
+              departments: {
+                id: number;
+                name: string;
+              }[];
+              /** @enum {string} */
+              document_type: 'ticket' | 'solution_support' | 'json' | 'default' | 'parent' | 'manager';
+              escalation_instructions: string | null;
+              id: number;
+              name: string;
+              priority: {
+                choices: ('low' | 'medium' | 'high')[];
+                /** @enum {string} */
+                default: 'low' | 'medium' | 'high';
+                locked: boolean;
+                messages: {
+                  high: string | null;
+                  low: string | null;
+                  medium: string | null;
+                } | null;
+              };
+              product_supported: string | null;
+              sections: {
+                fields: {
+                  allow_other: boolean;
+                  conditions: {
+                    /** @enum {string} */
+                    effect: 'required' | 'hidden';
+                    field: string;
+                    sub_option: string;
+                  }[];
+                  display_order: number;
+                  group: string | null;
+                  id: number;
+                  label: string;
+                  max_length: number | null;
+                  name: string;
+                  options:
+                    | {
+                        children: {
+                          label: string;
+                          value: string;
+                        }[];
+                        group: string | null;
+                        label: string;
+                        value: string;
+                      }[]
+                    | null;
+                  required: boolean;
+                  /** @enum {string} */
+                  type:
+                    | 'hidden'
+                    | 'integer'
+                    | 'phone'
+                    | 'select'
+                    | 'string'
+                    | 'text'
+                    | 'url'
+                    | 'email'
+                    | 'tierselect'
+                    | 'groupselect'
+                    | 'db_select'
+                    | 'copy'
+                    | 'timezone';
+                  value: string | null;
+                }[];
+                /** @enum {string} */
+                section: 'common_customer_section' | 'problem_section' | 'contact_section';
+                title: string;
+              }[];
+              static_document: string | null;
+              support_hours: string | null;
+              title: string;
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2231,6 +3215,8 @@ export interface paths {
                   /** @enum {string} */
                   status: 'pending' | 'delivered' | 'failed';
                 }[];
+                disabled_at: string | null;
+                disabled_reason: string | null;
                 events:
                   | (
                       | 'submitted'
@@ -2248,6 +3234,7 @@ export interface paths {
                       | 'sla_late'
                     )[]
                   | null;
+                failing_since: string | null;
                 id: number;
                 url: string;
               }[];
@@ -2394,6 +3381,8 @@ export interface paths {
                   /** @enum {string} */
                   status: 'pending' | 'delivered' | 'failed';
                 }[];
+                disabled_at: string | null;
+                disabled_reason: string | null;
                 events:
                   | (
                       | 'submitted'
@@ -2411,6 +3400,7 @@ export interface paths {
                       | 'sla_late'
                     )[]
                   | null;
+                failing_since: string | null;
                 id: number;
                 url: string;
               };
@@ -2881,6 +3871,165 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhooks/{id}/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn an endpoint on again after it was switched off for failing; its failing state starts afresh
+     * @description Casebridge api · access: user
+     *
+     *     Session token or API token.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              endpoint: {
+                active: boolean;
+                created_at: string;
+                deliveries: {
+                  attempts: number;
+                  created_at: string;
+                  delivered_at: string | null;
+                  duration_ms: number | null;
+                  error: string | null;
+                  event: string;
+                  id: number;
+                  last_attempt_at: string | null;
+                  response_code: number | null;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                }[];
+                disabled_at: string | null;
+                disabled_reason: string | null;
+                events:
+                  | (
+                      | 'submitted'
+                      | 'information_requested'
+                      | 'information_supplied'
+                      | 'accepted'
+                      | 'rejected'
+                      | 'closed'
+                      | 'note_added'
+                      | 'engineer_updated'
+                      | 'submission_updated'
+                      | 'attachment_added'
+                      | 'attachment_uploaded'
+                      | 'attachment_failed'
+                      | 'sla_late'
+                    )[]
+                  | null;
+                failing_since: string | null;
+                id: number;
+                url: string;
+              };
+            };
+          };
+        };
+        /** @description Not signed in */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Validation failed */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              detail?: string;
+              errors?: {
+                field: string;
+                message: string;
+              }[];
+              instance?: string;
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks/{id}/redeliver-failed': {
     parameters: {
       query?: never;
@@ -3058,6 +4207,8 @@ export interface paths {
                   /** @enum {string} */
                   status: 'pending' | 'delivered' | 'failed';
                 }[];
+                disabled_at: string | null;
+                disabled_reason: string | null;
                 events:
                   | (
                       | 'submitted'
@@ -3075,6 +4226,7 @@ export interface paths {
                       | 'sla_late'
                     )[]
                   | null;
+                failing_since: string | null;
                 id: number;
                 url: string;
               };

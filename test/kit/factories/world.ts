@@ -45,3 +45,24 @@ export function uniqueName(label: string): string {
   // Padded, so that no name is the beginning of another (a search for one finds only that one).
   return `${base || 'x'}-${RUN_SUFFIX}-${String(counter).padStart(5, '0')}`;
 }
+
+/**
+ * Waits until the change feed serves everything committed before the call. The feed serves an entry once no
+ * older transaction runs anywhere on the PostgreSQL server (libs/db case-feed), and tests in the other jest
+ * worker share that server: a transaction of theirs may hold the feed back for a moment. A new transaction id,
+ * committed, is passed once the oldest running one is younger than it.
+ */
+export async function feedCaughtUp(target: FactoryTarget, timeoutMs = 15_000): Promise<void> {
+  const em = emOf(target);
+  const [{ xid }] = await em.execute<{ xid: string }[]>('select pg_current_xact_id()::text as xid');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ passed }] = await em.execute<{ passed: boolean }[]>(
+      'select pg_snapshot_xmin(pg_current_snapshot()) > ?::xid8 as passed',
+      [xid],
+    );
+    if (passed) return;
+    if (Date.now() > deadline) throw new Error(`the change feed did not pass transaction ${xid} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

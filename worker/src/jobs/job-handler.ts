@@ -5,8 +5,12 @@ import { Job, UnrecoverableError } from 'bullmq';
  * runs, counts ({ marked: 2, mailed: 2 }) that the line carries as fields.
  */
 export type JobOutcome = string | Record<string, number>;
+/**
+ * `token` is the lock BullMQ holds the job with: a handler that parks its job (parkJob) needs it. A handler that
+ * ends by throwing DelayedError was neither done nor failed: it asked to run again later.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue's handlers type their own job data
-export type JobHandler = (job: Job<any>) => Promise<JobOutcome>;
+export type JobHandler = (job: Job<any>, token?: string) => Promise<JobOutcome>;
 
 /** True when a failure now is the job's last try: BullMQ will not run it again. */
 export function isFinalAttempt(job: Job): boolean {

@@ -22,7 +22,7 @@ function workerProcessors(): QueueConsumer[] {
     new MailProcessor(unused, queueNamed(QUEUES.mail)),
     new ExportsProcessor(unused, unused, queueNamed(QUEUES.exports)),
     new AttachmentsProcessor(unused, queueNamed(QUEUES.attachments)),
-    new NotificationsProcessor(unused, unused, unused, queueNamed(QUEUES.notifications)),
+    new NotificationsProcessor(unused, unused, unused, unused, queueNamed(QUEUES.notifications)),
     new RetentionProcessor(unused, queueNamed(QUEUES.retention)),
     new SlaProcessor(unused, queueNamed(QUEUES.sla)),
   ];

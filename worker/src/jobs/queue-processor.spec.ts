@@ -1,6 +1,6 @@
-import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { Logger } from 'pino';
-import { parsePrometheusText, valueOf } from '../../../test/prometheus-text';
+import { parsePrometheusText, samplesOf, valueOf } from '../../../test/prometheus-text';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { ProcessorJobs, QueueProcessor } from './queue-processor';
 
@@ -143,6 +143,34 @@ describe('QueueProcessor', () => {
     expect(
       valueOf(samples, 'bullmq_job_duration_seconds_bucket', { ...series('greet', 'completed'), le: '+Inf' }),
     ).toBe(2);
+  });
+
+  it("hands the handler the job's lock token, and takes a parked job (DelayedError) as waiting, not failed", async () => {
+    const tokens: (string | undefined)[] = [];
+    const { processor, lines, metrics } = processorWith({
+      handlers: {
+        park: async (_job, token) => {
+          tokens.push(token);
+          throw new DelayedError('waits for seq 4');
+        },
+      },
+    });
+
+    // BullMQ must see the DelayedError itself: it leaves the parked job alone instead of failing it.
+    await expect(processor.process(jobOf('park'), 'lock-token')).rejects.toBeInstanceOf(DelayedError);
+
+    expect(tokens).toEqual(['lock-token']);
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        msg: 'job waiting',
+        fields: expect.objectContaining({ name: 'park', outcome: 'waiting', reason: 'waits for seq 4' }),
+      },
+    ]);
+    const samples = parsePrometheusText(await metrics.registry.metrics());
+    const series = (status: string) => ({ queue: 'test-queue', name: 'park', status });
+    expect(valueOf(samples, 'bullmq_jobs_total', series('delayed'))).toBe(1);
+    expect(samplesOf(samples, 'bullmq_jobs_total', series('failed'))).toEqual([]);
   });
 
   it('leaves the error events of a queue without schedulers to BullMQ', () => {

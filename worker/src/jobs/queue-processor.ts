@@ -1,6 +1,6 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { Logger } from 'pino';
 import { LOGGER } from '../config/tokens';
 import { WorkerMetrics } from '../metrics/worker-metrics';
@@ -23,7 +23,7 @@ export interface ProcessorJobs {
  */
 export abstract class QueueProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   // Injected by property so that subclasses' constructors only name their own dependencies.
-  @Inject(LOGGER) private readonly logger!: Logger;
+  @Inject(LOGGER) protected readonly logger!: Logger;
   @Inject(WorkerMetrics) private readonly metrics!: WorkerMetrics;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly schedules = new Map<string, ScheduledJob>();
@@ -56,13 +56,13 @@ export abstract class QueueProcessor extends WorkerHost implements OnApplication
     return [...this.handlers.keys()];
   }
 
-  async process(job: Job): Promise<JobOutcome> {
+  async process(job: Job, token?: string): Promise<JobOutcome> {
     const startedAt = Date.now();
     const line = { queue: this.queueName, name: job.name, id: job.id, attempt: job.attemptsMade + 1 };
     try {
       const handler = this.handlers.get(job.name);
       if (!handler) throw new UnrecoverableError(`No handler for job name "${job.name}" on queue ${this.queueName}`);
-      const outcome = await handler(job);
+      const outcome = await handler(job, token);
       const fields = typeof outcome === 'string' ? { outcome } : { outcome: 'done', ...outcome };
       const ms = Date.now() - startedAt;
       this.logger.info({ ...line, ...fields, ms }, 'job done');
@@ -71,6 +71,12 @@ export abstract class QueueProcessor extends WorkerHost implements OnApplication
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const ms = Date.now() - startedAt;
+      if (error instanceof DelayedError) {
+        // Parked by its handler (parkJob) to wait for another job: no attempt spent, nothing failed.
+        this.logger.info({ ...line, outcome: 'waiting', ms, reason: message }, 'job waiting');
+        this.metrics.observeJob(this.queueName, job.name, 'delayed', ms / 1000);
+        throw error;
+      }
       this.logger.warn({ ...line, outcome: 'failed', ms, error: message }, 'job failed');
       // A name no handler knows is counted as 'unknown': producers' typos must not grow the series.
       this.metrics.observeJob(this.queueName, this.handlers.has(job.name) ? job.name : 'unknown', 'failed', ms / 1000);

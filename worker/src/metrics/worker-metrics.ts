@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { registerQueueMetrics, type CountableQueue } from '@casebridge/server-core';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
-export type JobStatus = 'completed' | 'failed';
+/** How a job attempt ended; `delayed`: its handler parked it to wait for another job (no attempt spent). */
+export type JobStatus = 'completed' | 'failed' | 'delayed';
 /** How an export ended: its file is ready, or it failed for good (no retry follows). */
 export type ExportEnd = 'ready' | 'failed';
 
@@ -22,7 +23,7 @@ export class WorkerMetrics {
   });
   private readonly jobs = new Counter({
     name: 'bullmq_jobs_total',
-    help: 'Job attempts this worker ran, by queue, job name and status (completed or failed)',
+    help: 'Job attempts this worker ran, by queue, job name and status (completed, failed, or delayed to wait)',
     labelNames: ['queue', 'name', 'status'],
     registers: [this.registry],
   });

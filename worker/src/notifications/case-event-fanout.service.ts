@@ -27,7 +27,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import type { RunningJob } from '../jobs/park-job';
+import { SandboxPartnerService } from '../sandbox/sandbox-partner.service';
 import { RETRY_POLICIES } from './tokens';
+import { WebhookOrder } from './webhook-order';
 
 /** Events worth a card in a group's Teams channel: a new case, and a case past its response time. */
 export const TEAMS_EVENT_TYPES: readonly CaseEventType[] = ['submitted', 'sla_late'];
@@ -35,7 +38,8 @@ export const TEAMS_EVENT_TYPES: readonly CaseEventType[] = ['submitted', 'sla_la
 /**
  * Turns one committed case event into its outbound jobs: a delivery (row + job) for every active endpoint of
  * either company of the case that wants this event type, and a Teams card for every Teams-enabled group the
- * receiver offers the case's process through. Job ids make a repeated fan-out harmless.
+ * receiver offers the case's process through. Job ids make a repeated fan-out harmless. Run as a job, it first
+ * waits for the fan-out of the case's previous event, so a case's deliveries are made in seq order (WebhookOrder).
  */
 @Injectable()
 export class CaseEventFanoutService {
@@ -46,15 +50,31 @@ export class CaseEventFanoutService {
     @InjectQueue(QUEUES.notifications)
     private readonly queue: Queue<WebhookDeliveryJob | TeamsCardJob, unknown, ProducedJobName<'notifications'>>,
     @Inject(RETRY_POLICIES) private readonly retry: RetryPolicies,
+    private readonly order: WebhookOrder,
+    private readonly sandbox: SandboxPartnerService,
   ) {}
 
   @CreateRequestContext()
-  async fanOut(caseEventId: number): Promise<string> {
+  async fanOut(caseEventId: number, run?: RunningJob): Promise<string> {
     const event = await this.em.findOne(CaseEvent, caseEventId, { populate: ['case'] });
     // The case was purged meanwhile: nobody is left to tell.
     if (!event) return 'gone';
+    if (run) await this.order.waitForPreviousFanOut(this.em, event, run);
+    return this.queueJobs(event);
+  }
+
+  /** The fan-out of `caseEventId` ended (its job completed or failed): the case's next event fans out now. */
+  @CreateRequestContext()
+  async releaseNext(caseEventId: number): Promise<void> {
+    const event = await this.em.findOne(CaseEvent, caseEventId);
+    if (event) await this.order.releaseNextFanOut(this.em, event);
+  }
+
+  private async queueJobs(event: CaseEvent): Promise<string> {
     // A sample submission only tries the form out: partners' integrations must not hear of it.
     if (event.case.isSample) return 'sample';
+    // A case sent to the sandbox partner: its answer, a few seconds later (one job per event).
+    const sandbox = (await this.sandbox.schedule(event)) ? ' sandbox=1' : '';
 
     const deliveries = await this.webhookDeliveries(event);
     for (const delivery of deliveries) {
@@ -73,7 +93,7 @@ export class CaseEventFanoutService {
         integrationJobOptions(this.retry.webhooks, teamsJobId(communityId, event.id)),
       );
     }
-    return `webhooks=${deliveries.length} teams=${groups.length}`;
+    return `webhooks=${deliveries.length} teams=${groups.length}${sandbox}`;
   }
 
   /** One delivery row per endpoint and event; a re-run finds the row it made before instead of adding one. */

@@ -1,14 +1,18 @@
 import { loadRetryPolicies, type RetryPolicies } from '@casebridge/contracts';
 import { Module } from '@nestjs/common';
+import { SandboxModule } from '../sandbox/sandbox.module';
 import { CaseEventAnnouncer } from './case-event-announcer';
 import { CaseEventFanoutService } from './case-event-fanout.service';
 import { NotificationsProcessor } from './notifications.processor';
 import { TeamsSenderService } from './teams-sender.service';
 import { RETRY_POLICIES } from './tokens';
+import { WebhookEndpointHealth } from './webhook-endpoint-health';
+import { WebhookOrder } from './webhook-order';
 import { WebhookSenderService } from './webhook-sender.service';
 
-/** Case events to the outside: signed company webhooks and group Teams channels. */
+/** Case events to the outside: signed company webhooks (in each case's order) and group Teams channels. */
 @Module({
+  imports: [SandboxModule],
   providers: [
     {
       provide: RETRY_POLICIES,
@@ -16,6 +20,8 @@ import { WebhookSenderService } from './webhook-sender.service';
     },
     CaseEventAnnouncer,
     CaseEventFanoutService,
+    WebhookOrder,
+    WebhookEndpointHealth,
     WebhookSenderService,
     TeamsSenderService,
     NotificationsProcessor,

@@ -35,11 +35,13 @@ export interface LateRunCounts {
  * Marks overdue cases late. The selection is the SQL form of isSlaLate() (contracts/sla.ts): a running clock (not
  * paused, not stopped) past its due time, on a case still awaiting the receiver. Each batch sets lateAt, takes the
  * case's next event number and writes the 'sla_late' event in one transaction; SKIP LOCKED leaves alone a case an
- * answer is being written to, and that answer's pause or stop then keeps it from ever being marked.
+ * answer is being written to, and that answer's pause or stop then keeps it from ever being marked. Test cases (sent
+ * to the sandbox partner) have no SLA: never marked, never mailed.
  */
 const SELECT_DUE = `
   select id from cases
-  where status in ('open', 'information') and deleted_at is null and is_sample = false and late_at is null
+  where status in ('open', 'information') and deleted_at is null and is_sample = false and is_test = false
+    and late_at is null
     and sla_paused_at is null and sla_stopped_at is null and response_due_at < ?
   order by response_due_at, id
   limit ?
@@ -48,7 +50,8 @@ const SELECT_DUE = `
 /** Late cases not mailed yet (also those marked by a run that stopped before mailing). */
 const SELECT_UNNOTIFIED = `
   select id from cases
-  where status in ('open', 'information') and deleted_at is null and is_sample = false and late_at is not null
+  where status in ('open', 'information') and deleted_at is null and is_sample = false and is_test = false
+    and late_at is not null
     and late_notified_at is null and sla_stopped_at is null
   order by late_at, id
   limit ?

@@ -56,6 +56,8 @@ export class CaseSubmissionService {
     const priority: Priority = sla.locked ? 'low' : input.case_priority;
     const now = new Date();
     const isSample = input.sample_submission === true;
+    // Sent to the sandbox partner: a trial the worker answers by itself (worker/src/sandbox).
+    const isTest = doc.company.isSandbox;
     const caseEntity = this.em.create(Case, {
       token: newCaseToken(),
       internalCaseNumber: input.internal_case_number,
@@ -74,8 +76,10 @@ export class CaseSubmissionService {
       engineerEmail: input.email,
       engineerPhone: input.phone_number,
       engineerPhoneCountryCode: countryCodeOr(input.phone_country_code, member.user.phoneCountryCode),
-      responseDueAt: new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
+      // A test case has no response time: no countdown, never late.
+      responseDueAt: isTest ? null : new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
       isSample,
+      isTest,
       eventSeq: 1,
       createdAt: now,
       updatedAt: now,
@@ -107,7 +111,8 @@ export class CaseSubmissionService {
     }
     await this.em.flush();
 
-    if (!isSample) await this.sendNewCaseMail(caseEntity, doc);
+    // Nobody reads the sandbox's mail: it answers through the worker.
+    if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc);
     return {
       message: isSample ? SAMPLE_CASE_SUBMITTED : CASE_SUBMITTED,
       case: {

@@ -1,6 +1,20 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, type StreamableFile } from '@nestjs/common';
-import { MESSAGES, type DbSelectBody, type DocumentNoteBody, type DocumentsResponse } from '@casebridge/contracts';
-import { ContactDocument, DocumentFile, DocumentNote, Favorite, GroupDocument, ProcessView } from '@casebridge/db';
+import {
+  MESSAGES,
+  type DbSelectBody,
+  type DocumentNoteBody,
+  type DocumentsResponse,
+  type IntakeDocument,
+} from '@casebridge/contracts';
+import {
+  ContactDocument,
+  Department,
+  DocumentFile,
+  DocumentNote,
+  Favorite,
+  GroupDocument,
+  ProcessView,
+} from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -17,7 +31,13 @@ import {
   refusalFor,
 } from '../../directory/member-context.service';
 import { maySubmit } from '../../directory';
-import { isPriorityLocked, loadDbSelectOptions, toContactDocument } from '../../processes';
+import {
+  documentServesDepartment,
+  isPriorityLocked,
+  loadDbSelectOptions,
+  toContactDocument,
+  toIntakeDocument,
+} from '../../processes';
 import { parseEntityType, ProcessCatalogService, type ProcessEntity } from './process-catalog.service';
 
 export const CASE_EXCHANGE_UNAVAILABLE = 'Case exchange is not available for your company.';
@@ -64,6 +84,37 @@ export class DocumentsService {
       .map((id) => children.find((child) => child.id === id))
       .filter((child): child is ContactDocument => !!child);
     return this.present(member, entity, this.openDocuments(ordered, member, false));
+  }
+
+  /**
+   * One document the member may submit to, for the integration API: 404 when it is not open to the member's company
+   * (another company's closed process, a group it is not in, a disabled or its own company's one), so a closed
+   * process cannot be told from a missing one.
+   */
+  async submittable(actor: Actor, documentId: number): Promise<{ doc: ContactDocument; member: CompanyMember }> {
+    const member = await this.members.loadCompanyMember(actor);
+    const [doc] = await this.catalog.documentsById([documentId]);
+    if (!doc || this.members.verdict(doc, member) !== 'open') throw new NotFoundException('Process not found.');
+    return { doc, member };
+  }
+
+  /**
+   * The form of GET /v1/documents/{id}: the departments it serves and the priorities of a case sent to the company.
+   * Not a view of the processes-viewed report: a connector reads forms to map them, not a member to use one.
+   */
+  async intakeDocument(actor: Actor, documentId: number): Promise<IntakeDocument> {
+    const { doc, member } = await this.submittable(actor, documentId);
+    const departments = await this.em.find(
+      Department,
+      { company: doc.company, status: 'active' },
+      { orderBy: { name: 'asc', id: 'asc' } },
+    );
+    const sla = this.catalog.sla(doc, null, member);
+    return toIntakeDocument(this.em, doc, {
+      departments: departments.filter((department) => documentServesDepartment(doc, department)),
+      priority: { messages: sla.messages, locked: sla.locked },
+      childOpen: (child) => maySubmit(documentFacts(child), member.access),
+    });
   }
 
   private openDocuments(docs: ContactDocument[], member: CompanyMember, refuseLimited = true): ContactDocument[] {

@@ -11,5 +11,7 @@ import { SubmissionsController } from './submissions.controller';
   imports: [DirectoryModule, ManagerRequestsModule],
   controllers: [SubmissionsController],
   providers: [ProcessCatalogService, DocumentsService, CaseSubmissionService],
+  // The integration API reads forms and submits cases through the same services.
+  exports: [DocumentsService, CaseSubmissionService],
 })
 export class SubmissionsModule {}

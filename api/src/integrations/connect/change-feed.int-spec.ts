@@ -6,7 +6,16 @@ import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REDIS } from '../../platform/redis/redis.module';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
-import { aCase, aCaseRow, aCompany, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/factories';
+import {
+  aCase,
+  aCaseRow,
+  aCompany,
+  aProcess,
+  aUser,
+  emOf,
+  feedCaughtUp,
+  signedIn,
+} from '../../../../test/kit/factories';
 
 /**
  * GET /api/v1/events: a company's change feed. Each entry is the live message of the company's side, filtered
@@ -64,6 +73,7 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
       .set(bearer(ourToken))
       .send({ summary: 'Logs attached', description: 'From the customer' })
       .expect(200);
+    await feedCaughtUp(api);
 
     const mine = (await readAll(ourToken, start)).events.filter((event) => event.case_token === kase.token);
     expect(mine.map((event) => event.type)).toEqual(['submitted', 'accepted', 'note_added']);
@@ -138,6 +148,7 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
     const unchanged = await feed(partnerToken, { limit: 2 }).set('If-None-Match', `W/"other", ${etag}`).expect(304);
     expect(unchanged.text ?? '').toBe('');
     const kase = await aCaseRow(api, { from: ourCaller, to: process });
+    await feedCaughtUp(api);
     const latest = await feed(partnerToken, { after: first.body.next_cursor, limit: 500 }).expect(200);
     expect(latest.body.data.some((event: FeedEvent) => event.case_token === kase.token)).toBe(true);
     const other = await feed(partnerToken, { after: first.body.next_cursor, limit: 500 })
@@ -242,6 +253,8 @@ describe('the change feed of the integration API (real PostgreSQL and Redis)', (
         for (const kase of cases.slice(0, 4)) await olderWritesSecond(kase);
       })(),
     ]);
+    // The reader's last pass starts once the feed serves every commit above (tests elsewhere may hold it back).
+    await feedCaughtUp(api);
     writing = false;
     await reading;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   CollaborationApprovalBody,
+  CollaborationEngineerBody,
   CaseNoteBody,
   CollaborationNote,
   CollaborationRequest,
@@ -81,6 +82,22 @@ export class CollaborationActionsService {
   async close(actor: Actor, token: string, options: CaseWriteOptions): Promise<CollaborationRequest> {
     companyOf(actor);
     await this.collaboration.close(actor, token, options);
+    return this.requests.get(actor, token, { fresh: true });
+  }
+
+  /**
+   * The engineer of the caller's own side, as the case page's "update details" sets it: the submitter's contact
+   * (any status) or the receiver's response details (while accepted). The side is the caller's company's.
+   */
+  async updateEngineer(
+    actor: Actor,
+    token: string,
+    body: z.output<typeof CollaborationEngineerBody>,
+    options: CaseWriteOptions,
+  ): Promise<CollaborationRequest> {
+    const { direction } = await this.requests.get(actor, token);
+    if (direction === 'inbound') await this.collaboration.updateResponse(actor, token, body, options);
+    else await this.collaboration.updateSubmission(actor, token, body, options);
     return this.requests.get(actor, token, { fresh: true });
   }
 

@@ -50,6 +50,7 @@ export function toCollaborationRequest(entry: CaseEntry, direction: CaseDirectio
       type: field.type,
     })),
     custom_fields_purged: entry.customer_data_purged,
+    test_case: entry.is_test,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Res, UseInterceptors } from '@nestjs/common';
 import {
   API,
   type CollaborationApprovalBody,
@@ -13,11 +13,12 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { CurrentActor } from '../../platform/access/current-actor.decorator';
 import { Route, TextParam, ValidBody, ValidQuery } from '../../platform/common/contract-route';
+import { CaseEntityTagInterceptor } from './case-tag.interceptor';
 import { caseEntityTag, ifMatchEventSeqs } from './case-versions';
 import { CollaborationActionsService } from './collaboration-actions.service';
 import { CollaborationRequestsService } from './collaboration-requests.service';
 
-/** If-Match, as the case services take it. */
+/** If-Match, as the case services take it. The actions answer the case with its ETag, for the next If-Match. */
 const writeOptions = (ifMatch: string | undefined) => ({ ifEventSeq: ifMatchEventSeqs(ifMatch) });
 
 /** Casebridge Connect v1: a company's cases (collaboration requests), their answers and notes. */
@@ -46,6 +47,7 @@ export class CollaborationRequestsController {
   }
 
   @Route(API.connectCases.approve)
+  @UseInterceptors(CaseEntityTagInterceptor)
   approve(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,
@@ -56,6 +58,7 @@ export class CollaborationRequestsController {
   }
 
   @Route(API.connectCases.reject)
+  @UseInterceptors(CaseEntityTagInterceptor)
   reject(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,
@@ -66,6 +69,7 @@ export class CollaborationRequestsController {
   }
 
   @Route(API.connectCases.requestInformation)
+  @UseInterceptors(CaseEntityTagInterceptor)
   requestInformation(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,
@@ -76,6 +80,7 @@ export class CollaborationRequestsController {
   }
 
   @Route(API.connectCases.supplyInformation)
+  @UseInterceptors(CaseEntityTagInterceptor)
   supplyInformation(
     @CurrentActor() actor: Actor,
     @TextParam('token') token: string,
@@ -86,6 +91,7 @@ export class CollaborationRequestsController {
   }
 
   @Route(API.connectCases.close)
+  @UseInterceptors(CaseEntityTagInterceptor)
   close(@CurrentActor() actor: Actor, @TextParam('token') token: string, @Headers('if-match') ifMatch?: string) {
     return this.actions.close(actor, token, writeOptions(ifMatch));
   }

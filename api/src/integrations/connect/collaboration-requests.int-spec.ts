@@ -338,6 +338,9 @@ describe('the collaboration requests of the integration API', () => {
       expect(lost.body.detail).toContain('event_seq 3');
       const after = await stored(kase.token);
       expect([after.status, after.responses.length, after.eventSeq]).toEqual([won.body.status, 1, 3]);
+      // The action's answer carries the case's new tag: the next If-Match needs no read in between.
+      const reread = await api.http().get(`${PATH}/${kase.token}`).set(bearer(partnerToken)).expect(200);
+      expect(won.headers.etag).toBe(reread.headers.etag);
 
       // A weak tag never matches; `*`, a bare "<event_seq>" or a list naming the current version do.
       await act(ourToken, kase.token, 'notes', { summary: 'Unseen' }).set('If-Match', 'W/"3"').expect(412);

@@ -42,6 +42,11 @@ export class ConnectWebhooksController {
     return this.webhooks.rotate(manager(actor), id);
   }
 
+  @Route(API.connectWebhooks.enable)
+  enable(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
+    return this.webhooks.enable(manager(actor), id);
+  }
+
   @Route(API.connectWebhooks.remove)
   remove(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
     return this.webhooks.delete(manager(actor), id);

@@ -1,6 +1,8 @@
-import { CONNECT_WEBHOOK_MESSAGES, IDEMPOTENCY, OAUTH_MESSAGES } from '@casebridge/contracts';
+import { CONNECT_WEBHOOK_MESSAGES, IDEMPOTENCY, OAUTH_MESSAGES, webhookDisabledReason } from '@casebridge/contracts';
+import { WebhookEndpoint } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
+import { orm } from '../../../../test/kit/member-fixtures';
 
 /** /api/v1/webhooks: the Integrations page's webhook calls for connectors, under the webhooks:manage scope. */
 describe('webhooks through the integration API (real PostgreSQL and Redis)', () => {
@@ -71,6 +73,45 @@ describe('webhooks through the integration API (real PostgreSQL and Redis)', () 
     await api.http().delete(`/api/v1/webhooks/${id}`).set(bearer(token)).expect(200);
     const gone = await api.http().get(`/api/v1/webhooks/${id}/deliveries`).set(bearer(token)).expect(404);
     expect(gone.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('shows a switched-off endpoint with its reason, and a client turns it on again (failing state cleared)', async () => {
+    const token = await clientToken(['webhooks:manage']);
+    const created = await api
+      .http()
+      .post('/api/v1/webhooks')
+      .set(bearer(token))
+      .send({ url: 'https://hooks.example.com/switched-off' })
+      .expect(200);
+    const id = created.body.endpoint.id as number;
+    const failingSince = new Date(Date.now() - 80 * 3600_000);
+    await orm(api).nativeUpdate(
+      WebhookEndpoint,
+      { id },
+      { active: false, failingSince, disabledAt: new Date(), disabledReason: webhookDisabledReason(72) },
+    );
+    const listed = await api.http().get('/api/v1/webhooks').set(bearer(token)).expect(200);
+    expect(listed.body.endpoints.find((row: { id: number }) => row.id === id)).toMatchObject({
+      active: false,
+      failing_since: failingSince.toISOString(),
+      disabled_reason: 'Disabled after failing for 3 days',
+    });
+
+    const enable = () =>
+      api.http().post(`/api/v1/webhooks/${id}/enable`).set(bearer(token)).set(IDEMPOTENCY.header, `enable-${id}`);
+    const enabled = await enable().expect(200);
+    expect(enabled.body.endpoint).toMatchObject({
+      id,
+      active: true,
+      failing_since: null,
+      disabled_at: null,
+      disabled_reason: null,
+    });
+    expect((await enable().expect(200)).headers['idempotent-replayed']).toBe('true');
+    const stored = await orm(api).findOneOrFail(WebhookEndpoint, id);
+    expect([stored.active, stored.failingSince, stored.disabledAt]).toEqual([true, null, null]);
+    const missing = await api.http().post('/api/v1/webhooks/987654/enable').set(bearer(token)).expect(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it('refuses a client without the scope, and a member who is neither an admin nor an API user', async () => {

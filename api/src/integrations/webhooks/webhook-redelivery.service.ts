@@ -12,7 +12,8 @@ const MAX_REDELIVERIES = 1000;
 
 /**
  * Sends deliveries again when a receiver was fixed: one (delivered or failed), or every failed one since a time.
- * A delivery goes back to pending and the worker sends it with its retries, signed with today's secrets.
+ * A delivery goes back to pending and the worker sends it with its retries, signed with today's secrets. Such a
+ * send is deliberate (redeliveredAt): it does not wait for its case's order, and holds none of its case back.
  */
 @Injectable()
 export class WebhookRedeliveryService {
@@ -48,7 +49,7 @@ export class WebhookRedeliveryService {
     await this.em.nativeUpdate(
       WebhookDelivery,
       { id: { $in: deliveries.map((delivery) => delivery.id) } },
-      { status: 'pending', deliveredAt: null },
+      { status: 'pending', deliveredAt: null, redeliveredAt: new Date() },
     );
     await this.jobs.redeliverWebhooks(deliveries.map(({ id, attempts }) => ({ id, attempts })));
     return { redelivered: deliveries.length };

@@ -23,6 +23,9 @@ export function toWebhookEndpoint(endpoint: WebhookEndpoint, deliveries: Webhook
     url: endpoint.url,
     events: endpoint.events ? (endpoint.events as CaseEventType[]) : null,
     active: endpoint.active,
+    failing_since: endpoint.failingSince?.toISOString() ?? null,
+    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+    disabled_reason: endpoint.disabledReason,
     created_at: endpoint.createdAt.toISOString(),
     deliveries: deliveries.map(toWebhookDelivery),
   };

@@ -30,6 +30,11 @@ export class WebhooksController {
     return this.webhooks.rotate(actor, id);
   }
 
+  @Route(API.webhooks.enable)
+  enable(@CurrentActor() actor: Actor, @IdParam('id') id: number) {
+    return this.webhooks.enable(actor, id);
+  }
+
   @Route(API.webhooks.redeliver)
   redeliver(@CurrentActor() actor: Actor, @IdParam('id') id: number, @IdParam('deliveryId') deliveryId: number) {
     return this.redelivery.redeliverOne(actor, id, deliveryId);

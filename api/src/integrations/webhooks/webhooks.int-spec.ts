@@ -3,7 +3,9 @@ import {
   caseEventJobId,
   INTEGRATION_JOB_NAMES,
   QUEUES,
+  webhookDisabledReason,
   webhookRedeliveryJobId,
+  type WebhookListResponse,
   type WebhookSecretResponse,
 } from '@casebridge/contracts';
 import {
@@ -112,6 +114,58 @@ describe('webhooks API and the after-commit queueing of outbound work', () => {
     await api.http().post(`/api/webhooks/${body.endpoint.id}/delete`).set(bearer(partnerAdminToken)).expect(404);
     const untouched = await orm(api).findOneOrFail(WebhookEndpoint, body.endpoint.id);
     expect(untouched.secret).toBe(body.secret);
+  });
+
+  it('shows an endpoint the worker switched off, and turning it on again clears its failing state', async () => {
+    const { body } = await create(ourAdmin, { url: 'https://hooks.acme.test/switched-off' }).expect(200);
+    const id = body.endpoint.id as number;
+    expect(body.endpoint).toMatchObject({
+      active: true,
+      failing_since: null,
+      disabled_at: null,
+      disabled_reason: null,
+    });
+    // As the worker leaves it after 3 days in which every delivery failed.
+    const failingSince = new Date(Date.now() - 73 * 3600_000);
+    const disabledAt = new Date(Date.now() - 60_000);
+    await orm(api).nativeUpdate(
+      WebhookEndpoint,
+      { id },
+      { active: false, failingSince, disabledAt, disabledReason: webhookDisabledReason(72) },
+    );
+    const listed = async () =>
+      (
+        (await api.http().get('/api/webhooks').set(bearer(ourAdmin)).expect(200)).body as WebhookListResponse
+      ).endpoints.find((row) => row.id === id);
+    expect(await listed()).toMatchObject({
+      active: false,
+      failing_since: failingSince.toISOString(),
+      disabled_at: disabledAt.toISOString(),
+      disabled_reason: 'Disabled after failing for 3 days',
+    });
+
+    // Another company's admin finds no such endpoint; it stays off.
+    const partner = await signedIn(api, partnerAdmin);
+    await api.http().post(`/api/webhooks/${id}/enable`).set(bearer(partner)).expect(404);
+    expect((await orm(api).findOneOrFail(WebhookEndpoint, id)).active).toBe(false);
+
+    const enabled = await api.http().post(`/api/webhooks/${id}/enable`).set(bearer(ourAdmin)).expect(200);
+    const cleared = { id, active: true, failing_since: null, disabled_at: null, disabled_reason: null };
+    expect(enabled.body.endpoint).toMatchObject(cleared);
+    expect(await listed()).toMatchObject(cleared);
+    const stored = await orm(api).findOneOrFail(WebhookEndpoint, id);
+    expect([stored.active, stored.failingSince, stored.disabledAt, stored.disabledReason]).toEqual([
+      true,
+      null,
+      null,
+      null,
+    ]);
+
+    // An endpoint that is on is left as it is: enabling it does not restart a failing period.
+    const failingAgain = new Date(Date.now() - 5 * 3600_000);
+    await orm(api).nativeUpdate(WebhookEndpoint, { id }, { failingSince: failingAgain });
+    const again = await api.http().post(`/api/webhooks/${id}/enable`).set(bearer(ourAdmin)).expect(200);
+    expect(again.body.endpoint).toMatchObject({ active: true, failing_since: failingAgain.toISOString() });
   });
 
   it('answers a bad url or event type with 422 on the field', async () => {
@@ -228,6 +282,9 @@ describe('webhooks API and the after-commit queueing of outbound work', () => {
         (delivery) => delivery.status,
       );
     expect(await statuses()).toEqual(['failed', 'pending', 'pending']);
+    // Marked as sent on request: the worker sends them at once, outside their cases' order.
+    const marked = await orm(api).find(WebhookDelivery, { endpoint: endpoint.id }, { orderBy: { id: 'asc' } });
+    expect(marked.map((delivery) => delivery.redeliveredAt instanceof Date)).toEqual([false, true, true]);
     for (const delivery of [recent, delivered]) {
       const job = await notifications.getJob(webhookRedeliveryJobId(delivery.id, 15));
       expect(job?.data).toEqual({ deliveryId: delivery.id });

@@ -2,6 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type CreateWebhookBody,
   WEBHOOK_RECENT_DELIVERIES,
+  type WebhookEndpointResponse,
   type WebhookListResponse,
   type WebhookSecretResponse,
   WEBHOOK_ROTATION_GRACE_HOURS,
@@ -72,6 +73,24 @@ export class WebhooksService {
     endpoint.secret = secret;
     await this.em.flush();
     return { endpoint: toWebhookEndpoint(endpoint, await this.recentDeliveries(endpoint)), secret };
+  }
+
+  /**
+   * Turns an endpoint on again (the worker switched it off after failing for days): its failing state starts afresh,
+   * so it gets a full period before it could be switched off again. Events of the time it was off were not queued
+   * for it (the change feed has them); its deliveries failed meanwhile can be sent again (redeliver-failed). An
+   * endpoint that is on stays as it is (a failing one keeps counting).
+   */
+  async enable(actor: Actor, id: number): Promise<WebhookEndpointResponse> {
+    const endpoint = await this.ownEndpoint(actor, id);
+    if (!endpoint.active) {
+      endpoint.active = true;
+      endpoint.failingSince = null;
+      endpoint.disabledAt = null;
+      endpoint.disabledReason = null;
+      await this.em.flush();
+    }
+    return { endpoint: toWebhookEndpoint(endpoint, await this.recentDeliveries(endpoint)) };
   }
 
   async delete(actor: Actor, id: number): Promise<{ success: boolean }> {

@@ -9,6 +9,8 @@ import {
   SetMetadata,
   UseInterceptors,
   type ExecutionContext,
+  type NestInterceptor,
+  type Type,
 } from '@nestjs/common';
 import { CHECK_ONLY, type Endpoint } from '@casebridge/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -22,17 +24,37 @@ import { parseOrThrow } from './errors';
 
 export const ENDPOINT_METADATA = 'casebridge:endpoint';
 
+export interface RouteOptions {
+  /**
+   * The interceptors that read a multipart body (the form's cleanup, then multer's), in order. They run after the
+   * rate limit and before the Idempotency-Key check, which fingerprints the files they staged; an idempotent
+   * multipart endpoint must name them here.
+   */
+  upload?: Type<NestInterceptor>[];
+}
+
 /**
  * Binds a handler to one endpoint of the contracts: HTTP method and path, who may call it (read by AccessGuard)
  * and the schemas that ValidBody / ValidQuery parse with. Controllers carry no path of their own.
  */
-export function Route(endpoint: Endpoint): MethodDecorator {
+export function Route(endpoint: Endpoint, options: RouteOptions = {}): MethodDecorator {
   const verb = { GET: Get, POST: Post, PUT: Put, DELETE: Delete }[endpoint.method];
-  // Every successful call answers 200: the api's POSTs are actions more often than creations.
-  const decorators = [verb(serverPath(endpoint)), HttpCode(200), SetMetadata(ENDPOINT_METADATA, endpoint)];
+  // A successful call answers 200 (the api's POSTs are actions more often than creations) unless it says 201.
+  const decorators = [
+    verb(serverPath(endpoint)),
+    HttpCode(endpoint.status ?? 200),
+    SetMetadata(ENDPOINT_METADATA, endpoint),
+  ];
+  const upload = options.upload ?? [];
+  if (endpoint.multipart && endpoint.idempotent && upload.length === 0) {
+    // Otherwise the key would be checked before the files were read, and any file would replay the first answer.
+    throw new Error(`Route(${endpoint.path}): an idempotent multipart endpoint takes its upload interceptors`);
+  }
   // The integration API's rate limit comes first: a spent client is refused before any other work.
-  if (isConnectEndpoint(endpoint)) decorators.push(UseInterceptors(ConnectRateLimitInterceptor));
-  if (endpoint.idempotent) decorators.push(UseInterceptors(IdempotencyInterceptor));
+  const interceptors: Type<NestInterceptor>[] = isConnectEndpoint(endpoint) ? [ConnectRateLimitInterceptor] : [];
+  interceptors.push(...upload);
+  if (endpoint.idempotent) interceptors.push(IdempotencyInterceptor);
+  if (interceptors.length) decorators.push(UseInterceptors(...interceptors));
   return applyDecorators(...decorators);
 }
 

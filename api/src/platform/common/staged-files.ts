@@ -10,11 +10,12 @@ import {
 import { extensionOf, FILE_TYPES, identifyFile, isActiveContent, SNIFF_BYTES, type UploadKind } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import type { FastifyRequest } from 'fastify';
-import { diskStorage } from 'multer';
-import { randomBytes } from 'node:crypto';
+import { diskStorage, type StorageEngine } from 'multer';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Transform } from 'node:stream';
 import { catchError, type Observable } from 'rxjs';
 import { ValidationException } from './errors';
 import { storedFilePath } from './stored-files';
@@ -30,6 +31,10 @@ export interface StagedFile {
   path: string;
   originalname: string;
   size: number;
+  /** The multipart part it came in. */
+  fieldname?: string;
+  /** The hex sha256 of its bytes, taken as they streamed to disk (stagingUploadOptions). */
+  sha256?: string;
 }
 
 /** multer options: files staged in `destination` under random names, each limited to the configured size (413). */
@@ -40,11 +45,40 @@ export function stagingUploadOptions(
 ): UploadOptions {
   mkdirSync(destination, { recursive: true });
   return {
-    storage: diskStorage({
-      destination,
-      filename: (_request, _file, done) => done(null, randomBytes(16).toString('hex')),
-    }),
+    storage: hashingStorage(
+      diskStorage({
+        destination,
+        filename: (_request, _file, done) => done(null, randomBytes(16).toString('hex')),
+      }),
+    ),
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, fieldSize: 64 * 1024, ...limits },
+  };
+}
+
+/**
+ * multer's disk storage that also takes each file's sha256 as its bytes stream through to disk, so an idempotent
+ * upload's fingerprint names its files by content without reading them a second time (idempotency.interceptor.ts).
+ */
+function hashingStorage(disk: StorageEngine): StorageEngine {
+  return {
+    _handleFile(request, file, callback) {
+      const hash = createHash('sha256');
+      const hashed = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          hash.update(chunk);
+          next(null, chunk);
+        },
+      });
+      const source = file.stream;
+      // A failing part (an aborted request) fails the write behind it; busboy's size limit ends the part cleanly.
+      source.once('error', (error) => hashed.destroy(error));
+      Object.defineProperty(file, 'stream', { configurable: true, enumerable: false, value: source.pipe(hashed) });
+      disk._handleFile(request, file, (error?: unknown, info?: Partial<Express.Multer.File>) => {
+        if (error) return callback(error);
+        callback(null, { ...info, sha256: hash.digest('hex') } as Partial<Express.Multer.File>);
+      });
+    },
+    _removeFile: (request, file, callback) => disk._removeFile(request, file, callback),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { headerOf, pathOf } from '../http/request-parts';
 
 /** The integration API's routes: its answers carry entity tags and its errors are problem details. */
@@ -21,7 +22,8 @@ export function matchesEntityTag(header: string | undefined, etag: string): bool
 
 /**
  * Fastify onSend hook: every successful GET of the integration API carries an ETag, and a client that names it in
- * If-None-Match gets 304 without a body (its copy is current; nothing is sent again).
+ * If-None-Match gets 304 without a body (its copy is current; nothing is sent again). A streamed answer (a file) is
+ * never read to be tagged: it carries the tag its handler set (an attachment's own) or none.
  */
 export function connectEntityTags(
   request: FastifyRequest,
@@ -29,15 +31,19 @@ export function connectEntityTags(
   payload: unknown,
   done: (error: Error | null, payload?: unknown) => void,
 ): void {
-  const bytes = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
-  if (request.method !== 'GET' || reply.statusCode !== 200 || bytes === null || !isConnectPath(pathOf(request))) {
+  if (request.method !== 'GET' || reply.statusCode !== 200 || !isConnectPath(pathOf(request))) {
     return done(null, payload);
   }
-  // A resource with a version of its own (a case: its log position) sets its tag; anything else is tagged by digest.
+  // A resource with a version of its own (a case: its log position) sets its tag; anything else is tagged by digest,
+  // encoded once so that the digest and the socket take the same bytes (a feed page is hundreds of kilobytes).
   const own = reply.getHeader('etag');
-  const etag = typeof own === 'string' ? own : entityTagOf(bytes);
+  const body = typeof own !== 'string' && typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const etag = typeof own === 'string' ? own : Buffer.isBuffer(body) ? entityTagOf(body) : null;
+  if (etag === null) return done(null, payload);
   void reply.header('ETag', etag);
-  if (!matchesEntityTag(headerOf(request, 'if-none-match'), etag)) return done(null, payload);
+  if (!matchesEntityTag(headerOf(request, 'if-none-match'), etag)) return done(null, body);
+  // Not sent: a file stream opened for the answer is closed now.
+  if (payload instanceof Readable) payload.destroy();
   void reply.code(304);
   reply.removeHeader('content-length');
   return done(null, '');

@@ -42,9 +42,10 @@ export function operationOf(endpoint: Endpoint, productName: string, flavor: Doc
     }
   }
   const responses: Record<string, unknown> = {
-    '200': endpoint.file
+    [String(endpoint.status ?? 200)]: endpoint.file
       ? {
-          description: 'A file',
+          description: 'A file: its bytes, streamed',
+          headers: FILE_HEADERS,
           content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
         }
       : {
@@ -54,6 +55,9 @@ export function operationOf(endpoint: Endpoint, productName: string, flavor: Doc
     '422': { description: 'Validation failed', content: errorContent(flavor.errors.validationBody) },
     '429': { description: 'Too many requests', content: errorContent(flavor.errors.body) },
   };
+  if (endpoint.multipart) {
+    responses['413'] = { description: 'A file is over the upload limit', content: errorContent(flavor.errors.body) };
+  }
   if (endpoint.access !== 'public') {
     responses['401'] = { description: 'Not signed in', content: errorContent(flavor.errors.body) };
     responses['403'] = { description: 'Not allowed', content: errorContent(flavor.errors.body) };
@@ -78,13 +82,45 @@ export function operationOf(endpoint: Endpoint, productName: string, flavor: Doc
             required: true,
             content: {
               [endpoint.multipart ? 'multipart/form-data' : 'application/json']: {
-                schema: schemaOf(endpoint.body, 'input', flavor),
+                schema: withFileField(schemaOf(endpoint.body, 'input', flavor), endpoint),
               },
             },
           },
         }
       : {}),
     responses,
+  };
+}
+
+/** What a file answer says besides its bytes. */
+const FILE_HEADERS = {
+  'Content-Type': {
+    description: "The type the file's content proves among its kind's safe types, else application/octet-stream",
+    schema: { type: 'string' },
+  },
+  'Content-Disposition': { description: 'attachment, with the file name', schema: { type: 'string' } },
+  'Content-Length': { schema: { type: 'integer' } },
+};
+
+/** A multipart body's file part beside its text fields: one binary part per file, as many as it takes. */
+function withFileField(schema: JsonSchema, endpoint: Endpoint): JsonSchema {
+  if (!endpoint.multipart || !endpoint.fileField) return schema;
+  const { name, maxCount } = endpoint.fileField;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (schema.required ?? []) as string[];
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [name]: {
+        type: 'array',
+        description: `1 to ${maxCount} files, each a part named ${name} with its file name`,
+        items: { type: 'string', format: 'binary' },
+        minItems: 1,
+        maxItems: maxCount,
+      },
+    },
+    required: [...required, name],
   };
 }
 

@@ -7,7 +7,16 @@ import type { RequestWithActor } from '../access/actor';
 import { endpointOf } from '../common/contract-route';
 import { headerOf, pathOf } from '../http/request-parts';
 import { ValidationException } from '../common/errors';
+import { removeStaged, stagedFilesOf, type StagedFile } from '../common/staged-files';
+import { markSettledWrite } from '../read-cache/fresh-reads.hook';
+import { SYNC_TIMEOUT_MS } from '../read-cache/cached-reads.service';
 import { IdempotencyStore } from './idempotency.store';
+
+/**
+ * How old a replayed answer must be to skip waiting for the read cache: the first request's change notifications
+ * arrive within milliseconds, and an instance that misses its own marker for SYNC_TIMEOUT_MS clears its cache.
+ */
+const SETTLED_AFTER_MS = 2 * SYNC_TIMEOUT_MS;
 
 /** Printable ASCII without spaces at the ends: what clients send (UUIDs, ULIDs, random strings). */
 const VALID_KEY = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -29,10 +38,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const claimKey = keyOf(endpoint, headerOf(request, IDEMPOTENCY.header), fingerprint);
     if (!claimKey) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.once(request.actor.userId, claimKey, fingerprint, next, reply));
+    return from(this.once(request, request.actor.userId, claimKey, fingerprint, next, reply));
   }
 
   private async once(
+    request: RequestWithActor,
     userId: number,
     claimKey: ClaimKey,
     fingerprint: string,
@@ -41,8 +51,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     const claim = await this.store.claim(userId, claimKey.key, fingerprint, claimKey.lifetimeSeconds);
     if (claim.kind === 'replay') {
+      // A repeated upload's files were staged only to be fingerprinted: nothing will move them.
+      await removeStaged(stagedFilesOf(request));
       // Tells a client that retried that this is the first request's answer, nothing was done again.
       void reply.header('Idempotent-Replayed', 'true');
+      // Nothing changed now; a first request that finished a while ago has reached every instance's cache.
+      if (Date.now() - claim.completedAt.getTime() > SETTLED_AFTER_MS) markSettledWrite(request);
       return claim.response;
     }
     let response: unknown;
@@ -77,11 +91,23 @@ function keyOf(endpoint: Endpoint, header: string | undefined, fingerprint: stri
   return { key: `repeat:${fingerprint}`, lifetimeSeconds: IDEMPOTENCY.repeatWindowSeconds };
 }
 
-/** The request itself: method, path and body with its keys sorted, so the same form sent twice hashes alike. */
+/**
+ * The request itself: method, path and body with its keys sorted, so the same form sent twice hashes alike. A
+ * multipart upload's files count by part, name, size and content (their sha256, taken while they were staged): the
+ * upload interceptors run before this one (Route's `upload`), so the same key with another file is another request.
+ */
 function fingerprintOf(request: RequestWithActor): string {
+  const files = stagedFilesOf(request).map(fileFingerprint);
   return createHash('sha256')
     .update(`${request.method} ${pathOf(request)}\n${canonicalJson(request.body)}`)
+    .update(files.length ? `\n${canonicalJson(files)}` : '')
     .digest('hex');
+}
+
+function fileFingerprint(file: StagedFile): Record<string, unknown> {
+  // A file staged without its hash would make every upload under one key look alike: a wiring mistake, never a replay.
+  if (!file.sha256) throw new Error('Idempotent uploads must be staged by stagingUploadOptions (it hashes each file)');
+  return { field: file.fieldname ?? null, name: file.originalname, size: file.size, sha256: file.sha256 };
 }
 
 function canonicalJson(value: unknown): string {

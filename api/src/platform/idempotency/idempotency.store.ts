@@ -13,7 +13,8 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 /** What a request learns when it asks for its key: do the work (and report back), or answer the stored result. */
-export type IdempotencyClaim = { kind: 'claimed'; id: number } | { kind: 'replay'; response: unknown };
+export type IdempotencyClaim =
+  { kind: 'claimed'; id: number } | { kind: 'replay'; response: unknown; completedAt: Date };
 
 interface KeyRow {
   id: number;
@@ -33,6 +34,14 @@ export class IdempotencyStore {
 
   async claim(userId: number, key: string, fingerprint: string, lifetimeSeconds: number): Promise<IdempotencyClaim> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    // A retry of a finished request is the common repeat: answered from one indexed read. The claim below would lock
+    // the key's row (ON CONFLICT takes it even when it updates nothing), so replays of one key would queue on it.
+    const [finished] = await this.sql<KeyRow>(
+      `select id, fingerprint, response, completed_at from idempotency_keys
+        where user_id = ? and key = ? and completed_at is not null and expires_at > now()`,
+      [userId, key],
+    );
+    if (finished) return this.replayOf(finished, fingerprint);
     for (;;) {
       const claimed = await this.sql<{ id: number }>(
         `insert into idempotency_keys (user_id, key, fingerprint, expires_at)
@@ -52,13 +61,18 @@ export class IdempotencyStore {
       );
       // Gone between the two statements (the first request failed and let go): try to claim it again.
       if (!first) continue;
-      if (first.fingerprint !== fingerprint) {
-        throw ValidationException.forField('idempotency_key', IDEMPOTENCY_MESSAGES.otherRequest);
-      }
-      if (first.completed_at) return { kind: 'replay', response: first.response };
+      if (first.completed_at || first.fingerprint !== fingerprint) return this.replayOf(first, fingerprint);
       if (Date.now() >= deadline) throw new ConflictException(IDEMPOTENCY_MESSAGES.stillRunning);
       await sleep(WAIT_STEP_MS);
     }
+  }
+
+  /** The stored answer of a finished request, for the same request only. */
+  private replayOf(first: KeyRow, fingerprint: string): IdempotencyClaim {
+    if (first.fingerprint !== fingerprint) {
+      throw ValidationException.forField('idempotency_key', IDEMPOTENCY_MESSAGES.otherRequest);
+    }
+    return { kind: 'replay', response: first.response, completedAt: new Date(first.completed_at ?? Date.now()) };
   }
 
   /** Stores the first request's answer for the repeats. */

@@ -4,6 +4,16 @@ import { CachedReads } from './cached-reads.service';
 /** Methods that change nothing: their answers need not wait for the cache. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const settledWrites = new WeakSet<object>();
+
+/**
+ * A write that changed nothing now: a replayed Idempotency-Key whose first request finished long enough ago
+ * (SETTLED_AFTER_MS) that its change has reached every instance's cache. Its answer need not wait.
+ */
+export function markSettledWrite(request: object): void {
+  settledWrites.add(request);
+}
+
 /**
  * A write's answer leaves only once this instance's cached reads have seen the write's change (CachedReads.sync),
  * so whoever wrote reads their own change next, from any screen. Failed writes wait too: a handler may have
@@ -16,7 +26,7 @@ export function registerFreshReadsAfterWrites(app: NestFastifyApplication): void
     .getHttpAdapter()
     .getInstance()
     .addHook('onSend', (request, _reply, payload, done) => {
-      if (READ_METHODS.has(request.method)) return done(null, payload);
+      if (READ_METHODS.has(request.method) || settledWrites.has(request)) return done(null, payload);
       reads.sync().then(
         () => done(null, payload),
         (error: Error) => done(error),

@@ -127,6 +127,12 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
       field: 'files',
       send: (file) => post(`caller/case/${caseToken}/attachments`, ourAdmin).attach('files', file, 'report.pdf'),
     },
+    // The integration API's upload: the case page's service, so the same opaque-file rule.
+    'POST v1/collaboration-requests/:token/attachments': {
+      field: 'files',
+      send: (file) =>
+        post(`v1/collaboration-requests/${caseToken}/attachments`, ourAdmin).attach('files', file, 'report.pdf'),
+    },
   };
 
   it('covers every multipart endpoint of the contracts', () => {
@@ -177,5 +183,12 @@ describe('uploads are checked by content (real PostgreSQL and Redis)', () => {
     const html = await form.send(HTML).expect(200);
     const [stored] = html.body.attachments as { id: number; original_filename: string }[];
     expect(stored.original_filename).toBe('report.pdf');
+
+    // The same through v1, whose 422 lists its fields as problem details.
+    const v1 = forms['POST v1/collaboration-requests/:token/attachments'];
+    const refused = await v1.send(ELF).expect(422);
+    expect(refused.body.errors).toEqual([{ field: v1.field, message: expect.stringContaining('Executable') }]);
+    const kept = await v1.send(HTML).expect(201);
+    expect(kept.body.data[0]).toMatchObject({ file_name: 'report.pdf', content_type: 'application/octet-stream' });
   });
 });

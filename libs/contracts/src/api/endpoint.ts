@@ -29,8 +29,15 @@ export interface Endpoint<
   response: TResponse;
   /** The answer is a file, not JSON. */
   file?: boolean;
+  /** 201: the call creates the resource it answers (every other call answers 200). */
+  status?: 201;
   /** multipart/form-data request. */
   multipart?: boolean;
+  /**
+   * The file part of a multipart request (`body` holds its text fields): its name and how many files it takes. The
+   * OpenAPI documents describe it as binary parts.
+   */
+  fileField?: { name: string; maxCount: number };
   /**
    * Done once per `Idempotency-Key` header (see IDEMPOTENCY): a repeat answers the first result.
    * 'key_or_repeat' also answers an identical request of the same user within IDEMPOTENCY.repeatWindowSeconds

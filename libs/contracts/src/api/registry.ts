@@ -26,9 +26,11 @@ import { teamsApi } from './teams';
 import { superAdminOnboardingApi } from './super-admin/onboarding';
 import { superAdminEscalationApi } from './super-admin/escalation';
 import { superAdminQueueDashboardApi } from './super-admin/queue-dashboard';
+import { connectAttachmentsApi } from './v1/attachments';
 import { connectCasesApi } from './v1/collaboration-requests';
 import { connectEventsApi } from './v1/events';
 import { connectIdentityApi } from './v1/identity';
+import { connectIntakeApi } from './v1/intake';
 import { oauthApi, oauthClientsApi } from './v1/oauth';
 import { connectPartnersApi } from './v1/partners';
 import { connectWebhooksApi } from './v1/webhooks';
@@ -73,6 +75,8 @@ export const API = {
   connectEvents: connectEventsApi,
   connectPartners: connectPartnersApi,
   connectCases: connectCasesApi,
+  connectIntake: connectIntakeApi,
+  connectAttachments: connectAttachmentsApi,
   connectWebhooks: connectWebhooksApi,
 } as const;
 

@@ -61,7 +61,13 @@ export const WebhookEndpointShape = z.object({
   url: z.string(),
   /** null: every case event. */
   events: z.array(z.enum(CASE_EVENT_TYPES)).nullable(),
+  /** false once switched off (disabled_at, disabled_reason say when and why); enable turns it on again. */
   active: z.boolean(),
+  /** Since when every delivery has failed (the first failure after the last success); null while healthy. */
+  failing_since: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  /** Why it was switched off, in words ("Disabled after failing for 3 days"). */
+  disabled_reason: z.string().nullable(),
   created_at: z.string(),
   /** The newest first, at most WEBHOOK_RECENT_DELIVERIES. */
   deliveries: z.array(WebhookDeliveryShape),
@@ -70,6 +76,16 @@ export type WebhookEndpointShape = z.infer<typeof WebhookEndpointShape>;
 
 export const WebhookListResponse = z.object({ endpoints: z.array(WebhookEndpointShape) });
 export type WebhookListResponse = z.infer<typeof WebhookListResponse>;
+
+export const WebhookEndpointResponse = z.object({ endpoint: WebhookEndpointShape });
+export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponse>;
+
+/** The reason an endpoint shows once the worker switched it off for failing `hours` in a row. */
+export function webhookDisabledReason(hours: number): string {
+  const span = hours % 24 === 0 ? countOf(hours / 24, 'day') : countOf(hours, 'hour');
+  return `Disabled after failing for ${span}`;
+}
+const countOf = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 export const RedeliverFailedBody = z.object({
   /** Every failed delivery of the endpoint made since this instant is sent again. */
@@ -86,7 +102,8 @@ export type WebhookSecretResponse = z.infer<typeof WebhookSecretResponse>;
 /**
  * What a receiver gets for each case event: the entry as the company's change feed has it (GET /api/v1/events:
  * id, cursor, case token, seq, type, the change itself), plus `event` (the type, as receivers of the first version
- * read it). A receiver that was down resumes from the cursor of the last delivery it processed. Headers:
+ * read it). Each case's deliveries come in seq order, different cases' in any order: a receiver applies an entry
+ * once by (case, seq) and, after an outage or a gap, pages the feed from the feed's cursor it kept. Headers:
  * Casebridge-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body">> (one v1 per valid secret while a
  * rotation's grace lasts), X-Casebridge-Signature: sha256=<hex HMAC of the body> (first version, no time),
  * X-Casebridge-Event: <type>, X-Casebridge-Delivery: <delivery id>.
@@ -125,6 +142,13 @@ export const webhooksApi = {
     access: 'company_admin',
     summary: 'Replace the signing secret of an endpoint; the answer shows the new secret once',
     response: WebhookSecretResponse,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: 'webhooks/:id/enable',
+    access: 'company_admin',
+    summary: 'Turn an endpoint on again (after it was switched off for failing); its failing state starts afresh',
+    response: WebhookEndpointResponse,
   }),
   redeliver: endpoint({
     method: 'POST',

@@ -107,5 +107,6 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'email-change-confirm',
   'email-change-notice',
   'change-request',
+  'webhook-disabled',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

@@ -118,18 +118,20 @@ export async function audienceMessages(
 
 /**
  * The list row to both companies and the queue row to super admins, for a case whose state changed outside its
- * log (deleted by a super admin: `removed`). Samples are on no list.
+ * log (deleted by a super admin: `removed`). Samples are on no list; test cases are not in the escalation queue.
  */
 export function caseStateBroadcasts(snapshot: CaseSnapshot, now: Date = new Date()): RelayedEvent[] {
   if (snapshot.is_sample) return [];
   const companies = [...new Set([snapshot.submitter_company_id, snapshot.receiver_company_id])];
+  const lists = companies.map((companyId): RelayedEvent => ({
+    room: rooms.company(companyId),
+    except: rooms.case(snapshot.id),
+    event: SERVER_EVENTS.casesChanged,
+    message: listChange(snapshot, companyId, now),
+  }));
+  if (snapshot.is_test) return lists;
   return [
-    ...companies.map((companyId): RelayedEvent => ({
-      room: rooms.company(companyId),
-      except: rooms.case(snapshot.id),
-      event: SERVER_EVENTS.casesChanged,
-      message: listChange(snapshot, companyId, now),
-    })),
+    ...lists,
     {
       room: rooms.superAdmins,
       event: SERVER_EVENTS.queueChanged,
@@ -252,6 +254,7 @@ function listRow(snapshot: CaseSnapshot, companyId: number, now: Date): CaseList
     response_due_at: snapshot.response_due_at,
     sla_paused: sla.paused,
     late: sla.late,
+    is_test: snapshot.is_test,
   };
 }
 

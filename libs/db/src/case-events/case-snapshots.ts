@@ -24,6 +24,7 @@ export interface CaseSnapshot {
   summary: string;
   priority: Priority;
   is_sample: boolean;
+  is_test: boolean;
   deleted: boolean;
   submitter_user_id: number | null;
   submitter_company_id: number;
@@ -62,7 +63,7 @@ export async function loadCaseSnapshots(
 ): Promise<Map<number, CaseSnapshot>> {
   if (caseIds.length === 0) return new Map();
   const rows = await run<CaseSnapshot>(
-    `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample,
+    `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample, c.is_test,
         c.deleted_at is not null as deleted, c.submitter_user_id,
         sc.id as submitter_company_id, sc.name as submitter_company_name, sc.allow_notes as submitter_allow_notes,
         rc.id as receiver_company_id, rc.name as receiver_company_name, rc.allow_notes as receiver_allow_notes,

@@ -87,7 +87,8 @@ const FILTER_SQL: Record<EscalationFilter, string> = {
 };
 
 function whereOf(options: EscalationQueueOptions): { sql: string; params: unknown[] } {
-  const parts = ['c.deleted_at is null', 'c.is_sample = false', FILTER_SQL[options.filter]];
+  // Test cases (sent to the sandbox partner, which answers by itself) need no escalation.
+  const parts = ['c.deleted_at is null', 'c.is_sample = false', 'c.is_test = false', FILTER_SQL[options.filter]];
   const params: unknown[] = [];
   const q = options.q?.trim();
   if (q) {

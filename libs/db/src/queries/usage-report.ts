@@ -26,13 +26,14 @@ const isoText = (expression: string) => `to_char(${expression} at time zone 'UTC
 const FROM_WHERE = `from cases c
   join companies sc on sc.id = c.submitter_company_id
   join companies rc on rc.id = c.receiver_company_id
-  where c.deleted_at is null and c.is_sample = false
+  where c.deleted_at is null and c.is_sample = false and c.is_test = false
     and (c.submitter_company_id = ? or c.receiver_company_id = ?)
     and c.created_at >= ? and c.created_at < ?`;
 
 /**
  * The cases a company submitted (Outbound) or received (Inbound) in [from, until), newest first: the one query
- * behind the usage report page (api) and its spreadsheet (worker).
+ * behind the usage report page (api) and its spreadsheet (worker). Samples and test cases (sent to the sandbox
+ * partner) are not usage.
  */
 export function usageReportRowsQuery(options: UsageReportQueryOptions): { sql: string; params: unknown[] } {
   const { companyId, from, until, after } = options;

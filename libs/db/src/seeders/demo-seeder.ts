@@ -6,6 +6,7 @@ import { seedDocuments } from './demo/documents';
 import { seedGroups } from './demo/groups';
 import { seedEmailTemplates, seedMemberContent } from './demo/member-content';
 import { seedRequirements } from './demo/requirements';
+import { createSandboxPartner } from './sandbox-partner';
 
 export { DEMO_IDENTITIES, DEMO_PASSWORD } from './demo/accounts';
 
@@ -38,11 +39,13 @@ export async function seedDemo(em: EntityManager): Promise<DemoSeedSummary> {
     const groups = await seedGroups(tx, accounts, documents);
     const cases = await seedCases(tx, accounts, documents, requirements);
     await seedMemberContent(tx, accounts, documents, groups);
+    // The sandbox partner integrators try their flows on; it answers by itself (the worker).
+    await createSandboxPartner(tx);
     return {
       countries: countries.size,
-      companies: Object.keys(accounts.companies).length,
-      users: accounts.users.size,
-      documents: Object.keys(documents).length,
+      companies: Object.keys(accounts.companies).length + 1,
+      users: accounts.users.size + 1,
+      documents: Object.keys(documents).length + 1,
       groups: Object.keys(groups).length,
       cases: cases.length,
       emailTemplates: templates.size,

@@ -38,6 +38,9 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
   change_type: 'what a company change request is about',
   requester_name: 'name of the user who made the request',
   requester_email: 'e-mail of the user who made the request',
+  endpoint_url: 'the address of a webhook endpoint',
+  failing_since: 'when every delivery to a webhook endpoint began to fail (UTC)',
+  last_error: 'why the last delivery to a webhook endpoint failed',
 };
 
 const button = (variable: string, label: string): string =>
@@ -275,6 +278,19 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p style="white-space: pre-line"><strong>Changes:</strong> {{note}}</p>',
       '<p>The requester was told it takes 24-48 hours. Mark the request done on the company page once it is made:</p>',
       button('link', 'Open the company'),
+    ].join('\n'),
+  },
+  {
+    slug: 'webhook-disabled',
+    name: 'Webhook endpoint disabled',
+    type: 'system',
+    subject: '[{{product}}] Webhook endpoint disabled: {{endpoint_url}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Every delivery to the webhook endpoint <strong>{{endpoint_url}}</strong> of {{company}} has failed since {{failing_since}}, so {{product}} has switched it off and sends it nothing more.</p>',
+      '<p><strong>Last error:</strong> {{last_error}}</p>',
+      '<p>Once the receiver works again, enable the endpoint on the Integrations page. The deliveries it missed can be sent again there, and every case event is in the change feed.</p>',
+      button('link', 'Open Integrations'),
     ].join('\n'),
   },
   {

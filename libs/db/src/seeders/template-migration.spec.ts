@@ -1,4 +1,5 @@
 import { Migration20261124194000 } from '../migrations/Migration20261124194000';
+import { Migration20261128143500 } from '../migrations/Migration20261128143500';
 import { DEFAULT_EMAIL_TEMPLATES } from './email-templates';
 
 /** The hand-written migration must bring a database seeded earlier to what the seed writes today. */
@@ -30,5 +31,28 @@ describe('Migration20261124194000 (change-request mail, new-case mail without Re
 
   it('goes back down', () => {
     expect(sql('down')[0]).toBe(`delete from "email_templates" where "slug" = 'change-request';`);
+  });
+});
+
+/** The webhook migration brings the `webhook-disabled` mail to databases seeded before it, in the seed's words. */
+describe('Migration20261128143500 (webhook order and disabling, the webhook-disabled mail)', () => {
+  const sql = (direction: 'up' | 'down') => {
+    const migration = new Migration20261128143500({} as never, {} as never);
+    void migration[direction]();
+    return migration.getQueries().map(String);
+  };
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+  it('inserts the seed’s webhook-disabled template where templates are stored, never over one', () => {
+    const insert = sql('up').find((query) => query.startsWith('insert into "email_templates"'))!;
+    const template = DEFAULT_EMAIL_TEMPLATES.find((candidate) => candidate.slug === 'webhook-disabled')!;
+    for (const value of [template.slug, template.name, template.subject, template.body]) {
+      expect(insert).toContain(literal(value));
+    }
+    expect(insert).toContain('where exists (select 1 from "email_templates") on conflict ("slug") do nothing');
+  });
+
+  it('goes back down, template first', () => {
+    expect(sql('down')[0]).toBe(`delete from "email_templates" where "slug" = 'webhook-disabled';`);
   });
 });

@@ -56,6 +56,10 @@ const ServerConfigSchema = z.object({
   LOGIN_RATE_WINDOW: z.coerce.number().int().min(1).default(60),
   /** Requests each client (API token, OAuth client or session) may make to the integration API (/api/v1) a minute. */
   CONNECT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** How long the sandbox partner waits before answering a case event, in milliseconds (small in tests). */
+  SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+  /** Where the worker reaches the api to answer as the sandbox partner (its token-link answers); empty: PUBLIC_URL. */
+  SANDBOX_API_URL: z.union([z.literal(''), z.url()]).default(''),
   /** Hours a ready export file is kept before the cleanup job deletes it. */
   EXPORT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** When set, /metrics (api and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */

@@ -12,6 +12,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import type { CaseListState } from './use-case-list';
 import { SlaCountdown } from './sla/SlaCountdown';
+import { TestCaseBadge } from './TestCaseBadge';
 import './active-cases.css';
 
 const COLUMNS: DataColumn<CaseListRow>[] = [
@@ -20,7 +21,12 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     header: 'Case#',
     sortable: true,
     className: 'cell-nowrap',
-    render: (row) => <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>,
+    render: (row) => (
+      <>
+        <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>
+        <TestCaseBadge isTest={row.is_test} />
+      </>
+    ),
   },
   { key: 'partner', header: 'Partner', sortable: true, render: (row) => row.partner.name },
   { key: 'summary', header: 'Summary', sortable: true, className: 'cell-wide', render: (row) => row.summary },

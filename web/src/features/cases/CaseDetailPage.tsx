@@ -22,6 +22,7 @@ import { useCaseLive } from '../../lib/live';
 import { PresenceBar } from './PresenceBar';
 import { ExportButton } from '../../ui/ExportButton';
 import { SlaCountdown } from './sla/SlaCountdown';
+import { TestCaseBadge } from './TestCaseBadge';
 import './cases.css';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
@@ -51,6 +52,7 @@ export function CaseDetailPage() {
         <span className="muted">
           Case# {detail.internal_case_number} · {detail.document.name}
         </span>
+        <TestCaseBadge isTest={detail.is_test} />
         <SlaCountdown sla={detail} />
       </p>
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />

@@ -7,6 +7,7 @@ import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
 import { SlaCountdown } from './sla/SlaCountdown';
+import { TestCaseBadge } from './TestCaseBadge';
 
 type SortColumn = NonNullable<CaseListQuery['sort']>;
 
@@ -15,7 +16,12 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     key: 'internal_case_number',
     header: 'Case#',
     sortable: true,
-    render: (row) => <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>,
+    render: (row) => (
+      <>
+        <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>
+        <TestCaseBadge isTest={row.is_test} />
+      </>
+    ),
   },
   { key: 'partner', header: 'Partner', sortable: true, render: (row) => row.partner.name },
   { key: 'partner_case_number', header: 'Partner Case#', render: (row) => row.partner_case_number ?? '' },

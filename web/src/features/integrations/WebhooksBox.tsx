@@ -10,6 +10,15 @@ import { OneTimeSecretModal } from './OneTimeSecretModal';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { DELIVERY_STATUS_LABELS, eventLabel } from './labels';
 
+/** On, on but failing, or off with the reason the worker gave ("Disabled after failing for 3 days"). */
+function activeState(endpoint: WebhookEndpointShape): string {
+  if (!endpoint.active) {
+    const since = endpoint.disabled_at ? ` (${formatDateTimeUtc(endpoint.disabled_at)})` : '';
+    return `${endpoint.disabled_reason ?? 'No'}${since}`;
+  }
+  return endpoint.failing_since ? `Yes, failing since ${formatDateTimeUtc(endpoint.failing_since)}` : 'Yes';
+}
+
 function lastDelivery(endpoint: WebhookEndpointShape): string {
   const last = endpoint.deliveries[0];
   if (!last) return 'None yet';
@@ -43,6 +52,12 @@ export function WebhooksBox() {
     rotateSecret.mutate({ params: { id: row.id } });
   };
 
+  const enableEndpoint = useApiMutation(API.webhooks.enable, {
+    loader: true,
+    success: 'The webhook endpoint is enabled again.',
+    onSuccess: () => void changed(),
+  });
+
   const deleteEndpoint = useApiMutation(API.webhooks.delete, {
     loader: true,
     success: 'The webhook endpoint has been deleted.',
@@ -65,7 +80,7 @@ export function WebhooksBox() {
       header: 'Events',
       render: (row) => (row.events ? row.events.map(eventLabel).join(', ') : 'All events'),
     },
-    { key: 'active', header: 'Active', render: (row) => (row.active ? 'Yes' : 'No') },
+    { key: 'active', header: 'Active', render: activeState },
     { key: 'last_delivery', header: 'Last Delivery', render: lastDelivery },
     {
       key: 'actions',
@@ -73,6 +88,18 @@ export function WebhooksBox() {
       className: 'cell-action',
       render: (row) => (
         <div>
+          {!row.active && (
+            <>
+              <button
+                type="button"
+                className="button button-small"
+                aria-label={`Enable ${row.url}`}
+                onClick={() => enableEndpoint.mutate({ params: { id: row.id } })}
+              >
+                Enable
+              </button>{' '}
+            </>
+          )}
           <button
             type="button"
             className="button button-secondary button-small"
@@ -113,7 +140,9 @@ export function WebhooksBox() {
       </div>
       <p className="muted">
         Case events of your company&apos;s cases are POSTed to these addresses, signed with the endpoint&apos;s secret (
-        <code>X-Casebridge-Signature: sha256=&lt;HMAC of the body&gt;</code>) and retried when they fail.
+        <code>X-Casebridge-Signature: sha256=&lt;HMAC of the body&gt;</code>) and retried when they fail. Each
+        case&apos;s events arrive in order. An endpoint that keeps failing for days is switched off (Active says why)
+        and your company&apos;s admins are mailed; enable it again here once it works.
       </p>
       {endpoints.isError && (
         <p className="notice notice-warning" role="alert">

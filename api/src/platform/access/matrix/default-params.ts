@@ -9,6 +9,8 @@ function idFor(path: string, world: World): number {
     [/^caller\/partner_groups/, world.groupDocument],
     [/attachments\/:id/, world.owned.attachment],
     [/^(v1\/)?webhooks/, world.owned.webhook],
+    // Globex's form, open to Acme through its partner group.
+    [/^v1\/documents/, world.targets.collaboration.documentId],
     [/^api-tokens/, world.owned.apiToken],
     // No client exists in the shared world: rotating or revoking one would break the others' calls.
     [/^oauth-clients/, MISSING_ID],

@@ -35,6 +35,27 @@ interface CaseParties {
   receiver: { company_id: number };
 }
 
+/** The matrix's valid submission to Globex's form (the web form's body) as the integration API takes it. */
+function connectSubmission(world: World) {
+  const { documentId, body } = world.targets.collaboration;
+  return {
+    document_id: documentId,
+    internal_case_number: body.internal_case_number,
+    problem_summary: body.problem_summary,
+    problem_description: body.problem_description,
+    engineer: {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      phone: body.phone_number,
+      phone_country_code: body.phone_country_code,
+    },
+    custom_fields: Object.entries(body)
+      .filter(([key]) => key.startsWith('custom_'))
+      .map(([key, value]) => ({ field_id: Number(key.slice('custom_'.length)), value })),
+  };
+}
+
 /** The company an actor is a member of (none for the super admin and the signed-out). */
 function companyOfActor(world: World, actor: ActorName): number | null {
   if (isAcme(actor)) return world.companies.acme;
@@ -137,6 +158,33 @@ export const connectRows: Record<string, MatrixRow> = {
     params: (world) => ({ token: world.cases.accepted }),
     body: () => ({ summary: 'Matrix note through v1' }),
   },
+  // Files of the accepted case: Acme's members list, add and download them; for the others the case does not exist.
+  'GET v1/collaboration-requests/:token/attachments': {
+    expect: acmeCaseV1('ok'),
+    params: (world) => ({ token: world.cases.accepted }),
+    check: (body, world) => {
+      const ids = (body as { data: { id: number }[] }).data.map((file) => file.id);
+      assert.ok(ids.includes(world.owned.attachment), "the case's file is not listed");
+    },
+  },
+  'POST v1/collaboration-requests/:token/attachments': {
+    expect: acmeCaseV1('ok'),
+    params: (world) => ({ token: world.cases.accepted }),
+    multipart: () => ({ fields: { description: 'Matrix log v1' }, files: [{ field: 'files', name: 'matrix.log' }] }),
+  },
+  'GET v1/collaboration-requests/:token/attachments/:id/content': {
+    expect: acmeCaseV1('ok'),
+    params: (world) => ({ token: world.cases.accepted }),
+  },
+  // Globex's form, open to Acme through its group: a form closed to the caller is 404 (never 403), as a case is.
+  'GET v1/documents/:id': {
+    expect: acmeCaseV1('ok'),
+    check: (body, world) => assert.equal((body as { id: number }).id, world.targets.collaboration.documentId),
+  },
+  // A complete submission to that form: each of Acme's members opens a case (201), nobody else reaches the form.
+  'POST v1/collaboration-requests': { expect: acmeCaseV1('ok'), body: connectSubmission },
+  // Acme submitted the case: its members set the submitter's engineer, as the case page's update-submission does.
+  'PUT v1/collaboration-requests/:token/engineer': { expect: acmeCaseV1('ok'), body: () => ENGINEER },
   // Webhooks through v1: each company sees only its own; the changes aim where they cannot touch the shared one.
   'GET v1/webhooks': {
     expect: webhookManagers('ok'),
@@ -151,6 +199,11 @@ export const connectRows: Record<string, MatrixRow> = {
   },
   'POST v1/webhooks/:id/rotate': connectWebhookChange,
   'DELETE v1/webhooks/:id': connectWebhookChange,
+  // Turning on: Acme's managers enable Acme's webhook (already on: it stays on); others find no webhook.
+  'POST v1/webhooks/:id/enable': {
+    expect: { ...webhookManagers(404), acmeBm: 'ok', acmePm: 'ok', acmeApi: 'ok' },
+    params: (world) => ({ id: world.owned.webhook }),
+  },
   'GET v1/webhooks/:id/deliveries': connectWebhookChange,
   'POST v1/webhooks/:id/deliveries/:deliveryId/redeliver': connectWebhookChange,
   'POST v1/webhooks/:id/redeliver-failed': { ...connectWebhookChange, body: () => ({ since: '2026-01-01T00:00:00Z' }) },

@@ -198,6 +198,11 @@ export const memberRows: Record<string, MatrixRow> = {
   },
   'POST webhooks/:id/rotate': webhookChange,
   'POST webhooks/:id/delete': webhookChange,
+  // Turning on: Acme's admins enable Acme's webhook (already on: it stays on); others find no webhook.
+  'POST webhooks/:id/enable': {
+    expect: { ...companyAdmins(404), acmeBm: 'ok', acmePm: 'ok' },
+    params: (world) => ({ id: world.owned.webhook }),
+  },
   // Redelivery: Acme's admins send Acme's webhook's failed deliveries again (none: 0); others find no webhook.
   'POST webhooks/:id/deliveries/:deliveryId/redeliver': webhookChange,
   'POST webhooks/:id/redeliver-failed': {

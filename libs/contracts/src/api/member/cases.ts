@@ -57,6 +57,8 @@ export const CaseListRow = z.object({
   response_due_at: z.string().nullable(),
   sla_paused: z.boolean(),
   late: z.boolean(),
+  /** Sent to the sandbox partner: a trial case, outside reports and SLA. */
+  is_test: z.boolean(),
 });
 export type CaseListRow = z.infer<typeof CaseListRow>;
 
@@ -118,6 +120,9 @@ export const CaseNoteShape = z.object({
 });
 export type CaseNoteShape = z.infer<typeof CaseNoteShape>;
 
+/** The file part of a case attachment upload (the case page's and the integration API's): up to 5 files at once. */
+export const CASE_ATTACHMENT_FILES = { name: 'files', maxCount: 5 } as const;
+
 export const CaseAttachmentShape = z.object({
   id: z.number(),
   original_filename: z.string(),
@@ -168,6 +173,8 @@ export const CaseEntry = z.object({
   response_due_at: z.string().nullable(),
   sla_paused: z.boolean(),
   event_seq: z.number(),
+  /** Sent to the sandbox partner: a trial case, outside reports and SLA. */
+  is_test: z.boolean(),
 });
 export type CaseEntry = z.infer<typeof CaseEntry>;
 
@@ -350,6 +357,7 @@ export const caseApi = {
     access: 'user',
     summary: 'Attach files to a case (multipart: description, files)',
     multipart: true,
+    fileField: CASE_ATTACHMENT_FILES,
     body: z.object({ description: optionalText(LIMITS.summaryMax, 'The description') }),
     response: z.object({ attachments: z.array(CaseAttachmentShape) }),
   }),

@@ -101,7 +101,8 @@ export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
 
 // ---------- submitting ----------
 
-const customValue = z.union([z.string().max(LIMITS.textMax), z.number(), z.boolean(), z.null()]);
+/** A value of a process's own field (custom_{requirementId}); the field's type decides what it must be. */
+export const CustomFieldValue = z.union([z.string().max(LIMITS.textMax), z.number(), z.boolean(), z.null()]);
 
 /**
  * The case submission payload; custom_{requirementId} fields are checked against the document's
@@ -136,7 +137,7 @@ export const CaseSubmissionBody = z
     sample_submission: z.boolean().nullish(),
     force_required_fields: z.boolean().nullish(),
   })
-  .catchall(customValue);
+  .catchall(CustomFieldValue);
 export type CaseSubmissionBody = z.input<typeof CaseSubmissionBody>;
 
 export const SubmittedCase = z.object({

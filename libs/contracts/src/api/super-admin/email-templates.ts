@@ -28,6 +28,9 @@ export const EMAIL_TEMPLATE_SAMPLE_VALUES: Record<string, string> = {
   partner: 'Initech Networks',
   group: 'Storage Alliance',
   status: 'approved',
+  endpoint_url: 'https://crm.acme.example/casebridge/webhooks',
+  failing_since: '2026-03-02 08:15 UTC',
+  last_error: 'HTTP 503 Service Unavailable',
 };
 
 export const EmailTemplateRow = z.object({

@@ -70,6 +70,8 @@ export const CollaborationRequest = z.object({
     z.object({ section: z.string(), field: z.string(), value: z.string().nullable(), type: z.string() }),
   ),
   custom_fields_purged: z.boolean(),
+  /** Sent to the sandbox partner, which answers by itself: a trial, outside reports and SLA. */
+  test_case: z.boolean(),
 });
 export type CollaborationRequest = z.infer<typeof CollaborationRequest>;
 

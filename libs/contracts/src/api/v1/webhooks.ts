@@ -6,6 +6,7 @@ import {
   RedeliverFailedBody,
   RedeliveredResponse,
   WebhookDeliveryShape,
+  WebhookEndpointResponse,
   WebhookListResponse,
   WebhookSecretResponse,
 } from '../webhooks';
@@ -59,6 +60,15 @@ export const connectWebhooksApi = {
     idempotent: 'key',
     summary: 'A new signing secret, shown once; the previous one signs too for 24 hours',
     response: WebhookSecretResponse,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: 'v1/webhooks/:id/enable',
+    access: 'user',
+    scope: 'webhooks:manage',
+    idempotent: 'key',
+    summary: 'Turn an endpoint on again after it was switched off for failing; its failing state starts afresh',
+    response: WebhookEndpointResponse,
   }),
   remove: endpoint({
     method: 'DELETE',

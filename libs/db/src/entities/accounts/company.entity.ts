@@ -86,6 +86,13 @@ export class Company {
   @Property({ type: 'boolean', default: false })
   useGroupLogin: Opt<boolean> = false;
 
+  /**
+   * The sandbox partner (contracts/sandbox.ts): the worker answers the cases sent to it by itself, and those cases
+   * are test cases (Case.isTest).
+   */
+  @Property({ type: 'boolean', default: false })
+  isSandbox: Opt<boolean> = false;
+
   /** The company-wide note shown on the dashboard. */
   @Property({ type: 'text', nullable: true })
   note: string | null = null;

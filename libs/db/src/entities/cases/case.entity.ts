@@ -166,6 +166,13 @@ export class Case {
   @Property({ type: 'boolean', default: false })
   isSample: Opt<boolean> = false;
 
+  /**
+   * Sent to the sandbox partner (Company.isSandbox): listed and answered like any case, but a trial, so left out of
+   * reports, the escalation queue and the SLA's late marking. Not a sample (isSample: never listed at all).
+   */
+  @Property({ type: 'boolean', default: false })
+  isTest: Opt<boolean> = false;
+
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();
 

@@ -33,12 +33,33 @@ export class WebhookEndpoint {
   @Property({ type: 'boolean', default: true })
   active: Opt<boolean> = true;
 
+  /**
+   * The first failed attempt since the last delivered one (null while deliveries succeed): the worker switches the
+   * endpoint off once this is WEBHOOK_DISABLE_AFTER_HOURS old.
+   */
+  @Property(timestampColumn({ nullable: true }))
+  failingSince: Date | null = null;
+
+  /** When and why the worker switched it off; enabling it again clears both, and failingSince. */
+  @Property(timestampColumn({ nullable: true }))
+  disabledAt: Date | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  disabledReason: string | null = null;
+
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();
 }
 
 @Entity({ tableName: 'webhook_deliveries' })
 @Index({ properties: ['status', 'createdAt'] })
+// A delivery waits for the pending ones of its case before it to the same endpoint (the worker's order check).
+@Index({
+  name: 'webhook_deliveries_pending_case_index',
+  expression:
+    `create index "webhook_deliveries_pending_case_index" on "webhook_deliveries" ` +
+    `("endpoint_id", ("payload"->>'case_token'), (("payload"->>'seq')::int)) where "status" = 'pending';`,
+})
 export class WebhookDelivery {
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -77,4 +98,11 @@ export class WebhookDelivery {
 
   @Property(timestampColumn({ nullable: true }))
   deliveredAt: Date | null = null;
+
+  /**
+   * When a company admin last asked to send it again. Such a send is deliberate: it neither waits for nor holds
+   * back the other deliveries of its case.
+   */
+  @Property(timestampColumn({ nullable: true }))
+  redeliveredAt: Date | null = null;
 }

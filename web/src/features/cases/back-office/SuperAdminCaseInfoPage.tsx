@@ -19,6 +19,7 @@ import { CaseErrorBox } from '../CaseErrorBox';
 import { CaseInformation } from '../CaseInformation';
 import { CaseStatusPanel } from '../CaseStatusPanel';
 import { SlaCountdown } from '../sla/SlaCountdown';
+import { TestCaseBadge } from '../TestCaseBadge';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import '../cases.css';
 
@@ -62,6 +63,7 @@ export function SuperAdminCaseInfoPage() {
         <span className="muted">
           {detail.company.name} → {detail.receiver.name} · {detail.document.name}
         </span>
+        <TestCaseBadge isTest={detail.is_test} />
         <SlaCountdown sla={detail} />
       </p>
       <div className="case-columns">

@@ -1,5 +1,6 @@
 import { CASE_STATUS_LABELS, type PublicCaseResponse } from '@casebridge/contracts';
 import { formatDateTime } from '../../../lib/format';
+import { TestCaseBadge } from '../TestCaseBadge';
 import '../cases.css';
 
 /** Who asked whom, when, and where the case stands: the top of every token page. */
@@ -9,6 +10,7 @@ export function PublicCaseHeader({ data }: { data: PublicCaseResponse }) {
     <div className="card public-case-header">
       <p>
         <span className={`status-badge status-${entry.status}`}>{CASE_STATUS_LABELS[entry.status]}</span>
+        <TestCaseBadge isTest={entry.is_test} />
       </p>
       <dl className="case-facts">
         <dt>From</dt>
