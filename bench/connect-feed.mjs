@@ -19,7 +19,10 @@ const numbered = (sql) => {
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Tops the company's feed up to `events` entries: notes on its first thousand cases, through the real triggers. */
+/**
+ * Tops the company's feed up to `events` entries: notes on its first thousand cases, written as the product writes
+ * them (a case_notes row with its text, and a note_added entry naming it), through the real triggers.
+ */
 async function fillFeed(client, companyId, events) {
   const { rows } = await client.query('select count(*)::int as n from case_feed where company_id = $1', [companyId]);
   const missing = events - rows[0].n;
@@ -33,11 +36,20 @@ async function fillFeed(client, companyId, events) {
   const perCase = Math.ceil(missing / cases.length);
   await client.query('begin');
   await client.query(
-    `insert into case_events (case_id, seq, type, actor_label, payload, created_at)
-     select c.id, c.event_seq + g, 'note_added', 'Bench', '{}'::jsonb, now()
-       from cases c, generate_series(1, $2::int) g
-      where c.id = any($1::int[])`,
-    [cases, perCase],
+    `with notes as (
+       insert into case_notes (case_id, company_id, creator_name, summary, description, created_at)
+       select c.id, $3, 'Bench Engineer', 'Bench update ' || g,
+              repeat('Collected the logs and checked the firmware level; next step agreed with the partner. ', 4),
+              now()
+         from cases c, generate_series(1, $2::int) g
+        where c.id = any($1::int[])
+       returning id, case_id, summary
+     )
+     insert into case_events (case_id, seq, type, actor_label, payload, created_at)
+     select n.case_id, c.event_seq + row_number() over (partition by n.case_id order by n.id), 'note_added',
+            'Bench Engineer', jsonb_build_object('summary', n.summary, 'note_id', n.id), now()
+       from notes n join cases c on c.id = n.case_id`,
+    [cases, perCase, companyId],
   );
   await client.query('update cases set event_seq = event_seq + $2 where id = any($1::int[])', [cases, perCase]);
   await client.query('commit');
@@ -140,8 +152,8 @@ export async function runConnectFeedBench({ apiUrl, databaseUrl, member, setting
         ),
       ],
       notes: [
-        `Connect feed: ${member.email}'s company (${companyId}) topped up to ${total} feed entries (notes without ` +
-          'text, written through the case_events triggers); ours builds every entry as the live message of the ' +
+        `Connect feed: ${member.email}'s company (${companyId}) topped up to ${total} feed entries (notes with ` +
+          'their text, each a case_notes row and its entry, written through the triggers); ours builds every entry as the live message of the ' +
           `company's side; the SQL figure is the median of ${RUNS} warm EXPLAIN ANALYZE runs (planning + execution).`,
       ],
     };

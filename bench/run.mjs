@@ -13,6 +13,7 @@ import { runJobsBench } from './jobs.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runListPlanBench } from './list-plan.mjs';
 import { runConnectFeedBench } from './connect-feed.mjs';
+import { runConnectHttpBench } from './connect-http.mjs';
 import { runLiveEventsBench } from './live-events.mjs';
 import { runLiveViewsBench } from './live-views.mjs';
 import { runMixedReadersBench } from './mixed-readers.mjs';
@@ -30,6 +31,7 @@ const ALL_BENCHMARKS = [
   'readers',
   'list-plan',
   'connect-feed',
+  'connect-http',
   'jobs',
   'exports',
   'web',
@@ -38,7 +40,7 @@ const ALL_BENCHMARKS = [
   'lighthouse',
 ];
 /** The parts that read through one api instance on the bench database. */
-const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan', 'connect-feed'];
+const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan', 'connect-feed', 'connect-http'];
 const options = parseArgs();
 const database = benchDatabase(options);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -115,7 +117,7 @@ async function withApi(work, { webDist = '' } = {}) {
     webDist,
   });
   try {
-    return await work(api.url);
+    return await work(api.url, redisPrefix);
   } finally {
     await stopChild(api.child);
     await deleteRedisPrefix(redisUrl, redisPrefix);
@@ -143,7 +145,7 @@ async function main() {
   }
 
   if (API_BENCHMARKS.some((name) => only.includes(name))) {
-    await withApi(async (apiUrl) => {
+    await withApi(async (apiUrl, redisPrefix) => {
       const { email, cases } = await bigCompanyCaller();
       const member = await signIn(apiUrl, email);
       const superAdmin = await signIn(apiUrl, 'admin@casebridge.test');
@@ -161,6 +163,9 @@ async function main() {
       if (only.includes('list-plan')) parts.push(() => runListPlanBench({ databaseUrl, member, settings }));
       if (only.includes('connect-feed'))
         parts.push(() => runConnectFeedBench({ apiUrl, databaseUrl, member, settings }));
+      if (only.includes('connect-http')) {
+        parts.push(() => runConnectHttpBench({ apiUrl, redisPrefix, databaseUrl, redisUrl, member, settings }));
+      }
       for (const part of parts) {
         const result = await part();
         rows.push(...result.rows);

@@ -20,6 +20,10 @@ export function apiEnvironment({ port, databaseUrl, redisUrl, redisPrefix, jwtSe
     REDIS_PREFIX: redisPrefix,
     WEB_DIST: webDist,
     LOGIN_RATE_LIMIT: '1000',
+    // The integration API's per-client limit would cut a load generator off within a second; the meter still runs.
+    CONNECT_RATE_LIMIT: '100000000',
+    // The connect benchmark's webhook receiver listens on this machine.
+    OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
   };
 }
 

@@ -3,15 +3,29 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
-/** { p50, p99 } in ms, requests per second, request count, errors (non-2xx and socket errors). */
-export async function httpLoad({ url, headers = {}, connections, durationSeconds }) {
-  const result = await autocannon({ url, headers, connections, duration: durationSeconds, pipelining: 1 });
+/**
+ * { p50, p99 } in ms, requests per second, request count, errors (non-2xx and socket errors), and the count of each
+ * status code (a 304 is a non-2xx answer that a conditional GET expects).
+ */
+export async function httpLoad({ url, method = 'GET', headers = {}, body, connections, durationSeconds }) {
+  const result = await autocannon({
+    url,
+    method,
+    headers,
+    body,
+    connections,
+    duration: durationSeconds,
+    pipelining: 1,
+  });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
   };
 }
 

@@ -1,0 +1,284 @@
+// The integration API's promises that are about time (issue 27):
+// - a webhook's first attempt leaves within 1 s of the commit at p99 while 100 events a second are written: notes
+//   POSTed at that pace through /api/v1 on accepted cases of one company, a local receiver (the stand-in at the
+//   network edge) noting when each note's delivery arrives, the real worker sending;
+// - an idempotent replay and a 304 cost less than a read of the same case: autocannon on
+//   GET /api/v1/collaboration-requests/{token}, the same GET with If-None-Match, and one POST of a note replayed
+//   with its Idempotency-Key.
+import { Buffer } from 'node:buffer';
+import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { signInToken } from './lib/api-process.mjs';
+import { httpLoad, percentiles } from './lib/load.mjs';
+import { freePort, startNode, stopChild } from './lib/processes.mjs';
+import { noteRow, row } from './lib/report.mjs';
+import { startSmtpSink } from './lib/smtp-sink.mjs';
+
+export const WEBHOOK_FIRST_ATTEMPT_P99_TARGET_MS = 1000;
+const EVENTS_PER_SECOND = 100;
+/** Accepted cases the notes are spread over (deliveries of one case go in seq order, so one case would queue). */
+const CASES = 20;
+/** How long the receiver may still wait for the last deliveries once the writing stopped. */
+const DRAIN_MS = 30_000;
+
+async function query(databaseUrl, text, values) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The company's accepted cases (notes go there) and one of its company admins (who manages webhooks). */
+async function worldOf(databaseUrl, companyId) {
+  const cases = await query(
+    databaseUrl,
+    `select token from cases
+      where (submitter_company_id = $1 or receiver_company_id = $1) and status = 'accepted'
+        and deleted_at is null and is_sample = false
+      order by id limit $2`,
+    [companyId, CASES],
+  );
+  const admins = await query(
+    databaseUrl,
+    `select email from users where company_id = $1 and role in ('business_manager', 'program_manager')
+        and status = 'active' order by id limit 1`,
+    [companyId],
+  );
+  if (cases.length === 0 || admins.length === 0) throw new Error(`company ${companyId} has no accepted case or admin`);
+  return { tokens: cases.map((kase) => kase.token), adminEmail: admins[0].email };
+}
+
+async function call(apiUrl, path, { token, method = 'GET', body, headers = {} }) {
+  const answer = await fetch(`${apiUrl}/api/${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
+  return { json: text ? JSON.parse(text) : null, headers: answer.headers };
+}
+
+/** A receiver that notes when each delivery of a marked note arrives (first arrival only) and the order per case. */
+async function startReceiver(port) {
+  const arrivals = new Map();
+  const lastSeq = new Map();
+  let outOfOrder = 0;
+  let deliveries = 0;
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = performance.now();
+      response.writeHead(200).end();
+      deliveries += 1;
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const marker = /^bench-webhook (\d+)$/.exec(body.note?.summary ?? '')?.[1];
+      if (marker !== undefined && !arrivals.has(marker)) arrivals.set(marker, at);
+      if ((lastSeq.get(body.case_token) ?? -1) > body.seq) outOfOrder += 1;
+      lastSeq.set(body.case_token, Math.max(lastSeq.get(body.case_token) ?? -1, body.seq));
+    });
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    arrivals,
+    stats: () => ({ deliveries, outOfOrder }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Notes at EVENTS_PER_SECOND for `seconds`, round robin over the cases; when each POST left. */
+async function writeNotes(apiUrl, token, tokens, seconds) {
+  const sentAt = new Map();
+  const failures = [];
+  const inFlight = [];
+  const started = performance.now();
+  const total = EVENTS_PER_SECOND * seconds;
+  for (let index = 0; index < total; index += 1) {
+    const due = started + (index * 1000) / EVENTS_PER_SECOND;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const marker = String(index);
+    sentAt.set(marker, performance.now());
+    inFlight.push(
+      call(apiUrl, `v1/collaboration-requests/${tokens[index % tokens.length]}/notes`, {
+        token,
+        method: 'POST',
+        body: { summary: `bench-webhook ${marker}`, description: 'Written by the connect-http benchmark.' },
+        headers: { 'Idempotency-Key': `bench-webhook-${process.pid}-${marker}` },
+      }).catch((error) => failures.push(error.message)),
+    );
+  }
+  await Promise.all(inFlight);
+  return { sentAt, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+async function webhookLatency({ apiUrl, redisPrefix, databaseUrl, redisUrl, member, world, settings }) {
+  const receiverPort = await freePort();
+  const receiver = await startReceiver(receiverPort);
+  const smtpPort = await freePort();
+  const smtp = await startSmtpSink(smtpPort);
+  const worker = startNode('worker-connect', ['worker/dist/main.js'], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
+    WORKER_METRICS_PORT: '0',
+  });
+  const admin = await signInToken(apiUrl, world.adminEmail);
+  const created = await call(apiUrl, 'v1/webhooks', {
+    token: admin,
+    method: 'POST',
+    body: { url: `http://127.0.0.1:${receiverPort}/casebridge`, events: ['note_added'] },
+    headers: { 'Idempotency-Key': `bench-webhook-endpoint-${process.pid}` },
+  });
+  const webhookId = created.json.endpoint.id;
+  try {
+    // Warm-up: one note, and wait until the worker (booting meanwhile) has delivered it.
+    const warm = await writeNotes(apiUrl, member.token, world.tokens.slice(0, 1), 0.01);
+    const deadline = performance.now() + 60_000;
+    while (receiver.arrivals.size < warm.sentAt.size && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    receiver.arrivals.clear();
+
+    const seconds = Math.max(10, settings.durationSeconds * 2);
+    const written = await writeNotes(apiUrl, member.token, world.tokens, seconds);
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (receiver.arrivals.size < written.sentAt.size && performance.now() < drainUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const latencies = [...written.sentAt].flatMap(([marker, sent]) =>
+      receiver.arrivals.has(marker) ? [receiver.arrivals.get(marker) - sent] : [],
+    );
+    const lost = written.sentAt.size - latencies.length;
+    const { p50, p99 } = percentiles(latencies);
+    const { outOfOrder } = receiver.stats();
+    settings.log(
+      `connect webhooks: ${written.sentAt.size} notes in ${written.seconds.toFixed(1)} s, first attempt p50 ` +
+        `${p50.toFixed(0)} ms p99 ${p99.toFixed(0)} ms, ${lost} not delivered, ${outOfOrder} out of order, ` +
+        `${written.failures.length} writes failed`,
+    );
+    const label =
+      `webhook first attempt, ${EVENTS_PER_SECOND} notes/s over ${world.tokens.length} cases for ${seconds} s ` +
+      '(POST /v1/…/notes sent → delivery received)';
+    return {
+      rows: [
+        row(
+          label,
+          `p99 ms (vs the target ${WEBHOOK_FIRST_ATTEMPT_P99_TARGET_MS})`,
+          p99,
+          WEBHOOK_FIRST_ATTEMPT_P99_TARGET_MS,
+          {
+            max: 1,
+          },
+        ),
+        noteRow(label, 'p50 ms', p50.toFixed(1)),
+        noteRow(
+          label,
+          'not delivered / out of seq order / writes failed',
+          `${lost} / ${outOfOrder} / ${written.failures.length}`,
+          '0 / 0 / 0',
+          lost === 0 && outOfOrder === 0 && written.failures.length === 0 ? 'pass' : 'miss',
+        ),
+      ],
+      notes: [
+        `Connect webhooks: ${written.sentAt.size} notes written through POST /api/v1/collaboration-requests/{token}/notes ` +
+          `by ${member.email} at ${EVENTS_PER_SECOND}/s, one endpoint of the company (note_added) on a local receiver; ` +
+          'the figure runs from just before each POST (the write and its commit included) to the arrival of its first ' +
+          `delivery; the real worker sends (${smtp.sink.received} mails reached its SMTP sink meanwhile).`,
+        ...(written.failures.length ? [`Connect webhooks: first failed write: ${written.failures[0]}`] : []),
+      ],
+    };
+  } finally {
+    if (webhookId) await call(apiUrl, `v1/webhooks/${webhookId}`, { token: admin, method: 'DELETE' }).catch(() => {});
+    await stopChild(worker);
+    await receiver.close();
+    await smtp.close();
+  }
+}
+
+/** A read of a case, the same read answered 304, and a replayed POST, each under the same load. */
+async function conditionalCosts({ apiUrl, member, world, settings }) {
+  const path = `${apiUrl}/api/v1/collaboration-requests/${world.tokens[0]}`;
+  const auth = { Authorization: `Bearer ${member.token}` };
+  const noteBody = JSON.stringify({ summary: 'bench replay', description: 'One note, replayed by its key.' });
+  const replayHeaders = {
+    ...auth,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': `bench-replay-${process.pid}-${Date.now()}`,
+  };
+  const created = await fetch(`${path}/notes`, { method: 'POST', headers: replayHeaders, body: noteBody });
+  if (!created.ok) throw new Error(`POST ${path}/notes answered ${created.status}: ${await created.text()}`);
+  await created.arrayBuffer();
+  // The tag after the note: the case's version moved with it.
+  const first = await fetch(path, { headers: auth });
+  const etag = first.headers.get('etag');
+  if (!first.ok || !etag) throw new Error(`GET ${path} answered ${first.status} without an ETag`);
+  await first.arrayBuffer();
+
+  const load = { connections: settings.connections, durationSeconds: settings.durationSeconds };
+  const read = await httpLoad({ url: path, headers: auth, ...load });
+  const notModified = await httpLoad({ url: path, headers: { ...auth, 'If-None-Match': etag }, ...load });
+  const replay = await httpLoad({
+    url: `${path}/notes`,
+    method: 'POST',
+    headers: replayHeaders,
+    body: noteBody,
+    ...load,
+  });
+  const statuses = (result) =>
+    Object.entries(result.statuses)
+      .map(([code, count]) => `${count}×${code}`)
+      .join(' ');
+  settings.log(
+    `connect conditional: read ${read.rps.toFixed(0)}/s (${statuses(read)}), 304 ${notModified.rps.toFixed(0)}/s ` +
+      `(${statuses(notModified)}), replay ${replay.rps.toFixed(0)}/s (${statuses(replay)})`,
+  );
+  const answered = (result, code) => (result.statuses[code] ?? 0) === result.requests;
+  const label = (what, result, code) =>
+    `${what} vs GET /v1/collaboration-requests/{token} (200), ${settings.connections} connections` +
+    (answered(result, code) ? '' : ` (answers: ${statuses(result)})`);
+  return {
+    rows: [
+      row(
+        label('the same GET with If-None-Match (304)', notModified, '304'),
+        'throughput /s',
+        notModified.rps,
+        read.rps,
+        {
+          min: 1,
+        },
+      ),
+      row(
+        label('the same GET with If-None-Match (304)', notModified, '304'),
+        'p50 ms',
+        notModified.p50,
+        read.p50,
+        null,
+      ),
+      row(label('POST …/notes replayed by its Idempotency-Key', replay, '200'), 'throughput /s', replay.rps, read.rps, {
+        min: 1,
+      }),
+      row(label('POST …/notes replayed by its Idempotency-Key', replay, '200'), 'p50 ms', replay.p50, read.p50, null),
+    ],
+    notes: [],
+  };
+}
+
+export async function runConnectHttpBench({ apiUrl, redisPrefix, databaseUrl, redisUrl, member, settings }) {
+  const world = await worldOf(databaseUrl, member.actor.companyId);
+  const costs = await conditionalCosts({ apiUrl, member, world, settings });
+  const webhooks = await webhookLatency({ apiUrl, redisPrefix, databaseUrl, redisUrl, member, world, settings });
+  return { rows: [...costs.rows, ...webhooks.rows], notes: [...costs.notes, ...webhooks.notes] };
+}
