@@ -53,6 +53,8 @@ const settings = {
   liveNotes: intOption(options, 'notes', 100),
   readers: intOption(options, 'readers', 200),
   feedEvents: intOption(options, 'feed-events', options.small ? 10_000 : 100_000),
+  // Worker processes sending webhooks in connect-http: a deployment scales them out like the api (BullMQ).
+  connectWorkers: intOption(options, 'workers', 1),
   build: !options['no-build'],
   log: (line) => console.log(line),
 };

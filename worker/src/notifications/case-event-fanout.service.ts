@@ -103,6 +103,8 @@ export class CaseEventFanoutService {
     const endpoints = (await this.em.find(WebhookEndpoint, { company: { $in: companies }, active: true })).filter(
       (endpoint) => !endpoint.events || endpoint.events.includes(event.type),
     );
+    // Most companies have no endpoint: no payload to build then.
+    if (endpoints.length === 0) return [];
     const payloads = await this.payloadsByCompany(event, companies);
     const deliveries: WebhookDelivery[] = [];
     for (const endpoint of endpoints) {

@@ -63,9 +63,12 @@ export class WebhookSenderService {
     const error = result.ok ? null : result.error.slice(0, 500);
 
     // The endpoint's row before the delivery's, in every transaction here: one order of locks, no deadlock with a
-    // worker switching the endpoint off (which fails its pending deliveries).
-    const disabledReason = await this.em.transactional(async (tx) => {
-      if (error === null) await this.health.succeeded(tx, endpoint.id);
+    // worker switching the endpoint off (which fails its pending deliveries). The common case, a delivery to a
+    // healthy endpoint, is one statement: nothing of the endpoint to write (a failure recorded after it was read
+    // here is cleared by the endpoint's next success).
+    const clearsFailing = error === null && endpoint.failingSince !== null;
+    const record = async (tx: EntityManager) => {
+      if (clearsFailing) await this.health.succeeded(tx, endpoint.id);
       const switchedOff = error === null ? null : await this.health.failed(tx, endpoint, delivery.id, error, now);
       const ended = error === null ? 'delivered' : finalAttempt || refused || switchedOff ? 'failed' : null;
       await tx.nativeUpdate(
@@ -82,7 +85,9 @@ export class WebhookSenderService {
         },
       );
       return switchedOff;
-    });
+    };
+    const disabledReason =
+      error === null && !clearsFailing ? await record(this.em) : await this.em.transactional(record);
     if (inOrder && (result.ok || finalAttempt || refused || disabledReason)) {
       await this.order.releaseNext(this.em, delivery);
     }

@@ -116,6 +116,8 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
     await submit(newCase(), 'form-2').expect(200);
     const reused = await submit(newCase(), 'form-2').expect(422);
     expect(reused.body.errors).toEqual({ idempotency_key: [IDEMPOTENCY_MESSAGES.otherRequest] });
+    // The same once more, now that the key has been looked up (an instance remembers finished keys).
+    expect((await submit(newCase(), 'form-2').expect(422)).body.errors).toEqual(reused.body.errors);
 
     const before = await ourCases();
     const invalid = await submit({ ...newCase(), problem_summary: '' }, 'form-3').expect(422);
@@ -200,5 +202,28 @@ describe('Idempotency-Key and repeated submissions (real PostgreSQL and Redis)',
     await post().expect(200);
     await post().expect(200);
     expect(await count()).toBe(3);
+  });
+
+  it('a key past its lifetime is taken over by a new request, once, even when several race for it', async () => {
+    const post = (summary: string) =>
+      api
+        .http()
+        .post(`/api/caller/case/${caseToken}/note`)
+        .set(bearer(caller))
+        .set(IDEMPOTENCY.header, 'note-expiring')
+        .send({ summary, description: 'Keyed.' });
+    // (Not replayed before it expires: an instance remembers a replayed key until just before its row's expiry,
+    // which this test brings forward in the database alone.)
+    const first = await post('Before expiry').expect(200);
+    await emOf(api)
+      .getConnection()
+      .execute(`update idempotency_keys set expires_at = now() - interval '1 second' where key = 'note-expiring'`);
+    // Another body under the expired key is a new request (no 422), done once by one of the racers.
+    const raced = await Promise.all([post('After expiry'), post('After expiry'), post('After expiry')]);
+    expect(raced.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(raced.map((answer) => answer.body.note.id)).size).toBe(1);
+    expect(raced[0].body.note.id).not.toBe(first.body.note.id);
+    expect(raced.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect(await emOf(api).count(CaseNote, { case: { token: caseToken }, summary: 'After expiry' })).toBe(1);
   });
 });

@@ -21,46 +21,65 @@ interface KeyRow {
   fingerprint: string;
   response: unknown;
   completed_at: Date | null;
+  expires_at: Date;
 }
+
+/** Finished keys this instance has replayed, kept in memory: a client that retries tends to retry again. */
+const REMEMBERED_KEYS = 10_000;
+/** A remembered key is forgotten this long before its row expires (the clocks of api and database may differ). */
+const FORGET_BEFORE_EXPIRY_MS = 60_000;
 
 /**
  * The idempotency_keys table, through single SQL statements that leave the request's unit of work alone.
- * Claiming is one `insert ... on conflict` (an expired row is taken over), so of requests that race exactly one
- * claims the key; the others wait for its result.
+ * Claiming is one `insert ... on conflict do nothing` (an expired row is taken over by a conditional update), so of
+ * requests that race exactly one claims the key; the others wait for its result.
  */
 @Injectable()
 export class IdempotencyStore {
+  /**
+   * Finished keys answered here before: a finished key's answer never changes until its row expires (only then may
+   * another request take the key over), so this instance may answer it again without the database.
+   */
+  private readonly finished = new Map<string, { row: KeyRow; forgetAt: number }>();
+
   constructor(private readonly em: EntityManager) {}
 
   async claim(userId: number, key: string, fingerprint: string, lifetimeSeconds: number): Promise<IdempotencyClaim> {
+    const remembered = this.finished.get(`${userId}\u0000${key}`);
+    if (remembered && remembered.forgetAt > Date.now()) return this.replayOf(remembered.row, fingerprint);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-    // A retry of a finished request is the common repeat: answered from one indexed read. The claim below would lock
-    // the key's row (ON CONFLICT takes it even when it updates nothing), so replays of one key would queue on it.
-    const [finished] = await this.sql<KeyRow>(
-      `select id, fingerprint, response, completed_at from idempotency_keys
-        where user_id = ? and key = ? and completed_at is not null and expires_at > now()`,
-      [userId, key],
-    );
-    if (finished) return this.replayOf(finished, fingerprint);
     for (;;) {
+      // DO NOTHING: a repeat neither writes nor locks the key's row (DO UPDATE would lock it even when it updates
+      // nothing, and the repeats of one key would queue on it). A new key costs this one statement.
       const claimed = await this.sql<{ id: number }>(
         `insert into idempotency_keys (user_id, key, fingerprint, expires_at)
         values (?, ?, ?, now() + make_interval(secs => ?))
-        on conflict (user_id, key) do update
-          set fingerprint = excluded.fingerprint, response = null, completed_at = null,
-            expires_at = excluded.expires_at, created_at = now()
-          where idempotency_keys.expires_at <= now()
+        on conflict (user_id, key) do nothing
         returning id`,
         [userId, key, fingerprint, lifetimeSeconds],
       );
       if (claimed.length) return { kind: 'claimed', id: claimed[0].id };
 
-      const [first] = await this.sql<KeyRow>(
-        'select id, fingerprint, response, completed_at from idempotency_keys where user_id = ? and key = ?',
+      const [first] = await this.sql<KeyRow & { expired: boolean }>(
+        `select id, fingerprint, response, completed_at, expires_at, expires_at <= now() as expired
+          from idempotency_keys where user_id = ? and key = ?`,
         [userId, key],
       );
       // Gone between the two statements (the first request failed and let go): try to claim it again.
       if (!first) continue;
+      if (first.expired) {
+        // An expired key is taken over by exactly one request (the row lock decides); the others look again.
+        const [taken] = await this.sql<{ id: number }>(
+          `update idempotency_keys set fingerprint = ?, response = null, completed_at = null,
+              expires_at = now() + make_interval(secs => ?), created_at = now()
+            where id = ? and expires_at <= now()
+            returning id`,
+          [fingerprint, lifetimeSeconds, first.id],
+        );
+        if (taken) return { kind: 'claimed', id: taken.id };
+        continue;
+      }
+      if (first.completed_at) this.remember(`${userId}\u0000${key}`, first);
       if (first.completed_at || first.fingerprint !== fingerprint) return this.replayOf(first, fingerprint);
       if (Date.now() >= deadline) throw new ConflictException(IDEMPOTENCY_MESSAGES.stillRunning);
       await sleep(WAIT_STEP_MS);
@@ -73,6 +92,12 @@ export class IdempotencyStore {
       throw ValidationException.forField('idempotency_key', IDEMPOTENCY_MESSAGES.otherRequest);
     }
     return { kind: 'replay', response: first.response, completedAt: new Date(first.completed_at ?? Date.now()) };
+  }
+
+  private remember(memoryKey: string, row: KeyRow): void {
+    // Oldest first out (a Map keeps insertion order).
+    if (this.finished.size >= REMEMBERED_KEYS) this.finished.delete(this.finished.keys().next().value!);
+    this.finished.set(memoryKey, { row, forgetAt: new Date(row.expires_at).getTime() - FORGET_BEFORE_EXPIRY_MS });
   }
 
   /** Stores the first request's answer for the repeats. */
