@@ -114,7 +114,12 @@ describe('worker crash mid-export', () => {
       { what: 'the export ready or failed', timeoutMs: 90_000, everyMs: 200 },
     );
     const files = await exportFiles();
-    const state = await (await queue.getJob(exportJobId(id)))?.getState();
+    // The row is ready a moment before BullMQ records the job completed (the handler returns after its last write).
+    const state = await waitFor(
+      async () => (await queue.getJob(exportJobId(id)))?.getState(),
+      (current) => current === 'completed' || current === 'failed',
+      { what: 'the export job ended', timeoutMs: 10_000, everyMs: 50 },
+    );
     console.log(
       `export crash: killed at ${partialBytes} bytes of the partial file; the export ended ${finished.status} with ` +
         `${finished.row_count ?? 0} of ${ROWS} rows (${ROWS - (finished.row_count ?? 0)} lost), job ${state}, ` +
