@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { allFields, countryId, FULL_FORM, globexCaseSubmission } from '../../../test/collaboration-form';
-import { aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
+import { aCompany, aProcess, aSuperAdmin, aUser, settle, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, followCase, type LiveClient } from '../../../test/live-clients';
 import { documentsOf } from '../../../../test/kit/member-fixtures';
 
@@ -197,6 +197,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     );
     // The receiving company stops allowing notes: its members must not get the note (nor super admins, nor the link).
     await em().nativeUpdate(Company, receiver.id, { allowNotes: false });
+    // Written past the api: its cached pages see the change once it has applied the notification.
+    await settle(api);
     watched.pages = await readPages(caseToken);
     await step('note_added', () =>
       post(
