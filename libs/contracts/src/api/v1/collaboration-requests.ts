@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, RESPONSE_TYPES, type RespondStatus } from '../../constants/cases';
+import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, type RespondStatus } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
 import { emailField, optionalText, phoneField, requiredText } from '../common';
 import { endpoint } from '../endpoint';
-import { ANSWER_REQUIRED_FIELDS, CaseNoteBody } from '../member/cases';
+import { ANSWER_REQUIRED_FIELDS, CaseNoteBody, CaseResponseShape } from '../member/cases';
 
 /** Page sizes of the case list: a connector syncing a company's cases reads them in few requests. */
 export const COLLABORATION_PAGE = { defaultLimit: 25, maxLimit: 100, cursorMaxLength: 128 } as const;
@@ -19,16 +19,17 @@ export const COLLABORATION_MESSAGES = {
 export const CollaborationParty = z.object({ company_id: z.number(), company_name: z.string() });
 
 /** An answer on the case: the receiver's approval, rejection or information request, the submitter's reply. */
-export const CollaborationResponse = z.object({
-  id: z.number(),
-  type: z.enum(RESPONSE_TYPES),
-  case_number: z.string().nullable(),
-  engineer_name: z.string().nullable(),
-  engineer_email: z.string().nullable(),
-  engineer_phone: z.string().nullable(),
+export const CollaborationResponse = CaseResponseShape.pick({
+  id: true,
+  type: true,
+  case_number: true,
+  engineer_name: true,
+  engineer_email: true,
+  engineer_phone: true,
+  created_at: true,
+}).extend({
   /** The approval's next steps, the rejection's reason, the requested or the supplied information. */
   text: z.string().nullable(),
-  created_at: z.string(),
 });
 export type CollaborationResponse = z.infer<typeof CollaborationResponse>;
 
