@@ -8,7 +8,7 @@ import contracts from '@casebridge/contracts';
 import pg from 'pg';
 import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from './lib/api-process.mjs';
 import { percentiles } from './lib/load.mjs';
-import { freePort, startNode, stopChild, waitForHttpOk } from './lib/processes.mjs';
+import { freePort, processCpuSeconds, startNode, stopChild, waitForHttpOk } from './lib/processes.mjs';
 import { row } from './lib/report.mjs';
 import { openFleet } from './lib/socket-fleet.mjs';
 
@@ -110,11 +110,14 @@ export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sa
       join: (socket) => socket.timeout(30_000).emitWithAck('join', {}),
     });
     try {
-      return await fleet.measure({
+      const cpuBefore = processCpuSeconds(servers[0].child.pid);
+      const result = await fleet.measure({
         notes,
         seqOf: (k) => k + 1,
         trigger: (k) => postJson(`${servers[0].url}/broadcast`, null, { ...sample, seq: k + 1 }),
       });
+      // The first server's CPU over the broadcasts (the one the triggers reach), for benches that compare CPU.
+      return { ...result, cpuSeconds: processCpuSeconds(servers[0].child.pid) - cpuBefore };
     } finally {
       await fleet.close();
     }

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { runAttentionBench } from './attention.mjs';
 import { runCaseListBench } from './case-lists.mjs';
+import { runDigestBench } from './digest.mjs';
 import { runExportsBench } from './exports.mjs';
 import { generate } from './generate.mjs';
 import { runJobsBench } from './jobs.mjs';
@@ -37,6 +39,8 @@ const ALL_BENCHMARKS = [
   'web',
   'live-events',
   'live-views',
+  'attention',
+  'digest',
   'lighthouse',
 ];
 /** The parts that read through one api instance on the bench database. */
@@ -55,6 +59,8 @@ const settings = {
   feedEvents: intOption(options, 'feed-events', options.small ? 10_000 : 100_000),
   // Worker processes sending webhooks in connect-http: a deployment scales them out like the api (BullMQ).
   connectWorkers: intOption(options, 'workers', 1),
+  // Users of the daily digest benchmark (the target is 20,000 within 2 minutes).
+  digestUsers: intOption(options, 'digest-users', 20_000),
   build: !options['no-build'],
   log: (line) => console.log(line),
 };
@@ -218,6 +224,16 @@ async function main() {
     const views = await runLiveViewsBench({ databaseUrl: database.url, redisUrl, settings });
     rows.push(...views.rows);
     notes.push(...views.notes);
+  }
+  if (only.includes('attention')) {
+    const attention = await runAttentionBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...attention.rows);
+    notes.push(...attention.notes);
+  }
+  if (only.includes('digest')) {
+    const digest = await runDigestBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...digest.rows);
+    notes.push(...digest.notes);
   }
 
   const busy = startLoad > os.cpus().length * 0.5;

@@ -3,12 +3,13 @@ import {
   caseControls,
   slaState,
   type CaseDetail,
+  type CaseEscalationShape,
   type CaseEntry,
   type CaseResponseShape,
   type CaseSide,
   type PublicCaseResponse,
 } from '@casebridge/contracts';
-import { Case, CaseAttachment, CaseNote, User, type CaseResponse } from '@casebridge/db';
+import { Case, CaseAttachment, CaseNote, ManagerRequest, User, type CaseResponse } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../src/platform/access/actor';
 
@@ -45,11 +46,20 @@ export async function oracleMemberDetail(em: EntityManager, actor: Actor, token:
   const notes = allowNotes
     ? await em.find(
         CaseNote,
-        { case: kase, deletedAt: null },
+        // An internal note only for its author's company.
+        { case: kase, deletedAt: null, $or: [{ visibility: 'partner' }, { company: viewer.company?.id ?? -1 }] },
         { populate: ['user', 'company'], orderBy: { createdAt: 'desc', id: 'desc' } },
       )
     : [];
   const attachments = await em.find(CaseAttachment, { case: kase }, { populate: ['company'], orderBy: { id: 'asc' } });
+  const escalations = await em.find(
+    ManagerRequest,
+    { case: kase },
+    {
+      populate: ['document', 'submitterCompany', 'receiverCompany', 'responses'],
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    },
+  );
   const side: CaseSide =
     actor.companyId === null
       ? 'none'
@@ -69,6 +79,7 @@ export async function oracleMemberDetail(em: EntityManager, actor: Actor, token:
       creator_name: note.creatorName,
       user: note.user ? { full_name: note.user.fullName } : null,
       company: note.company ? { name: note.company.name, url: note.company.url } : null,
+      visibility: note.visibility,
     })),
     attachments: attachments.map((attachment) => ({
       id: attachment.id,
@@ -79,8 +90,37 @@ export async function oracleMemberDetail(em: EntityManager, actor: Actor, token:
       created_at: attachment.createdAt.toISOString(),
       company: attachment.company ? { name: attachment.company.name } : null,
     })),
+    escalations: escalations.map(toEscalation),
     allow_notes: allowNotes,
     controls: caseControls(kase.status, side, allowNotes),
+  };
+}
+
+function toEscalation(request: ManagerRequest): CaseEscalationShape {
+  const [answer] = [...request.responses.getItems()].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+  );
+  return {
+    id: request.id,
+    process: request.document.name,
+    requested_by: `${request.firstName} ${request.lastName}`.trim(),
+    company: request.submitterCompany.name,
+    internal_reference: request.internalReference,
+    business_impact: request.businessImpact,
+    escalation_type: request.escalationType,
+    notes: request.notes,
+    created_at: request.createdAt.toISOString(),
+    answer: answer
+      ? {
+          id: answer.id,
+          answered_by: `${answer.firstName} ${answer.lastName}`.trim(),
+          company: request.receiverCompany.name,
+          internal_reference: answer.internalReference,
+          escalation_type: answer.escalationType,
+          notes: answer.notes,
+          created_at: answer.createdAt.toISOString(),
+        }
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // Child processes of a bench run (api, worker, raw servers): free ports, logs to files, and one cleanup that
 // stops exactly the processes this run started.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -38,6 +38,12 @@ export function startNode(name, args, env) {
   child.logFile = logFile;
   started.push(child);
   return child;
+}
+
+/** CPU seconds a process has used so far (utime + stime from /proc, in USER_HZ ticks of 10 ms). */
+export function processCpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const isRunning = (child) => child.exitCode === null && child.signalCode === null;

@@ -96,6 +96,19 @@ test.describe('live collaboration between two companies on one case', () => {
     await expect(noteDialog).toBeHidden();
     await expect(presenceBar(acme.page)).not.toContainText('writing a note');
 
+    // (b2) Globex writes an internal note, chosen before sending: its own feed shows it marked Internal; Acme's
+    // page never gets it (checked after (c), whose entry reaches Acme after the internal one would have).
+    await globex.page.getByRole('button', { name: 'Add Note' }).click();
+    const internalDialog = globex.page.getByRole('dialog', { name: 'Add Note' });
+    const internalSummary = `Internal note ${stamp}`;
+    await internalDialog.getByLabel('Summary').fill(internalSummary);
+    await internalDialog.getByRole('radio', { name: /Internal — only Globex Storage/ }).check();
+    const internalSaved = saveReturned(globex.page, `/api/caller/case/${kase.token}/note`);
+    await internalDialog.getByRole('button', { name: 'Add internal note' }).click();
+    await internalSaved;
+    const internalNote = globexFeed.getByRole('listitem').filter({ hasText: internalSummary });
+    await expect(internalNote.getByText('Internal', { exact: true })).toBeVisible();
+
     // (c) Acme uploads a small text file: it is in Globex's file list (and Acme's own).
     const fileName = `live-${stamp}.txt`;
     await acme.page.getByRole('button', { name: 'Upload File' }).click();
@@ -113,6 +126,12 @@ test.describe('live collaboration between two companies on one case', () => {
     await expect(globexFiles.getByRole('button', { name: fileName })).toBeVisible();
     const acmeFiles = acme.page.getByRole('region', { name: 'Files' });
     await expect(acmeFiles.getByRole('button', { name: fileName })).toBeVisible();
+    // Acme's page is past the upload, written after Globex's internal note: the internal note never reached it.
+    await expect(acmeFeed.getByText(internalSummary)).toHaveCount(0);
+    const acmeNoteEvents = acme.events.received.filter(
+      (event) => event.name === 'case.event' && (event.payload as CaseEventPayload).type === 'note_added',
+    );
+    expect(acmeNoteEvents, 'Acme received only the partner note live').toHaveLength(1);
 
     // Nothing above reloaded either page, and neither page read the api: every change came with its entry.
     expect(await isSameDocument(acme.page), 'the Acme page was not reloaded').toBe(true);

@@ -13,6 +13,7 @@ import './styles/feedback.css';
 import './styles/components.css';
 import './styles/page-parts.css';
 import './styles/rich-text.css';
+import './styles/phone.css';
 
 // A stored token is checked once per page load; an unauthorized one ends the session.
 void useSession.getState().checkOnStart();

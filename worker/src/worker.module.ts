@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ExportsModule } from './exports/exports.module';
 import { RetentionModule } from './retention/retention.module';
 import { SlaModule } from './sla/sla.module';
+import { DigestModule } from './digest/digest.module';
 import { CaseEventRelay } from './realtime/case-event-relay.service';
 
 /**
@@ -39,6 +40,7 @@ export class WorkerModule implements OnApplicationShutdown {
         ExportsModule,
         SlaModule,
         RetentionModule,
+        DigestModule,
       ],
       providers: [
         { provide: SERVER_CONFIG, useValue: config },

@@ -121,10 +121,20 @@ export class CaseCollaborationService {
         creatorName: member.viewer.fullName,
         summary,
         description: isBlankRichText(description) ? null : description,
+        visibility: body.visibility,
       });
       // Flushed first so the entry can name the note (the live message carries it).
       await this.em.flush();
-      await this.events.record(member.kase, 'note_added', actorOf(member), { summary, note_id: note.id });
+      // An internal note's entry is only its author's side's: the partner's feed, live events and webhooks never
+      // hold it (docs/realtime.md).
+      const internal = body.visibility === 'internal';
+      await this.events.record(
+        member.kase,
+        'note_added',
+        actorOf(member),
+        { summary, note_id: note.id, ...(internal ? { visibility: 'internal' } : {}) },
+        internal ? { visibleTo: member.side } : {},
+      );
       return note;
     });
     return { note: toCaseNote(note) };

@@ -138,6 +138,7 @@ function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): Ca
         }))
       : [],
     attachments: record.attachments ?? [],
+    escalations: record.escalations ?? [],
     allow_notes: allowNotes,
     controls: caseControls(record.status, side, allowNotes),
   };

@@ -1,4 +1,5 @@
-import type { CaseDirection, CaseStatus, Priority } from '@casebridge/contracts';
+import type { CaseDirection, CaseEscalationShape, CaseStatus, NoteVisibility, Priority } from '@casebridge/contracts';
+import { caseEscalationsJson } from '@casebridge/db';
 import { fragment, joinFragments, type Fragment } from '../platform/common/page-totals';
 import { isoUtc } from '../platform/common/sql-text';
 import { companySides, LISTED_CASES } from './case-list.sql';
@@ -67,6 +68,8 @@ export interface CaseDetailsRecord extends CaseEntryRecord {
   /** Null unless the viewer's company allows notes (or when there are none). */
   notes: NoteRecord[] | null;
   attachments: AttachmentRecord[] | null;
+  /** The manager escalations linked to the case, oldest first; null when none. */
+  escalations: CaseEscalationShape[] | null;
 }
 
 export interface ResponseRecord {
@@ -92,6 +95,7 @@ export interface NoteRecord {
   /** The author's names; the full name is made in code, as User.fullName does. */
   user: { first_name: string; last_name: string } | null;
   company: { name: string; url: string | null } | null;
+  visibility: NoteVisibility;
 }
 
 export interface AttachmentRecord {
@@ -119,12 +123,13 @@ const NOTES = `(select json_agg(json_build_object('id', n.id, 'summary', n.summa
     'created_at', ${isoUtc('n.created_at')}, 'creator_name', n.creator_name,
     'user', case when u.id is null then null else json_build_object('first_name', u.first_name,
       'last_name', u.last_name) end,
-    'company', case when nc.id is null then null else json_build_object('name', nc.name, 'url', nc.url) end)
+    'company', case when nc.id is null then null else json_build_object('name', nc.name, 'url', nc.url) end,
+    'visibility', n.visibility)
     order by n.created_at desc, n.id desc)
   from case_notes n
   left join users u on u.id = n.user_id
   left join companies nc on nc.id = n.company_id
-  where n.case_id = c.id and n.deleted_at is null)`;
+  where n.case_id = c.id and n.deleted_at is null and (n.visibility = 'partner' or n.company_id = viewer.id))`;
 
 const ATTACHMENTS = `(select json_agg(json_build_object('id', a.id, 'original_filename', a.original_filename,
     'size_bytes', a.size_bytes, 'description', a.description, 'upload_state', a.upload_state,
@@ -170,7 +175,8 @@ export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; para
   const sql = `select ${CASE_COLUMNS},
       viewer.allow_notes,
       case when viewer.allow_notes then ${NOTES} end as notes,
-      ${ATTACHMENTS} as attachments
+      ${ATTACHMENTS} as attachments,
+      ${caseEscalationsJson('c')} as escalations
     from cases c
     ${CASE_JOINS}
     left join companies viewer on viewer.id = ?

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CaseEventType } from '@casebridge/contracts';
-import { appendCaseEvent, type Case, type CaseEvent, type User } from '@casebridge/db';
+import { appendCaseEvent, type Case, type CaseEvent, type NewCaseEvent, type User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 
 export interface CaseEventActor {
@@ -24,6 +24,7 @@ export class CaseEventsService {
     type: CaseEventType,
     actor: CaseEventActor,
     payload: Record<string, unknown> = {},
+    options: Pick<NewCaseEvent, 'visibleTo'> = {},
   ): Promise<CaseEvent> {
     return appendCaseEvent(this.em, {
       caseId: caseEntity.id,
@@ -31,6 +32,7 @@ export class CaseEventsService {
       actorLabel: actor.label,
       actorUserId: actor.user?.id ?? null,
       payload,
+      ...options,
     });
   }
 }

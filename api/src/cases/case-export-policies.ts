@@ -12,10 +12,11 @@ export class CaseExportPolicies implements ExportPolicyProvider {
 
   readonly policies: ExportPolicyMap = {
     case_audit: {
-      // Members of either company of the case (and super admins); anyone else gets the case's 404.
+      // Members of either company of the case (and super admins); anyone else gets the case's 404. The side
+      // decides which internal notes the timeline holds: only its own company's (none for a super admin).
       authorize: async ({ token }, actor) => {
-        const { kase } = await this.caseAccess.forMember(actor, token);
-        return { token: kase.token, case_id: kase.id };
+        const { kase, side } = await this.caseAccess.forMember(actor, token);
+        return { token: kase.token, case_id: kase.id, side };
       },
     },
     escalation: {

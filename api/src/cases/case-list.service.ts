@@ -14,6 +14,7 @@ import { pageTotal } from '../platform/common/page-totals';
 import { readRows } from '../platform/common/prepared-reads';
 import { CachedReads } from '../platform/read-cache/cached-reads.service';
 import { readTags } from '../platform/read-cache/read-cache';
+import { withReadCounts } from './attention/read-counts';
 import { caseListStatements, type CaseListRequest } from './case-list.sql';
 
 export type { CaseListRequest, CaseListScope } from './case-list.sql';
@@ -39,6 +40,7 @@ interface RowRecord {
   sla_paused_at: string | null;
   sla_stopped_at: string | null;
   is_test: boolean;
+  entry_count: number;
 }
 
 const dateOrNull = (value: string | null): Date | null => (value ? new Date(value) : null);
@@ -61,13 +63,16 @@ export class CaseListService {
       return { records, ...(await pageTotal(this.em, records[0]?.total ?? 0, statements.matching)) };
     };
     // A member's lists hold only their company's cases, so a change to a case drops the lists of its two companies.
+    // The watching filter is the viewer's own and changes with every watch, unwatch and automatic watch (written
+    // in many places, some in the worker), which no company tag follows: it is read fresh, never from the cache.
     const companyId = actor.companyId;
     const { records, total, total_estimated } =
-      companyId === null
+      companyId === null || query.filter === 'watching'
         ? await read()
         : await this.reads.answer(this.em, [statements.page], read, () => [readTags.companyLists(companyId)]);
+    const rows = records.filter((record) => record.id !== null).map(toRow);
     return {
-      data: records.filter((record) => record.id !== null).map(toRow),
+      data: await withReadCounts(this.em, actor.userId, rows),
       total,
       current_page: query.page,
       per_page: query.limit,
@@ -99,5 +104,6 @@ function toRow(row: RowRecord): CaseListRow {
     sla_paused: sla.paused,
     late: sla.late,
     is_test: row.is_test,
+    entry_count: row.entry_count,
   };
 }

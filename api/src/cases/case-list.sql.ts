@@ -76,7 +76,12 @@ function scopeSides(actor: Actor, scope: CaseListScope): Fragment[] {
   ];
 }
 
-function filtersOf(viewerCompany: number, request: CaseListRequest, query: ListQuery): Fragment[] {
+function filtersOf(
+  viewer: { company: number; userId: number },
+  request: CaseListRequest,
+  query: ListQuery,
+): Fragment[] {
+  const viewerCompany = viewer.company;
   const filters = [LISTED_CASES];
   if (request.recent) {
     filters.push(fragment(`c.created_at >= now() - make_interval(days => ${LIMITS.casesThirtyDays})`));
@@ -90,6 +95,17 @@ function filtersOf(viewerCompany: number, request: CaseListRequest, query: ListQ
           and answer.created_at > coalesce((select max(ask.created_at) from case_responses ask
             where ask.case_id = c.id and ask.type = 'information-request'), '-infinity'))))`,
         viewerCompany,
+      ),
+    );
+  }
+  if (query.filter === 'watching') {
+    // A probe of the reader's row per case, which the planner keeps as one (an EXISTS it would turn into a join
+    // from all of the user's watched rows, sorted afterwards: ~30 ms for 10,000 watched cases, bench/attention):
+    // each side is still read in the sort's index order and stops once the page is full.
+    filters.push(
+      fragment(
+        'coalesce((select r.watching from case_readers r where r.user_id = ? and r.case_id = c.id), false)',
+        viewer.userId,
       ),
     );
   }
@@ -127,7 +143,7 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
   const dir = query.dir === 'asc' ? 'asc' : 'desc';
   const nulls = sort === 'respond_date' ? ' nulls last' : '';
   const offset = (query.page - 1) * query.limit;
-  const filters = filtersOf(viewerCompany, request, query);
+  const filters = filtersOf({ company: viewerCompany, userId: actor.userId }, request, query);
   const joinsCompanies = sort === 'partner' || !!query.q;
   const sortKey = fragment(SORT_SQL[sort], ...(sort === 'partner' ? [viewerCompany] : []));
   const sides = scopeSides(actor, request.scope);
@@ -160,6 +176,8 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
           c.status, ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
           ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
           ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.is_test,
+          case when c.submitter_company_id = ? then c.entries_submitter when c.receiver_company_id = ?
+            then c.entries_receiver else c.entries_staff end as entry_count,
           case when c.receiver_company_id = ? then 'inbound' else 'outbound' end as direction,
           ${PARTNER_SQL} as partner_name, ${isoUtc(RESPOND_DATE_SQL)} as respond_date
         from counted
@@ -172,6 +190,8 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
     query.limit,
     offset,
     ...counted.params,
+    viewerCompany,
+    viewerCompany,
     viewerCompany,
     viewerCompany,
   );

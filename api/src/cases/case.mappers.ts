@@ -22,6 +22,7 @@ export function toCaseNote(note: CaseNote): CaseNoteShape {
     creator_name: note.creatorName,
     user: note.user ? { full_name: note.user.fullName } : null,
     company: note.company ? { name: note.company.name, url: note.company.url } : null,
+    visibility: note.visibility,
   };
 }
 

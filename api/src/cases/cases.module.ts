@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { UploadsModule } from '../platform/common/multipart';
 import type { ServerConfig } from '@casebridge/server-core';
 import { SERVER_CONFIG } from '../platform/config/config.module';
+import { AttentionController } from './attention/attention.controller';
+import { AttentionService } from './attention/attention.service';
 import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';
 import { CaseAttachmentsService } from './case-attachments.service';
@@ -26,7 +28,7 @@ export { CaseAttachmentUploads } from './case-uploads';
       useFactory: (config: ServerConfig) => caseUploadOptions(config),
     }),
   ],
-  controllers: [CasesController, CaseTokenController, CaseAttachmentsController],
+  controllers: [CasesController, CaseTokenController, CaseAttachmentsController, AttentionController],
   providers: [
     CaseAccessService,
     CaseEventsService,
@@ -36,6 +38,7 @@ export { CaseAttachmentUploads } from './case-uploads';
     CaseDetailsService,
     CaseAttachmentsService,
     CaseExportPolicies,
+    AttentionService,
   ],
   exports: [
     CaseAccessService,

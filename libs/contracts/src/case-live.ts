@@ -14,7 +14,7 @@ function upsert<T extends { id: number }>(items: readonly T[], added: readonly T
   return where === 'start' ? [...[...fresh].reverse(), ...replaced] : [...replaced, ...fresh];
 }
 
-/** The member case page's data after the event (notes newest first, attachments and responses oldest first). */
+/** The member case page's data after the event (notes newest first, the other lists oldest first). */
 export function applyCaseEventToDetail(detail: CaseDetail, message: CaseEventMessage): CaseDetail {
   if (message.seq <= detail.event_seq) return detail;
   return {
@@ -24,6 +24,7 @@ export function applyCaseEventToDetail(detail: CaseDetail, message: CaseEventMes
     responses: message.response ? upsert(detail.responses, [message.response], 'end') : detail.responses,
     notes: message.note ? upsert(detail.notes, [message.note], 'start') : detail.notes,
     attachments: message.attachments ? upsert(detail.attachments, message.attachments, 'end') : detail.attachments,
+    escalations: message.escalation ? upsert(detail.escalations, [message.escalation], 'end') : detail.escalations,
   };
 }
 

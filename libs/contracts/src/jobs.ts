@@ -8,6 +8,7 @@ export const QUEUES = {
   retention: 'retention',
   notifications: 'notifications',
   sla: 'sla',
+  digest: 'digest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

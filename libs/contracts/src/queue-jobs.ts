@@ -20,6 +20,8 @@ export const PRODUCED_JOB_NAMES = {
   ],
   [QUEUES.retention]: [],
   [QUEUES.sla]: [],
+  // The digest queue's jobs come from its own schedule (the worker), never from the api.
+  [QUEUES.digest]: [],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 /** The job names producers may send on queue Q (the name type of their BullMQ queue). */

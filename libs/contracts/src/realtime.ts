@@ -10,6 +10,8 @@ import {
   CaseResponseShape,
   PublicCaseResponse,
 } from './api/member/cases';
+import { CaseAttention, NotificationItem, type FollowNotificationsAnswer } from './api/member/attention';
+import { CaseEscalationShape } from './api/member/case-escalations';
 import { EscalationRow } from './api/super-admin/escalation';
 import { OnboardingQueueRow } from './api/super-admin/onboarding';
 import { SuperAdminRegistrationRow } from './api/super-admin/users';
@@ -47,6 +49,12 @@ export const SERVER_EVENTS = {
   exportStatus: 'export.status',
   /** The account was disabled or its sessions ended: the client signs out. */
   sessionEnded: 'session.ended',
+  /** A new entry of a case the user watches, as their side sees it (the bell and the notification list). */
+  watchEntry: 'watch.entry',
+  /** The user's read position or watching changed for a case (another tab read it, or the watch button). */
+  caseAttention: 'case.attention',
+  /** The user marked every watched case read. */
+  notificationsCleared: 'notifications.cleared',
 } as const;
 
 /** Messages the client sends (all acknowledged). */
@@ -54,6 +62,8 @@ export const CLIENT_EVENTS = {
   followCase: 'case.follow',
   unfollowCase: 'case.unfollow',
   typing: 'case.typing',
+  /** Replays the watched cases' entries after a cursor, with the unread total of the same moment. */
+  followNotifications: 'notifications.follow',
 } as const;
 
 /**
@@ -96,6 +106,8 @@ export const CaseEventMessage = z.object({
   note: CaseNoteShape.optional(),
   /** The rows an attachment entry added or whose upload state changed. */
   attachments: z.array(CaseAttachmentShape).optional(),
+  /** The manager escalation a manager_request_* entry added or answered: members and super admins. */
+  escalation: CaseEscalationShape.optional(),
 });
 export type CaseEventMessage = z.infer<typeof CaseEventMessage>;
 
@@ -157,6 +169,24 @@ export type ExportStatusMessage = z.infer<typeof ExportStatusMessage>;
 export const SessionEndedMessage = z.object({ reason: z.enum(['disabled', 'logout', 'password_changed']) });
 export type SessionEndedMessage = z.infer<typeof SessionEndedMessage>;
 
+/**
+ * A new entry of a watched case, built once per side of the case and sent to every watcher of that side at once.
+ * `entry_count`: the entries that side can now see in the case (a list's unread mark is entry_count - read_count);
+ * `by_user_id`: who wrote it, so their own pages do not count it as news.
+ */
+export const WatchEntryMessage = NotificationItem.omit({ unread: true }).extend({
+  entry_count: z.number(),
+  by_user_id: z.number().nullable(),
+});
+export type WatchEntryMessage = z.infer<typeof WatchEntryMessage>;
+
+/** `cleared`: how many unread entries of the case this change took off the user's total. */
+export const CaseAttentionMessage = CaseAttention.extend({ cleared: z.number() });
+export type CaseAttentionMessage = z.infer<typeof CaseAttentionMessage>;
+
+export const NotificationsClearedMessage = z.object({ unread_total: z.number() });
+export type NotificationsClearedMessage = z.infer<typeof NotificationsClearedMessage>;
+
 export interface ServerToClientEvents {
   'case.event': (message: CaseEventMessage) => void;
   'cases.changed': (message: CasesChangedMessage) => void;
@@ -165,6 +195,9 @@ export interface ServerToClientEvents {
   'change_request.changed': (message: ChangeRequestChangedMessage) => void;
   'export.status': (message: ExportStatusMessage) => void;
   'session.ended': (message: SessionEndedMessage) => void;
+  'watch.entry': (message: WatchEntryMessage) => void;
+  'case.attention': (message: CaseAttentionMessage) => void;
+  'notifications.cleared': (message: NotificationsClearedMessage) => void;
 }
 
 /** Follow a case: join its room and get every event after `after_seq` that was missed (from the case log). */
@@ -187,7 +220,15 @@ export interface ClientToServerEvents {
   'case.follow': (request: FollowCaseRequest, answer: (result: FollowCaseAnswer) => void) => void;
   'case.unfollow': (request: { case_token: string }, answer: (result: { ok: boolean }) => void) => void;
   'case.typing': (request: { case_token: string; typing: boolean }, answer: (result: { ok: boolean }) => void) => void;
+  'notifications.follow': (
+    request: FollowNotificationsRequest,
+    answer: (result: FollowNotificationsAnswer) => void,
+  ) => void;
 }
+
+/** `after`: the cursor of the last notification answer (absent: only the current unread total and no entries). */
+export const FollowNotificationsRequest = z.object({ after: z.string().max(64).optional() });
+export type FollowNotificationsRequest = z.infer<typeof FollowNotificationsRequest>;
 
 /**
  * Rooms: one per case (presence) and one per case and audience (its events), company, company's admins, user, and
@@ -206,9 +247,10 @@ export const rooms = {
 /** The Redis stream through which the worker hands events to the api's sockets. */
 export const REALTIME_RELAY_STREAM = 'realtime-relay';
 /** `except`: sockets also in that room are skipped (a case's followers get its case.event instead). */
-export type RelayedEvent = { room: string; except?: string } & (
+export type RelayedEvent = { room: string | string[]; except?: string } & (
   | { event: 'export.status'; message: ExportStatusMessage }
   | { event: 'case.event'; message: CaseEventMessage }
   | { event: 'cases.changed'; message: CasesChangedMessage }
   | { event: 'queue.changed'; message: QueueChangedMessage }
+  | { event: 'watch.entry'; message: WatchEntryMessage }
 );

@@ -48,6 +48,7 @@ export {
   type StoredTemplate,
   type RenderedTemplate,
 } from './mail/template-renderer';
+export { applyMailPreferences, mailPreferencesOf, saveMailPreferences } from './mail/mail-preferences';
 export {
   FILE_TYPES,
   UPLOAD_KINDS,
@@ -61,3 +62,4 @@ export {
   type UploadKind,
 } from './files/file-types';
 export * from './case-events';
+export * from './attention';

@@ -1904,6 +1904,8 @@ export interface paths {
                 description: string | null;
                 id: number;
                 summary: string | null;
+                /** @enum {string} */
+                visibility: 'partner' | 'internal';
               }[];
               notes_enabled: boolean;
             };
@@ -2008,6 +2010,11 @@ export interface paths {
           'application/json': {
             description?: string | null;
             summary?: string | null;
+            /**
+             * @default partner
+             * @enum {string}
+             */
+            visibility?: 'partner' | 'internal';
           };
         };
       };
@@ -2025,6 +2032,8 @@ export interface paths {
               description: string | null;
               id: number;
               summary: string | null;
+              /** @enum {string} */
+              visibility: 'partner' | 'internal';
             };
           };
         };
@@ -2584,6 +2593,26 @@ export interface paths {
                 cursor: string;
                 /** @enum {string} */
                 direction: 'outbound' | 'inbound';
+                escalation?: {
+                  answer: {
+                    answered_by: string;
+                    company: string;
+                    created_at: string;
+                    escalation_type: string | null;
+                    id: number;
+                    internal_reference: string | null;
+                    notes: string | null;
+                  } | null;
+                  business_impact: string | null;
+                  company: string;
+                  created_at: string;
+                  escalation_type: string | null;
+                  id: number;
+                  internal_reference: string | null;
+                  notes: string | null;
+                  process: string;
+                  requested_by: string;
+                };
                 id: string;
                 note?: {
                   company: {
@@ -2598,6 +2627,8 @@ export interface paths {
                   user: {
                     full_name: string;
                   } | null;
+                  /** @enum {string} */
+                  visibility: 'partner' | 'internal';
                 };
                 response?: {
                   additional_information: string | null;
@@ -2630,7 +2661,9 @@ export interface paths {
                   | 'attachment_added'
                   | 'attachment_uploaded'
                   | 'attachment_failed'
-                  | 'sla_late';
+                  | 'sla_late'
+                  | 'manager_request_submitted'
+                  | 'manager_request_answered';
               }[];
               has_more: boolean;
               next_cursor: string | null;
@@ -3232,6 +3265,8 @@ export interface paths {
                       | 'attachment_uploaded'
                       | 'attachment_failed'
                       | 'sla_late'
+                      | 'manager_request_submitted'
+                      | 'manager_request_answered'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -3351,6 +3386,8 @@ export interface paths {
                   | 'attachment_uploaded'
                   | 'attachment_failed'
                   | 'sla_late'
+                  | 'manager_request_submitted'
+                  | 'manager_request_answered'
                 )[]
               | null;
             url: string;
@@ -3398,6 +3435,8 @@ export interface paths {
                       | 'attachment_uploaded'
                       | 'attachment_failed'
                       | 'sla_late'
+                      | 'manager_request_submitted'
+                      | 'manager_request_answered'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -3937,6 +3976,8 @@ export interface paths {
                       | 'attachment_uploaded'
                       | 'attachment_failed'
                       | 'sla_late'
+                      | 'manager_request_submitted'
+                      | 'manager_request_answered'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -4224,6 +4265,8 @@ export interface paths {
                       | 'attachment_uploaded'
                       | 'attachment_failed'
                       | 'sla_late'
+                      | 'manager_request_submitted'
+                      | 'manager_request_answered'
                     )[]
                   | null;
                 failing_since: string | null;

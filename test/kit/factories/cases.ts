@@ -134,6 +134,10 @@ export async function aCaseRow(target: FactoryTarget, spec: CaseRowSpec): Promis
     acceptedAt: status === 'accepted' || status === 'closed' ? createdAt : null,
     closedAt: status === 'closed' ? createdAt : null,
     eventSeq: 1,
+    // The "submitted" entry below, as every side sees it (appendCaseEvents keeps these for real cases).
+    entriesSubmitter: 1,
+    entriesReceiver: 1,
+    entriesStaff: 1,
     createdAt,
     updatedAt: createdAt,
     ...spec.overrides,

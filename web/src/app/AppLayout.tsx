@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { routeGuard, type RouteName } from '@casebridge/contracts';
 import { ForcedAccountModals } from '../features/accounts/ForcedAccountModals';
+import { useAttentionLive } from '../features/attention/use-attention-live';
 import { useLiveLists } from '../lib/live-lists';
 import { AlertBanners } from '../ui/AlertBanners';
 import { ModalHost } from '../ui/ModalHost';
@@ -47,6 +48,8 @@ function useSignedInLiveLists(): void {
   const userId = useSession((state) => (state.token ? state.user?.id : undefined));
   const role = useSession((state) => state.user?.role);
   useLiveLists(userId !== undefined && role ? { userId, role } : null);
+  // The bell, unread marks and Watch buttons (features/attention).
+  useAttentionLive(userId ?? null);
 }
 
 export function AppLayout() {

@@ -16,6 +16,7 @@ import {
   superAdminEscalationApi,
   superAdminOnboardingApi,
   superAdminUsersApi,
+  type CaseAttentionMessage,
   type CaseEventMessage,
   type Endpoint,
   type CaseList,
@@ -25,6 +26,7 @@ import {
   type OnboardingQueueFilter,
   type QueueChangedMessage,
   type Role,
+  type WatchEntryMessage,
 } from '@casebridge/contracts';
 import { signedInSocket } from './live';
 import { endpointId, queryClient } from './queries';
@@ -74,8 +76,21 @@ function caseListView(query: Query, defaultSort: string): ListView {
     page: Number(query.page ?? 1),
     sort: String(query.sort ?? defaultSort),
     dir: query.dir === 'asc' ? 'asc' : 'desc',
-    enterable: query.filter === 'inbound-action',
+    // Rows enter the watching view from watching, which cases.changed does not tell.
+    enterable: query.filter === 'inbound-action' || query.filter === 'watching',
   };
+}
+
+/**
+ * A live row is the company's: it carries no read position, so the viewer's is kept from the row it replaces.
+ * Into the watching view it enters only if already there, or as a case the viewer just submitted (they watch it).
+ */
+function viewerRow(list: CaseList, change: CasesChangedMessage, query: Query, viewer: { userId: number }) {
+  const held = list.data.find((row) => row.token === change.row.token);
+  const row = held ? { ...change.row, read_count: held.read_count ?? null } : change.row;
+  const watchable =
+    query.filter !== 'watching' || !!held || (change.seq === 1 && change.submitter_user_id === viewer.userId);
+  return { row, watchable };
 }
 
 /** A company case changed: every cached case list of the viewer places its row, or reads again where it cannot. */
@@ -85,14 +100,16 @@ export function placeCaseChange(change: CasesChangedMessage, viewer: { userId: n
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       const [, params, query] = key as [string, { scope: string }, Query];
       const where = { scope: params.scope, recent: endpoint === caseApi.listRecent, query };
-      const belongs = caseRowBelongs(change, where, viewer);
-      apply(key, placeRow(list, caseListView(query, 'updated_at'), { row: change.row, isNew, belongs }));
+      const { row, watchable } = viewerRow(list, change, query, viewer);
+      const belongs = watchable && caseRowBelongs(change, where, viewer);
+      apply(key, placeRow(list, caseListView(query, 'updated_at'), { row, isNew, belongs }));
     }
   }
   for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
     const query = key[2] as Query;
-    const belongs = caseRowBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
-    const placement = placeRow(answer.my_cases, caseListView(query, 'created_at'), { row: change.row, isNew, belongs });
+    const { row, watchable } = viewerRow(answer.my_cases, change, query, viewer);
+    const belongs = watchable && caseRowBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
+    const placement = placeRow(answer.my_cases, caseListView(query, 'created_at'), { row, isNew, belongs });
     apply(key, placement.kind === 'set' ? { kind: 'set', list: { my_cases: placement.list } } : placement);
   }
 }
@@ -115,6 +132,67 @@ export function applyCaseEventToLists(message: CaseEventMessage): void {
   for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
     queryClient.setQueryData(key, { my_cases: patch(answer.my_cases) });
   }
+}
+
+/** Rewrites the rows of every cached case list (dashboard lists and My Cases) that `patch` changes. */
+function patchCaseRows(patch: (row: CaseListRow) => CaseListRow): void {
+  const patched = (list: CaseList): CaseList | null => {
+    const data = list.data.map(patch);
+    return data.some((row, at) => row !== list.data[at]) ? { ...list, data } : null;
+  };
+  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+    for (const [key, list] of cachedLists<CaseList>(endpoint)) {
+      const next = patched(list);
+      if (next) queryClient.setQueryData(key, next);
+    }
+  }
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+    const next = patched(answer.my_cases);
+    if (next) queryClient.setQueryData(key, { my_cases: next });
+  }
+}
+
+/**
+ * A new entry of a watched case (lib attention): its rows take the side's entry count, so their unread mark grows;
+ * the author's own entry moved their read position with it (the server reads them up to it).
+ */
+export function applyWatchEntryToLists(message: WatchEntryMessage, viewerId: number | null): void {
+  const mine = message.by_user_id !== null && message.by_user_id === viewerId;
+  patchCaseRows((row) => {
+    if (row.token !== message.case_token || row.entry_count > message.entry_count) return row;
+    return { ...row, entry_count: message.entry_count, ...(mine ? { read_count: message.entry_count } : {}) };
+  });
+}
+
+/**
+ * The viewer's read position or watching changed for a case (this or another tab): its rows take the new read
+ * count. A case unwatched leaves the watching view at once; one watched anew joins it when the view is next read.
+ */
+export function applyAttentionToLists(message: CaseAttentionMessage): void {
+  patchCaseRows((row) =>
+    row.token === message.case_token
+      ? { ...row, read_count: message.read_count, entry_count: Math.max(row.entry_count, message.entry_count) }
+      : row,
+  );
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+    if ((key[2] as Query).filter !== 'watching') continue;
+    const held = answer.my_cases.data.some((row) => row.token === message.case_token);
+    if (!message.watching && held) {
+      const data = answer.my_cases.data.filter((row) => row.token !== message.case_token);
+      queryClient.setQueryData(key, { my_cases: { ...answer.my_cases, data, total: answer.my_cases.total - 1 } });
+    } else if (message.watching && !held) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    }
+  }
+}
+
+/** "Mark all read": every row with a read position is read up to its last entry. */
+export function clearListMarks(): void {
+  patchCaseRows((row) =>
+    row.read_count !== null && row.read_count !== undefined && row.read_count < row.entry_count
+      ? { ...row, read_count: row.entry_count }
+      : row,
+  );
 }
 
 /** Whether an escalation row passes a queue filter (the server's, evaluated on the row). */

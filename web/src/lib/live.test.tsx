@@ -376,6 +376,25 @@ describe('useCaseLive: applying entries', () => {
     expect(applied()).toEqual([6, 7, 8]);
   });
 
+  it("skips the numbers of entries its audience never gets (the partner's internal notes) after one follow", async () => {
+    const { socket, caseToken, applied, read } = await pageFollowing({ serverSeq: 5 });
+    await answer(socket, complete(caseToken, [], 5));
+    const follows = socket.follows.length;
+
+    // 6 and 8 were the other company's internal notes: no message for this page, ever.
+    act(() => socket.fire(SERVER_EVENTS.caseEvent, entry(7, caseToken)));
+    expect(socket.follows).toHaveLength(follows + 1);
+    await answer(socket, complete(caseToken, [7], 8));
+    expect(applied()).toEqual([7]);
+    expect(socket.follows).toHaveLength(follows + 1);
+
+    // The next entry after the replay's number is applied at once, without another follow.
+    act(() => socket.fire(SERVER_EVENTS.caseEvent, entry(9, caseToken)));
+    expect(applied()).toEqual([7, 9]);
+    expect(socket.follows).toHaveLength(follows + 1);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
   // A follow that fails (the connection drops before its answer, or the 5 s timeout) after a newer live entry
   // arrived: the held entry leaves a gap, so the next follow still asks from the last entry applied.
   it('never skips entries: a follow that fails after a live entry arrived does not lose the replay', async () => {

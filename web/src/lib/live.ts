@@ -129,13 +129,14 @@ export function useCaseLive(
 
     // While a follow is answered, live entries wait: the replay holds the older ones and must be applied first.
     let waiting: CaseEventMessage[] | null = null;
-    const take = (message: CaseEventMessage) => {
+    const take = (message: CaseEventMessage, replayed = false) => {
       // A page that read the case again (an incomplete replay) holds everything up to what it read.
       lastSeq = Math.max(lastSeq, current.current.seq ?? 0);
       if (message.case_token !== caseToken || message.seq <= lastSeq) return;
-      if (message.seq > lastSeq + 1) {
-        // Entries are missing before this one (a follow that failed, a dropped packet): every audience gets every
-        // entry, so a gap is always a loss. Follow again from the last one applied; its replay brings them in order.
+      if (!replayed && message.seq > lastSeq + 1) {
+        // Entries may be missing before this one (a follow that failed, a dropped packet), or the numbers between
+        // were entries this audience never gets (the other company's internal notes). Follow again from the last
+        // one applied: its replay holds exactly what this audience is missing, in order, gaps and all.
         if (waiting) waiting.push(message);
         else if (socket.connected) follow();
         return;
@@ -151,14 +152,16 @@ export function useCaseLive(
         .emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: lastSeq })
         .then((answer) => {
           if (!answer.ok) return;
-          answer.missed.forEach(take);
-          if (!answer.complete) current.current.reload();
+          answer.missed.forEach((message: CaseEventMessage) => take(message, true));
+          // A complete replay held every entry up to `seq` this audience gets: the numbers left are not its own.
+          if (answer.complete) lastSeq = Math.max(lastSeq, answer.seq);
+          else current.current.reload();
         })
         .catch(() => undefined)
         .finally(() => {
           const live = waiting ?? [];
           waiting = null;
-          live.sort((a, b) => a.seq - b.seq).forEach(take);
+          live.sort((a, b) => a.seq - b.seq).forEach((message) => take(message));
         });
     }
     const onPresence = (message: PresenceMessage) => {

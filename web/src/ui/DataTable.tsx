@@ -33,6 +33,8 @@ interface DataTableProps<Row> {
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
+  /** A class per row (unread cases are bold, for example). */
+  rowClass?: (row: Row) => string | undefined;
   sort?: SortState;
   onSort?: (sort: SortState) => void;
   paging?: Paging;
@@ -48,6 +50,7 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  rowClass,
   sort,
   onSort,
   paging,
@@ -98,7 +101,7 @@ export function DataTable<Row>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr key={rowKey(row)} className={rowClass?.(row)}>
                   {columns.map((column) => (
                     <td key={column.key} className={column.className}>
                       {column.render(row)}

@@ -6,6 +6,7 @@ import { MailProcessor } from '../mail/mail.processor';
 import { NotificationsProcessor } from '../notifications/notifications.processor';
 import { RetentionProcessor } from '../retention/retention.processor';
 import { SlaProcessor } from '../sla/sla.processor';
+import { DigestProcessor } from '../digest/digest.processor';
 import { checkJobHandlers, QueueConsumer } from './job-handlers-check';
 
 const ALL_QUEUES = Object.values(QUEUES);
@@ -25,6 +26,7 @@ function workerProcessors(): QueueConsumer[] {
     new NotificationsProcessor(unused, unused, unused, unused, queueNamed(QUEUES.notifications)),
     new RetentionProcessor(unused, queueNamed(QUEUES.retention)),
     new SlaProcessor(unused, queueNamed(QUEUES.sla)),
+    new DigestProcessor(unused, queueNamed(QUEUES.digest)),
   ];
 }
 

@@ -1,7 +1,8 @@
-import { EmailTemplate, renderTemplate, type StoredTemplate } from '@casebridge/db';
+import { applyMailPreferences, EmailTemplate, renderTemplate, type StoredTemplate } from '@casebridge/db';
 import { ServerConfig } from '@casebridge/server-core';
 import { MailJob } from '@casebridge/contracts';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -14,7 +15,8 @@ import { htmlToText } from './html-to-text';
 import { wrapInLayout } from './mail-layout';
 import { createSmtpTransport } from './smtp-transport';
 
-export type MailOutcome = 'sent' | 'already-sent';
+/** `held`: every recipient put this kind of mail in their digest or turned it off. */
+export type MailOutcome = 'sent' | 'already-sent' | 'held';
 
 /** Renders a stored template for a MailJob and hands it to SMTP exactly once per dedupe key. */
 @Injectable()
@@ -34,8 +36,9 @@ export class MailSenderService implements OnApplicationShutdown {
     this.deliveries = new DeliveryRegistry(redis, config.REDIS_PREFIX);
   }
 
-  async send(job: MailJob): Promise<MailOutcome> {
-    const template = await this.loadTemplate(job.template);
+  async send(queued: MailJob): Promise<MailOutcome> {
+    const { template, job } = await this.prepare(queued);
+    if (!job) return 'held';
     if (!template) {
       // Retrying cannot make a template appear; fail at once and keep the job for inspection.
       throw new UnrecoverableError(`Email template "${job.template}" not found`);
@@ -86,10 +89,16 @@ export class MailSenderService implements OnApplicationShutdown {
     return 'sent';
   }
 
+  /**
+   * The stored template and the mail as its recipients want it now (mail preferences, read at send time so a
+   * change made while the mail waited counts): one query for all its recipients.
+   */
   @CreateRequestContext()
-  private async loadTemplate(slug: string): Promise<StoredTemplate | null> {
-    const template = await this.orm.em.findOne(EmailTemplate, { slug });
-    return template ? { slug: template.slug, subject: template.subject, body: template.body } : null;
+  private async prepare(queued: MailJob): Promise<{ template: StoredTemplate | null; job: MailJob | null }> {
+    const em = this.orm.em as EntityManager;
+    const job = await applyMailPreferences((sql, params) => em.execute(sql, [...params]), queued);
+    const template = await em.findOne(EmailTemplate, { slug: queued.template });
+    return { template: template && { slug: template.slug, subject: template.subject, body: template.body }, job };
   }
 
   /** After the workers stopped (onModuleDestroy), so no job is cut off mid-send. */

@@ -236,6 +236,34 @@ describe('case events to signed webhooks and Teams', () => {
     expect(noteFanout.returnvalue).toMatch(/teams=0$/);
     expect(teams.requests.filter(newCase)).toHaveLength(1);
   });
+  it("delivers an internal note's entry to its own company's endpoints only: the partner gets no delivery at all", async () => {
+    const fork = em();
+    // Globex (the receiver) hears of every type again; its internal note must still never reach Acme.
+    const globex = await fork.findOneOrFail(WebhookEndpoint, globexEndpoint.id);
+    globex.events = null;
+    await fork.flush();
+    await fork.transactional((tx) =>
+      appendCaseEvent(tx, {
+        caseId: kase.id,
+        type: 'note_added',
+        actorLabel: 'Gina Globex',
+        payload: { summary: 'Internal only', visibility: 'internal' },
+        visibleTo: 'receiver',
+      }),
+    );
+    const event = await fork.findOneOrFail(CaseEvent, { case: kase.id }, { orderBy: { seq: 'desc' } });
+
+    const fanout = await waitForJobState(notifications, caseEventJobId(event.id), ['completed']);
+    expect(fanout.returnvalue).toBe('webhooks=1 teams=0');
+    const rows = (await em().find(WebhookDelivery, {}, { orderBy: { id: 'asc' } })).filter(
+      (row) => row.payload.case_token === kase.token && row.payload.seq === event.seq,
+    );
+    expect(rows.map((row) => row.endpoint.id)).toEqual([globexEndpoint.id]);
+    const [delivered] = await globexHook.waitForRequests(1, about(kase, event.seq));
+    expect(bodyOf(delivered).direction).toBe('inbound');
+    expect(acmeHook.requests.filter(about(kase, event.seq))).toHaveLength(0);
+  });
+
   it('tells no integration about a sample submission', async () => {
     const fork = em();
     const sample = await fork.findOneOrFail(Case, kase.id);

@@ -24,6 +24,7 @@ import { CaseDetailsService } from '../case-details.service';
 import { parseOrThrow, ValidationException } from '../../platform/common/errors';
 import { boundedCount, pageTotal } from '../../platform/common/page-totals';
 import { readRows } from '../../platform/common/prepared-reads';
+import { withReadCounts } from '../attention/read-counts';
 import { ExportsService } from '../../platform/exports/exports.service';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 import { CachedReads } from '../../platform/read-cache/cached-reads.service';
@@ -46,7 +47,7 @@ export class EscalationQueueService {
     private readonly reads: CachedReads,
   ) {}
 
-  async queue(filter: EscalationFilter, query: QueueQuery): Promise<EscalationPage> {
+  async queue(actor: Actor, filter: EscalationFilter, query: QueueQuery): Promise<EscalationPage> {
     if (query.filter && query.filter !== filter) {
       throw ValidationException.forField('filter', 'The filter does not match the path.');
     }
@@ -70,7 +71,7 @@ export class EscalationQueueService {
       readTags.escalationQueue,
     ]);
     return {
-      data: records.map(toEscalationRow),
+      data: await withReadCounts(this.em, actor.userId, records.map(toEscalationRow)),
       per_page: query.limit,
       current_page: query.page,
       total,

@@ -16,8 +16,12 @@ export class SuperAdminEscalationController {
 
   // The queue and report routes come before escalation/:id/..., whose id would otherwise swallow "queue".
   @Route(api.queue)
-  queue(@TextParam('filter') filter: string, @ValidQuery() query: z.output<typeof EscalationQueueQuery>) {
-    return this.escalation.queue(parseOrThrow(EscalationFilterParam, { filter }).filter, query);
+  queue(
+    @CurrentActor() actor: Actor,
+    @TextParam('filter') filter: string,
+    @ValidQuery() query: z.output<typeof EscalationQueueQuery>,
+  ) {
+    return this.escalation.queue(actor, parseOrThrow(EscalationFilterParam, { filter }).filter, query);
   }
 
   @Route(api.report)

@@ -6,7 +6,7 @@ import {
   type ManagerResponseBody,
   type ManagerResponseShape,
 } from '@casebridge/contracts';
-import { ManagerRequest, ManagerResponse, User } from '@casebridge/db';
+import { appendCaseEvent, ManagerRequest, ManagerResponse, User } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { SessionTokenService } from '../../platform/authentication/session-token.service';
@@ -46,36 +46,57 @@ export class ManagerRequestAnswersService {
     bearer: string | null,
   ): Promise<{ message: string; response: ResponseShape }> {
     const request = await this.load(token);
-    // The link takes one answer: one conditional statement, so of two managers answering at once one is stored.
-    const claimed = await this.em.nativeUpdate(
-      ManagerRequest,
-      { id: request.id, answeredAt: null },
-      { answeredAt: new Date() },
-    );
-    if (claimed === 0) throw new ConflictException(MANAGER_REQUEST_ANSWERED);
-    const response = this.em.create(ManagerResponse, {
-      request,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      email: body.email,
-      phone: body.phone,
-      phoneCountryCode: body.phone_country_code ?? request.phoneCountryCode,
-      internalReference: body.internal_reference,
-      escalationType: body.escalation_type,
-      notes: body.notes,
-    });
-    if (body.update_profile && bearer) {
-      const actor = await this.sessions.authenticate(bearer);
-      if (actor && actor.companyId === request.receiverCompany.id) {
-        const user = await this.em.findOneOrFail(User, actor.userId);
-        user.firstName = body.first_name;
-        user.lastName = body.last_name;
-        if (body.phone) user.phone = body.phone;
-        if (body.phone_country_code) user.phoneCountryCode = body.phone_country_code;
+    const response = await this.em.transactional(async () => {
+      // The link takes one answer: one conditional statement, so of two managers answering at once one is stored.
+      const claimed = await this.em.nativeUpdate(
+        ManagerRequest,
+        { id: request.id, answeredAt: null },
+        { answeredAt: new Date() },
+      );
+      if (claimed === 0) throw new ConflictException(MANAGER_REQUEST_ANSWERED);
+      const response = this.em.create(ManagerResponse, {
+        request,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        phoneCountryCode: body.phone_country_code ?? request.phoneCountryCode,
+        internalReference: body.internal_reference,
+        escalationType: body.escalation_type,
+        notes: body.notes,
+      });
+      if (body.update_profile && bearer) {
+        const actor = await this.sessions.authenticate(bearer);
+        if (actor && actor.companyId === request.receiverCompany.id) {
+          const user = await this.em.findOneOrFail(User, actor.userId);
+          user.firstName = body.first_name;
+          user.lastName = body.last_name;
+          if (body.phone) user.phone = body.phone;
+          if (body.phone_country_code) user.phoneCountryCode = body.phone_country_code;
+        }
       }
-    }
-    await this.em.flush();
+      await this.em.flush();
+      if (request.case) await this.recordAnswer(request.case.id, request, response);
+      return response;
+    });
     return { message: MESSAGES.responseSent, response: toResponse(response) };
+  }
+
+  /** A linked request's answer goes on its case's log, in the answer's transaction. */
+  private async recordAnswer(caseId: number, request: ManagerRequest, response: ManagerResponse): Promise<void> {
+    const answeredBy = `${response.firstName} ${response.lastName}`.trim();
+    await appendCaseEvent(this.em, {
+      caseId,
+      type: 'manager_request_answered',
+      actorLabel: `${answeredBy} (${request.receiverCompany.name}, manager link)`,
+      payload: {
+        manager_request_id: request.id,
+        manager_response_id: response.id,
+        process: request.document.name,
+        escalation_type: response.escalationType,
+        answered_by: answeredBy,
+      },
+    });
   }
 
   private async load(token: string): Promise<ManagerRequest> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { routePath, type ManagerRequestBody } from '@casebridge/contracts';
-import { ContactDocument, ManagerRequest } from '@casebridge/db';
+import { appendCaseEvent, Case, ContactDocument, ManagerRequest } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { DOCUMENT_ACCESS_POPULATE, MemberContextService } from '../../directory/
 import { MailProducer } from '../../platform/mail/mail.producer';
 import { countryCodeOr, newCaseToken } from '../submissions/case-submission.service';
 import { documentTemplate, managerRequestMail } from '../submissions/submission-mails';
+import { linkedCaseId } from './manager-request-case-link';
 
 export const MANAGER_REQUEST_SENT = 'Your escalation request has been sent to the process managers.';
 export const SAMPLE_MANAGER_REQUEST =
@@ -52,30 +53,49 @@ export class ManagerRequestIntakeService {
       return { message: SAMPLE_MANAGER_REQUEST, request: { token: '', created_at: new Date().toISOString() } };
     }
     const phoneCountryCode = countryCodeOr(body.phone_country_code, member.user.phoneCountryCode);
-    const request = this.em.create(ManagerRequest, {
-      token: newCaseToken(),
-      submitterCompany: member.company,
-      receiverCompany: doc.company,
-      document: doc,
-      user: member.user,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      email: body.email,
-      phone: body.phone,
-      phoneCountryCode,
-      internalReference: body.internal_reference,
-      vendorReference: body.vendor_reference,
-      businessImpact: body.business_impact,
-      escalationType: body.escalation_type,
-      notes: body.notes,
+    const request = await this.em.transactional(async () => {
+      const request = this.em.create(ManagerRequest, {
+        token: newCaseToken(),
+        submitterCompany: member.company,
+        receiverCompany: doc.company,
+        document: doc,
+        user: member.user,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        phoneCountryCode,
+        internalReference: body.internal_reference,
+        vendorReference: body.vendor_reference,
+        businessImpact: body.business_impact,
+        escalationType: body.escalation_type,
+        notes: body.notes,
+      });
+      if (body.update_profile) {
+        member.user.firstName = body.first_name;
+        member.user.lastName = body.last_name;
+        member.user.phone = body.phone;
+        member.user.phoneCountryCode = phoneCountryCode;
+      }
+      const caseId = await linkedCaseId(this.em, member.company.id, doc.company.id, body.vendor_reference);
+      if (caseId === null) return request;
+      request.case = this.em.getReference(Case, caseId);
+      // Flushed first so the case's entry can name the request (the live message carries it).
+      await this.em.flush();
+      await appendCaseEvent(this.em, {
+        caseId,
+        type: 'manager_request_submitted',
+        actorLabel: member.user.fullName,
+        actorUserId: member.user.id,
+        payload: {
+          manager_request_id: request.id,
+          process: doc.name,
+          escalation_type: request.escalationType,
+          requested_by: `${request.firstName} ${request.lastName}`.trim(),
+        },
+      });
+      return request;
     });
-    if (body.update_profile) {
-      member.user.firstName = body.first_name;
-      member.user.lastName = body.last_name;
-      member.user.phone = body.phone;
-      member.user.phoneCountryCode = phoneCountryCode;
-    }
-    await this.em.flush();
 
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}${routePath('manager.response', { token: request.token })}`;
     const template = documentTemplate(doc, ['manager-request', 'new_receiving_member'], 'manager-request');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { routePath, type Priority } from '@casebridge/contracts';
-import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement } from '@casebridge/db';
+import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement, watchForEntries } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
@@ -81,6 +81,10 @@ export class CaseSubmissionService {
       isSample,
       isTest,
       eventSeq: 1,
+      // The "submitted" entry below, seen by every side.
+      entriesSubmitter: 1,
+      entriesReceiver: 1,
+      entriesStaff: 1,
       createdAt: now,
       updatedAt: now,
     });
@@ -110,6 +114,11 @@ export class CaseSubmissionService {
       member.user.phoneCountryCode = countryCodeOr(input.phone_country_code, member.user.phoneCountryCode);
     }
     await this.em.flush();
+    // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
+    // later entries' watching (appendCaseEvents).
+    await watchForEntries((sql, params) => this.em.execute(sql, [...params]), [
+      { caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id },
+    ]);
 
     // Nobody reads the sandbox's mail: it answers through the worker.
     if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc);

@@ -76,5 +76,6 @@ export function toCollaborationNote(note: CaseNoteShape): CollaborationNote {
     creator_name: note.creator_name,
     company_name: note.company?.name ?? null,
     created_at: note.created_at,
+    visibility: note.visibility,
   };
 }

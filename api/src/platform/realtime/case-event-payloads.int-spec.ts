@@ -130,7 +130,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
         await lists[company].next((m) => m.case_token === caseToken && m.seq === seq),
       );
       const rows = (await get('caller/get-cases/company?limit=100', token)).data as { token: string }[];
-      expect(message.row).toEqual(rows.find((row) => row.token === caseToken));
+      expect(message.row).toEqual(companyPart(rows.find((row) => row.token === caseToken)));
       expect(message.removed).toBe(false);
     }
     const queued = QueueChangedMessage.parse(
@@ -139,7 +139,14 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     const queue = (await get('super_admin/escalation/queue/all-10?limit=100', tokens.admin)).data as {
       token: string;
     }[];
-    expect(queued.row).toEqual(queue.find((row) => row.token === caseToken));
+    expect(queued.row).toEqual(companyPart(queue.find((row) => row.token === caseToken)));
+  }
+
+  /** A REST row without the viewer's own read count: live rows are everyone's, and a client keeps the one it has. */
+  function companyPart(row: { token: string; read_count?: unknown } | undefined) {
+    if (!row) return row;
+    const { read_count: _viewerOnly, ...shared } = row;
+    return shared;
   }
 
   /** Each audience's message, applied to what it held, equals its next REST answer. */
@@ -147,7 +154,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     watched: Awaited<ReturnType<typeof watch>>,
     caseToken: string,
     type: CaseEventType,
-  ): Promise<number> {
+  ): Promise<Record<CaseAudience, CaseEventMessage>> {
     const messages = {} as Record<CaseAudience, CaseEventMessage>;
     for (const audience of ['submitter', 'receiver', 'staff', 'link'] as const) {
       messages[audience] = CaseEventMessage.parse(await watched.events[audience].next((m) => m.type === type));
@@ -158,7 +165,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     }
     expect(applyCaseEventToPublic(watched.pages.link, messages.link)).toEqual(next.link);
     watched.pages = next;
-    return messages.submitter.seq;
+    return messages;
   }
 
   it('every entry of a case life, for all four audiences, and the rows of both lists and the queue', async () => {
@@ -172,8 +179,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     const watched = await watch(caseToken);
     const step = async (type: CaseEventType, act: () => Promise<unknown>) => {
       await act();
-      const seq = await expectEveryAudienceCatchesUp(watched, caseToken, type);
-      await expectListRowsMatch(lists, caseToken, seq);
+      const { submitter } = await expectEveryAudienceCatchesUp(watched, caseToken, type);
+      await expectListRowsMatch(lists, caseToken, submitter.seq);
     };
 
     await step('information_requested', () =>
@@ -271,6 +278,52 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     );
   });
 
+  it('a manager escalation linked to the case and its answer: members and super admins get it, the link not', async () => {
+    const manager = await aUser(api, { company: receiver, role: 'business_manager' });
+    const escalation = await aProcess(api, { company: receiver, type: 'manager', managers: { main: manager } });
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-4'), tokens.submitter).expect(
+      200,
+    );
+    const caseToken = submitted.body.case.token as string;
+    const lists = await listWatchers();
+    const watched = await watch(caseToken);
+    const step = async (type: CaseEventType, act: () => Promise<unknown>) => {
+      await act();
+      const messages = await expectEveryAudienceCatchesUp(watched, caseToken, type);
+      await expectListRowsMatch(lists, caseToken, messages.submitter.seq);
+      expect(messages.link.escalation).toBeUndefined();
+      return messages;
+    };
+    let requestToken = '';
+    const sent = await step('manager_request_submitted', async () => {
+      const created = await post(
+        'manager/request/create',
+        {
+          first_name: caller.firstName,
+          last_name: caller.lastName,
+          email: caller.email,
+          internal_reference: 'ACME-LIVE-4',
+          vendor_reference: 'live-4',
+          business_impact: 'Replication is stalled.',
+          receive_company_id: receiver.id,
+          contact_document_id: escalation.id,
+        },
+        tokens.submitter,
+      ).expect(200);
+      requestToken = created.body.request.token as string;
+    });
+    expect(sent.receiver.escalation).toMatchObject({ process: escalation.name, answer: null });
+    const answered = await step('manager_request_answered', () =>
+      post(`manager/request/response/${requestToken}`, {
+        first_name: 'Mia',
+        last_name: 'Manager',
+        email: manager.email,
+        notes: 'Engineer assigned.',
+      }).expect(200),
+    );
+    expect(answered.submitter.escalation?.answer).toMatchObject({ answered_by: 'Mia Manager' });
+  });
+
   it('a rejection, for all four audiences', async () => {
     await em().nativeUpdate(Company, receiver.id, { allowNotes: true });
     const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-2'), tokens.submitter).expect(
@@ -281,6 +334,70 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     const watched = await watch(caseToken);
     await post(`caller/case/${caseToken}/respond`, { status: 'rejected', next_steps: 'Not our product.' }).expect(200);
     await expectEveryAudienceCatchesUp(watched, caseToken, 'rejected');
+  });
+
+  it("an internal note from each side: its own company gets it; the partner, super admins and the token page don't", async () => {
+    await em().nativeUpdate(Company, receiver.id, { allowNotes: true });
+    await settle(api);
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-5'), tokens.submitter).expect(
+      200,
+    );
+    const caseToken = submitted.body.case.token as string;
+    await post(`caller/case/${caseToken}/respond`, {
+      status: 'accepted',
+      engineer_name: 'Gina',
+      engineer_email: 'gina@globex.test',
+    }).expect(200);
+    const lists = await listWatchers();
+    const watched = await watch(caseToken);
+    const internalSeqs: number[] = [];
+
+    for (const [author, partner] of [
+      ['submitter', 'receiver'],
+      ['receiver', 'submitter'],
+    ] as const) {
+      const note = { summary: `Internal to the ${author}`, visibility: 'internal' };
+      await post(`caller/case/${caseToken}/note`, note, tokens[author]).expect(200);
+      // The author's company gets the entry with its note, and applying it gives its next page exactly.
+      const own = CaseEventMessage.parse(await watched.events[author].next((m) => m.type === 'note_added'));
+      expect(own.note).toMatchObject(note);
+      const next = await readPages(caseToken);
+      expect(applyCaseEventToDetail(watched.pages[author].case, own)).toEqual(next[author].case);
+      expect(next[partner].case.notes.map((note) => note.summary)).not.toContain(`Internal to the ${author}`);
+      internalSeqs.push(own.seq);
+
+      // Then an entry every audience sees, applied by the others to the page they held before the internal note
+      // (their seq jumps over it). The internal entry's messages were published before it, in order through the
+      // same adapter, so an audience that has this one would already hold the internal one.
+      watched.pages[author] = next[author];
+      await post(`caller/case/${caseToken}/note`, { summary: `For both, from the ${author}` }, tokens[author]).expect(
+        200,
+      );
+      const shared = await expectEveryAudienceCatchesUp(watched, caseToken, 'note_added');
+      expect(shared[partner].note).toMatchObject({ summary: `For both, from the ${author}`, visibility: 'partner' });
+      await expectListRowsMatch(lists, caseToken, shared.submitter.seq);
+      for (const audience of [partner, 'staff', 'link'] as const) {
+        expect(watched.events[audience].kept.map((message) => message.seq)).not.toContain(own.seq);
+      }
+      // No list row for the partner company, nor a queue row: nothing it sees changed.
+      expect(lists[partner].kept.map((message) => message.seq)).not.toContain(own.seq);
+      const queueSeqs = lists.queue.kept.map((message) => ('seq' in message ? message.seq : null));
+      expect(queueSeqs).not.toContain(own.seq);
+    }
+
+    // A follower who was away replays its side's entries only: the seq has gaps where the other's internal notes are.
+    const [bySubmitter, byReceiver] = internalSeqs;
+    for (const [auth, own] of [
+      [{ token: tokens.submitter }, [bySubmitter]],
+      [{ token: tokens.receiver }, [byReceiver]],
+      [{ token: tokens.admin }, []],
+      [{ case_token: caseToken }, []],
+    ] as const) {
+      const replay = await followCase(await open(auth), caseToken, 0);
+      if (!replay.ok) throw new Error(replay.error);
+      const seqs = replay.missed.map((message) => message.seq);
+      expect(internalSeqs.filter((seq) => seqs.includes(seq))).toEqual(own);
+    }
   });
 
   it('a follower who was away replays the missed entries as its audience sees them', async () => {

@@ -14,7 +14,7 @@ const BATCH = 100;
 const ABANDONED_AFTER_MS = 60_000;
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 15_000;
-const RELAYED_EVENTS = new Set<string>(['export.status', 'case.event', 'cases.changed', 'queue.changed']);
+const RELAYED_EVENTS = new Set<string>(['export.status', 'case.event', 'cases.changed', 'queue.changed', 'watch.entry']);
 
 type StreamEntry = [id: string, fields: string[]];
 type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
@@ -165,7 +165,9 @@ export function parseEvent(fields: string[]): RelayedEvent | null {
   if (index < 0 || index % 2 !== 0) return null;
   try {
     const value = JSON.parse(fields[index + 1]) as Partial<RelayedEvent>;
-    if (typeof value.room !== 'string' || typeof value.event !== 'string' || !RELAYED_EVENTS.has(value.event)) {
+    const room = value.room;
+    const roomOk = typeof room === 'string' || (Array.isArray(room) && room.every((one) => typeof one === 'string'));
+    if (!roomOk || typeof value.event !== 'string' || !RELAYED_EVENTS.has(value.event)) {
       return null;
     }
     if (typeof value.message !== 'object' || value.message === null) return null;

@@ -6,6 +6,7 @@ import {
   CaseTokenRequest,
   CLIENT_EVENTS,
   FollowCaseRequest,
+  FollowNotificationsRequest,
   isCompanyAdminRole,
   rooms,
   SERVER_EVENTS,
@@ -14,9 +15,20 @@ import {
   type CaseEventType,
   type ClientToServerEvents,
   type FollowCaseAnswer,
+  type FollowNotificationsAnswer,
   type ServerToClientEvents,
 } from '@casebridge/contracts';
-import { Case, CaseEvent, caseEventMessages, User } from '@casebridge/db';
+import {
+  Case,
+  CaseEvent,
+  caseEventMessages,
+  isNotificationCursor,
+  MAX_REPLAYED_NOTIFICATIONS,
+  notificationPage,
+  notificationsAfter,
+  User,
+  type SqlRunner,
+} from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
@@ -155,6 +167,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
           actorLabel: event.actorLabel,
           createdAt: event.createdAt,
           payload: event.payload,
+          // An entry kept for the other side (its internal note) is left out: a gap in this follower's seq.
+          visibleTo: event.visibleTo,
         })),
         target.audience,
       );
@@ -172,6 +186,36 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
         complete: events.length <= MAX_MISSED_EVENTS,
       };
     });
+  }
+
+  /**
+   * The notification centre after a (re)connect: every entry of the user's watched cases past the cursor of their
+   * last answer, and the unread total read in the same statement (the bell is set to it, then counts live entries
+   * whose seq is new to it).
+   */
+  @SubscribeMessage(CLIENT_EVENTS.followNotifications)
+  async followNotifications(socket: CasebridgeSocket, raw: unknown): Promise<FollowNotificationsAnswer> {
+    const request = FollowNotificationsRequest.safeParse(raw);
+    const actor = socket.data.actor;
+    if (!actor) return { ok: false, error: 'Sign in to follow notifications.' };
+    if (!request.success || (request.data.after !== undefined && !isNotificationCursor(request.data.after))) {
+      return { ok: false, error: 'The cursor is not valid.' };
+    }
+    const em = this.em.fork();
+    const run: SqlRunner = (sql, params) => em.execute(sql, [...params]);
+    // Without a cursor the client has no list yet: the total and a cursor to start from.
+    const read =
+      request.data.after === undefined
+        ? await notificationPage(run, actor.userId, { limit: 0 })
+        : await notificationsAfter(run, actor.userId, request.data.after);
+    const complete = read.items.length <= MAX_REPLAYED_NOTIFICATIONS;
+    return {
+      ok: true,
+      unread_total: read.unreadTotal,
+      items: read.items.slice(0, MAX_REPLAYED_NOTIFICATIONS).map(({ id: _id, ...item }) => item),
+      complete,
+      cursor: read.cursor,
+    };
   }
 
   @SubscribeMessage(CLIENT_EVENTS.unfollowCase)

@@ -5,8 +5,10 @@ import { exportsApi } from './exports';
 import { reportsApi } from './reports';
 import { dashboardApi } from './member/dashboard';
 import { documentsApi } from './member/documents';
+import { attentionApi } from './member/attention';
 import { caseApi, managerApi } from './member/cases';
 import { profileApi } from './member/profile';
+import { mailPreferencesApi } from './member/mail-preferences';
 import { systemApi } from './system';
 import { webhooksApi } from './webhooks';
 import { adminCompanyApi } from './admin/company';
@@ -44,8 +46,10 @@ export const API = {
   dashboard: dashboardApi,
   documents: documentsApi,
   cases: caseApi,
+  attention: attentionApi,
   manager: managerApi,
   profile: profileApi,
+  mailPreferences: mailPreferencesApi,
   webhooks: webhooksApi,
   apiTokens: apiTokensApi,
   exports: exportsApi,

@@ -48,6 +48,10 @@ export type CaseDirection = (typeof CASE_DIRECTIONS)[number];
 
 export const DEFAULT_ACCEPT_NOTE = 'Our assigned engineer will contact you.';
 
+/** Who reads a note: both companies of the case (the default), or only the author's company. */
+export const NOTE_VISIBILITIES = ['partner', 'internal'] as const;
+export type NoteVisibility = (typeof NOTE_VISIBILITIES)[number];
+
 /** Entries of a case's event log (and of its audit timeline); each gets the case's next sequence number. */
 export const CASE_EVENT_TYPES = [
   'submitted',
@@ -63,5 +67,7 @@ export const CASE_EVENT_TYPES = [
   'attachment_uploaded',
   'attachment_failed',
   'sla_late',
+  'manager_request_submitted',
+  'manager_request_answered',
 ] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];

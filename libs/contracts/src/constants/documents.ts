@@ -108,5 +108,6 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'email-change-notice',
   'change-request',
   'webhook-disabled',
+  'case-digest',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

@@ -54,6 +54,8 @@ export const STORAGE_KEYS = {
   caseDir: 'cases_dir',
   /** The company landing page (slug) last opened: the signed-out home of the 404 page. */
   companySlug: 'company_slug',
+  /** Desktop notifications for watched cases, opted in per browser (the permission is the browser's). */
+  browserNotifications: 'browser_notifications',
 } as const;
 
 /** Date formats: MM/DD/YY hh:mm a in details and member tables; MMM-DD-YYYY hh:mm a in back-office tables. */

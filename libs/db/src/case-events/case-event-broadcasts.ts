@@ -6,6 +6,7 @@ import {
   SERVER_EVENTS,
   slaState,
   type CaseAudience,
+  type CaseEscalationShape,
   type CaseEventMessage,
   type CaseEventType,
   type CaseHeader,
@@ -16,8 +17,10 @@ import {
   type ResponseStamp,
 } from '@casebridge/contracts';
 import { AfterCommit } from '../after-commit';
+import { watchEntryBroadcasts } from '../attention/watch-broadcasts';
 import { toEscalationRow } from '../queries/escalation-queue';
 import { CaseEvent } from '../entities/cases/case-event.entity';
+import { loadCaseEscalations } from './case-escalations';
 import {
   loadCaseEventItems,
   loadCaseSnapshots,
@@ -34,6 +37,10 @@ export interface StoredCaseEvent {
   actorLabel: string | null;
   createdAt: Date;
   payload: Record<string, unknown> | null;
+  /** Who wrote it (null: a token link or the system); absent where the reader does not need it (the feed). */
+  actorUserId?: number | null;
+  /** Only this company side sees the entry (an internal note); null or absent: every audience. */
+  visibleTo?: 'submitter' | 'receiver' | null;
 }
 
 /**
@@ -50,6 +57,8 @@ export function caseEventsAfterCommit(announce: (events: StoredCaseEvent[]) => P
       actorLabel: entity.actorLabel,
       createdAt: entity.createdAt,
       payload: entity.payload,
+      actorUserId: entity.actorUser?.id ?? null,
+      visibleTo: entity.visibleTo,
     };
   }, announce);
 }
@@ -73,6 +82,8 @@ export async function caseEventBroadcasts(
     const snapshot = snapshots.get(event.caseId);
     if (!snapshot || snapshot.deleted) continue;
     for (const audience of CASE_AUDIENCES) {
+      // An internal note's entry does not exist for the other audiences: their seq has a gap there.
+      if (!entryReaches(audience, event)) continue;
       broadcasts.push({
         room: rooms.caseAudience(snapshot.id, audience),
         event: SERVER_EVENTS.caseEvent,
@@ -80,8 +91,17 @@ export async function caseEventBroadcasts(
       });
     }
   }
-  // Lists and queues show the case's state, so once per case however many of its events the batch holds.
-  for (const snapshot of snapshots.values()) broadcasts.push(...caseStateBroadcasts(snapshot, now));
+  // Lists and queues show the case's state, so once per case however many of its events the batch holds; not to
+  // a side none of whose entries the batch holds (an internal note of the other company changed nothing it sees).
+  for (const snapshot of snapshots.values()) {
+    const reached = new Set(
+      CASE_AUDIENCES.filter((audience) =>
+        events.some((event) => event.caseId === snapshot.id && entryReaches(audience, event)),
+      ),
+    );
+    broadcasts.push(...caseStateBroadcasts(snapshot, now, reached));
+  }
+  broadcasts.push(...(await watchEntryBroadcasts(run, events, snapshots)));
   return broadcasts;
 }
 
@@ -112,24 +132,42 @@ export async function audienceMessages(
   return events.map((event) => {
     const snapshot = snapshots.get(event.caseId);
     if (!snapshot || (snapshot.deleted && !options.withDeleted)) return null;
+    if (!entryReaches(event.audience, event)) return null;
     return caseEventMessage(event.audience, event, snapshot, items);
   });
 }
 
 /**
+ * Whether an audience gets an entry at all: one kept for one company side (an internal note) reaches only that
+ * side's members, never the other company, super admins or the token page.
+ */
+export function entryReaches(audience: CaseAudience, event: Pick<StoredCaseEvent, 'visibleTo'>): boolean {
+  return !event.visibleTo || event.visibleTo === audience;
+}
+
+/**
  * The list row to both companies and the queue row to super admins, for a case whose state changed outside its
  * log (deleted by a super admin: `removed`). Samples are on no list; test cases are not in the escalation queue.
+ * `reached`: only to these audiences (the ones a batch's entries reach); absent: all.
  */
-export function caseStateBroadcasts(snapshot: CaseSnapshot, now: Date = new Date()): RelayedEvent[] {
+export function caseStateBroadcasts(
+  snapshot: CaseSnapshot,
+  now: Date = new Date(),
+  reached?: ReadonlySet<CaseAudience>,
+): RelayedEvent[] {
   if (snapshot.is_sample) return [];
-  const companies = [...new Set([snapshot.submitter_company_id, snapshot.receiver_company_id])];
+  const sides = [
+    ...(!reached || reached.has('submitter') ? [snapshot.submitter_company_id] : []),
+    ...(!reached || reached.has('receiver') ? [snapshot.receiver_company_id] : []),
+  ];
+  const companies = [...new Set(sides)];
   const lists = companies.map((companyId): RelayedEvent => ({
     room: rooms.company(companyId),
     except: rooms.case(snapshot.id),
     event: SERVER_EVENTS.casesChanged,
     message: listChange(snapshot, companyId, now),
   }));
-  if (snapshot.is_test) return lists;
+  if (snapshot.is_test || (reached && !reached.has('staff'))) return lists;
   return [
     ...lists,
     {
@@ -148,15 +186,16 @@ export function caseStateBroadcasts(snapshot: CaseSnapshot, now: Date = new Date
 async function loadFor(run: SqlRunner, events: readonly StoredCaseEvent[]) {
   const idsOf = (key: string) =>
     events.map((event) => event.payload?.[key]).filter((id): id is number => typeof id === 'number');
-  const [snapshots, items] = await Promise.all([
+  const [snapshots, items, escalations] = await Promise.all([
     loadCaseSnapshots(run, [...new Set(events.map((event) => event.caseId))]),
     loadCaseEventItems(run, {
       notes: idsOf('note_id'),
       responses: idsOf('response_id'),
       attachments: events.flatMap(attachmentIdsOf),
     }),
+    loadCaseEscalations(run, idsOf('manager_request_id')),
   ]);
-  return { snapshots, items };
+  return { snapshots, items: { ...items, escalations } };
 }
 
 /** What one audience sees of a case: its side, and whether its company's feed shows notes. */
@@ -178,7 +217,7 @@ function caseEventMessage(
   audience: CaseAudience,
   event: StoredCaseEvent,
   snapshot: CaseSnapshot,
-  items: CaseEventItems,
+  items: CaseEventItems & { escalations: Map<number, CaseEscalationShape> },
 ): CaseEventMessage {
   const view = viewOf(audience, snapshot);
   const idOf = (key: string) => {
@@ -193,6 +232,8 @@ function caseEventMessage(
       })
     : [];
   const response = items.responses.get(idOf('response_id'));
+  // A linked manager escalation is shown to both companies (and super admins), never to the token page.
+  const escalation = view.member ? items.escalations.get(idOf('manager_request_id')) : undefined;
   return {
     case_token: snapshot.token,
     seq: event.seq,
@@ -207,6 +248,7 @@ function caseEventMessage(
     ...(response ? { response } : {}),
     ...(note ? { note } : {}),
     ...(attachments.length ? { attachments } : {}),
+    ...(escalation ? { escalation } : {}),
   };
 }
 
@@ -255,6 +297,8 @@ function listRow(snapshot: CaseSnapshot, companyId: number, now: Date): CaseList
     sla_paused: sla.paused,
     late: sla.late,
     is_test: snapshot.is_test,
+    // A case a company sends itself is the submitter's for its members (readerSideSql).
+    entry_count: companyId === snapshot.submitter_company_id ? snapshot.entries_submitter : snapshot.entries_receiver,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { CaseEventType } from '@casebridge/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { watchForEntries } from '../attention/auto-watch';
+import { entryIncrements, valuesPlaceholders } from '../attention/reader-sql';
 import { User } from '../entities/accounts/user.entity';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import { Case } from '../entities/cases/case.entity';
@@ -14,6 +16,8 @@ export interface NewCaseEvent {
   /** What changed, by reference (note_id, response_id, attachment_id...) and in words; never customer data. */
   payload?: Record<string, unknown>;
   at?: Date;
+  /** Only this company side's members see the entry (an internal note); absent: every audience. */
+  visibleTo?: 'submitter' | 'receiver';
 }
 
 /**
@@ -27,11 +31,23 @@ export async function appendCaseEvents(em: EntityManager, entries: readonly NewC
   const ids = entries.map((entry) => entry.caseId);
   if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
   // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
-  // row lock that transaction holds on the case.
+  // row lock that transaction holds on the case. The same statement counts the entry for each side that sees it.
+  const counts = entries.map((entry) => {
+    const adds = entryIncrements({ type: entry.type, visibleTo: entry.visibleTo ?? null });
+    return [entry.caseId, adds.submitter, adds.receiver, adds.staff];
+  });
   const numbered = await em.execute<{ id: number; event_seq: number }[]>(
-    `update cases set event_seq = event_seq + 1 where id in (${ids.map(() => '?').join(', ')})
-     returning id, event_seq`,
-    ids,
+    `update cases c set event_seq = c.event_seq + 1, entries_submitter = c.entries_submitter + v.submitter,
+        entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff
+       from (values ${valuesPlaceholders(entries.length, 4, ['::int', '::int', '::int', '::int'])})
+         as v(id, submitter, receiver, staff)
+      where c.id = v.id
+     returning c.id, c.event_seq`,
+    counts.flat(),
+  );
+  await watchForEntries(
+    (sql, params) => em.execute(sql, [...params]),
+    entries.map((entry) => ({ caseId: entry.caseId, type: entry.type, actorUserId: entry.actorUserId ?? null })),
   );
   const seqOf = new Map(numbered.map((row) => [row.id, row.event_seq]));
   return entries.map((entry) => {
@@ -46,6 +62,7 @@ export async function appendCaseEvents(em: EntityManager, entries: readonly NewC
       actorUser: entry.actorUserId ? em.getReference(User, entry.actorUserId) : null,
       actorLabel: entry.actorLabel,
       payload: entry.payload ?? {},
+      visibleTo: entry.visibleTo ?? null,
       createdAt: entry.at ?? new Date(),
     });
   });

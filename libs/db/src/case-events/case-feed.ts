@@ -47,6 +47,7 @@ interface FeedRow {
   actor_label: string | null;
   created_at: Date;
   payload: Record<string, unknown> | null;
+  visible_to: FeedEntry['visibleTo'];
 }
 
 /**
@@ -63,7 +64,7 @@ export async function readCaseFeed(
   const start = after ?? { feedKey: '0', eventId: 0 };
   const rows = await run<FeedRow>(
     `select f.feed_key::text as feed_key, f.event_id, f.audience, e.case_id, e.seq, e.type, e.actor_label,
-            e.created_at, e.payload
+            e.created_at, e.payload, e.visible_to
        from case_feed f
        join case_events e on e.id = f.event_id
       where f.company_id = ?
@@ -86,6 +87,7 @@ function entryOf(row: FeedRow): FeedEntry {
     actorLabel: row.actor_label,
     createdAt: new Date(row.created_at),
     payload: row.payload,
+    visibleTo: row.visible_to,
   };
 }
 
@@ -98,7 +100,7 @@ export async function caseFeedEntriesOf(
   if (companyIds.length === 0) return [];
   const rows = await run<FeedRow & { company_id: number }>(
     `select f.company_id, f.feed_key::text as feed_key, f.event_id, f.audience, e.case_id, e.seq, e.type,
-            e.actor_label, e.created_at, e.payload
+            e.actor_label, e.created_at, e.payload, e.visible_to
        from case_feed f
        join case_events e on e.id = f.event_id
       where f.event_id = ? and f.company_id in (${companyIds.map(() => '?').join(', ')})
@@ -111,7 +113,8 @@ export async function caseFeedEntriesOf(
 /**
  * The entries as their company sees them, in the feed's order: the same message as a live `case.event` to that
  * side of the case (notes only where the company's feed shows them, never customer data). Entries of a case
- * deleted since are left out.
+ * deleted since are left out, and so is one kept for the other side (its internal note: the feed's trigger gives
+ * it no row for this company in the first place).
  */
 export async function caseFeedMessages(run: SqlRunner, entries: readonly FeedEntry[]): Promise<FeedEvent[]> {
   const messages = await audienceMessages(run, entries, { withDeleted: false });

@@ -3,6 +3,7 @@ import type {
   CaseNoteShape,
   CaseResponseShape,
   CaseStatus,
+  NoteVisibility,
   Priority,
   ResponseType,
 } from '@casebridge/contracts';
@@ -43,6 +44,10 @@ export interface CaseSnapshot {
   receiver_engineer_email: string | null;
   receiver_engineer_phone: string | null;
   event_seq: number;
+  /** The entries each side can see (attention's counters). */
+  entries_submitter: number;
+  entries_receiver: number;
+  entries_staff: number;
   created_at: string;
   updated_at: string;
   response_due_at: string | null;
@@ -70,6 +75,7 @@ export async function loadCaseSnapshots(
         c.engineer_first_name, c.engineer_last_name, c.engineer_email, c.engineer_phone,
         c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name,
         c.receiver_engineer_email, c.receiver_engineer_phone, c.event_seq,
+        c.entries_submitter, c.entries_receiver, c.entries_staff,
         ${iso('c.created_at')} as created_at, ${iso('c.updated_at')} as updated_at,
         ${iso('c.response_due_at')} as response_due_at, ${iso('c.sla_paused_at')} as sla_paused_at,
         ${iso('c.sla_stopped_at')} as sla_stopped_at, ${iso('c.late_at')} as late_at,
@@ -104,7 +110,7 @@ export async function loadCaseEventItems(
     ids.notes.length
       ? run<NoteRecord>(
           `select n.id, n.summary, n.description, ${iso('n.created_at')} as created_at, n.creator_name,
-              u.id as user_id, trim(u.first_name || ' ' || u.last_name) as user_full_name,
+              n.visibility, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as user_full_name,
               co.name as company_name, co.url as company_url
             from case_notes n
             left join users u on u.id = n.user_id
@@ -148,6 +154,7 @@ interface NoteRecord {
   user_full_name: string | null;
   company_name: string | null;
   company_url: string | null;
+  visibility: NoteVisibility;
 }
 
 interface AttachmentRecord extends Omit<CaseAttachmentShape, 'company'> {
@@ -163,6 +170,7 @@ function toNote(row: NoteRecord): CaseNoteShape {
     creator_name: row.creator_name,
     user: row.user_id === null ? null : { full_name: row.user_full_name ?? '' },
     company: row.company_name === null ? null : { name: row.company_name, url: row.company_url },
+    visibility: row.visibility,
   };
 }
 

@@ -6,6 +6,7 @@ export {
   caseStateBroadcasts,
   type StoredCaseEvent,
 } from './case-event-broadcasts';
+export { caseEscalationsJson, escalationJson, loadCaseEscalations } from './case-escalations';
 export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
 export {
   caseFeedEntriesOf,

@@ -4,11 +4,13 @@ import { Company } from './accounts/company.entity';
 import { Country } from './accounts/country.entity';
 import { Department } from './accounts/department.entity';
 import { LoginEvent } from './accounts/login-event.entity';
+import { DigestSend, MailPreference } from './accounts/mail-preference.entity';
 import { OneTimeToken } from './accounts/one-time-token.entity';
 import { User } from './accounts/user.entity';
 import { CaseAttachment } from './cases/case-attachment.entity';
 import { CaseCustomerData } from './cases/case-customer-data.entity';
 import { CaseEvent } from './cases/case-event.entity';
+import { CaseReader } from './cases/case-reader.entity';
 import { CaseNote } from './cases/case-note.entity';
 import { CaseResponse } from './cases/case-response.entity';
 import { Case } from './cases/case.entity';
@@ -43,6 +45,8 @@ import { SavedSearch, SearchResultPick } from './members/saved-search.entity';
 
 export {
   ApiToken,
+  DigestSend,
+  MailPreference,
   OAuthAccessToken,
   OAuthClient,
   AuthSession,
@@ -50,6 +54,7 @@ export {
   CaseAttachment,
   CaseCustomerData,
   CaseEvent,
+  CaseReader,
   CaseNote,
   CaseResponse,
   ChangeRequest,
@@ -130,6 +135,9 @@ export const ALL_ENTITIES = [
   CaseNote,
   CaseAttachment,
   CaseEvent,
+  CaseReader,
+  MailPreference,
+  DigestSend,
   ManagerRequest,
   ManagerResponse,
   OnboardingSession,

@@ -34,6 +34,7 @@ export interface EscalationQueueRecord {
   document_name: string;
   document_company_id: number;
   document_type: string;
+  entries_staff: number;
 }
 
 /** The queue's row as the contract answers it, from a record of the queue's statement (or a case snapshot). */
@@ -54,6 +55,7 @@ export function toEscalationRow(record: EscalationQueueRecord): EscalationRow {
     },
     status: record.status,
     late: record.late_at !== null,
+    entry_count: record.entries_staff,
   };
 }
 
@@ -118,7 +120,7 @@ export function escalationQueueRowsQuery(options: EscalationPageOptions): { sql:
   const where = whereOf(options);
   const dir = options.dir === 'asc' ? 'asc' : 'desc';
   const keyset = options.after ? ' and (c.created_at, c.id) < (?::timestamptz, ?)' : '';
-  const sql = `select c.id, c.token, c.internal_case_number,
+  const sql = `select c.id, c.token, c.internal_case_number, c.entries_staff,
       sc.id as company_id, sc.name as company_name, rc.id as receiver_id, rc.name as receiver_name,
       c.priority, c.status, ${isoText('c.created_at')} as created_at,
       case when c.late_at is null then null else ${isoText('c.late_at')} end as late_at,

@@ -41,6 +41,9 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
   endpoint_url: 'the address of a webhook endpoint',
   failing_since: 'when every delivery to a webhook endpoint began to fail (UTC)',
   last_error: 'why the last delivery to a webhook endpoint failed',
+  entry_count: 'how many unread entries a daily digest lists',
+  entries: 'the unread entries of a daily digest, grouped by case, each case with its link (plain text)',
+  settings_link: 'the profile page, where a user changes their mail preferences',
 };
 
 const button = (variable: string, label: string): string =>
@@ -291,6 +294,19 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p><strong>Last error:</strong> {{last_error}}</p>',
       '<p>Once the receiver works again, enable the endpoint on the Integrations page. The deliveries it missed can be sent again there, and every case event is in the change feed.</p>',
       button('link', 'Open Integrations'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-digest',
+    name: 'Daily digest',
+    type: 'system',
+    subject: '[{{product}}] Your daily digest: {{entry_count}} unread',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>These {{entry_count}} entries on cases you watch are waiting for you:</p>',
+      '<div style="white-space: pre-line">{{entries}}</div>',
+      button('link', 'Open My Cases'),
+      '<p>You chose to get these by daily digest. <a href="{{settings_link}}">Change your mail preferences</a>.</p>',
     ].join('\n'),
   },
   {

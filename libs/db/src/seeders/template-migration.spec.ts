@@ -1,5 +1,6 @@
 import { Migration20261124194000 } from '../migrations/Migration20261124194000';
 import { Migration20261128143500 } from '../migrations/Migration20261128143500';
+import { Migration20261128173000 } from '../migrations/Migration20261128173000';
 import { DEFAULT_EMAIL_TEMPLATES } from './email-templates';
 
 /** The hand-written migration must bring a database seeded earlier to what the seed writes today. */
@@ -54,5 +55,28 @@ describe('Migration20261128143500 (webhook order and disabling, the webhook-disa
 
   it('goes back down, template first', () => {
     expect(sql('down')[0]).toBe(`delete from "email_templates" where "slug" = 'webhook-disabled';`);
+  });
+});
+
+/** The mail-preferences migration brings the `case-digest` mail to databases seeded before it, in the seed's words. */
+describe('Migration20261128173000 (mail preferences, the daily digest mail)', () => {
+  const sql = (direction: 'up' | 'down') => {
+    const migration = new Migration20261128173000({} as never, {} as never);
+    void migration[direction]();
+    return migration.getQueries().map(String);
+  };
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+  it('inserts the seed’s case-digest template where templates are stored, never over one', () => {
+    const insert = sql('up').find((query) => query.startsWith('insert into "email_templates"'))!;
+    const template = DEFAULT_EMAIL_TEMPLATES.find((candidate) => candidate.slug === 'case-digest')!;
+    for (const value of [template.slug, template.name, template.subject, template.body]) {
+      expect(insert).toContain(literal(value));
+    }
+    expect(insert).toContain('where exists (select 1 from "email_templates") on conflict ("slug") do nothing');
+  });
+
+  it('goes back down, template first', () => {
+    expect(sql('down')[0]).toBe(`delete from "email_templates" where "slug" = 'case-digest';`);
   });
 });

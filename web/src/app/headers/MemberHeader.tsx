@@ -1,6 +1,7 @@
 import { isCompanyAdminRole, MEMBERSHIP_LEVEL_LABELS, routePath } from '@casebridge/contracts';
 import { PUBLIC_LINKS } from '../../lib/public-site';
 import { useSession } from '../session-store';
+import { NotificationBell } from '../../features/attention/NotificationBell';
 import { HeaderShell } from './HeaderShell';
 import { AccountNavItems, ExternalNavItem, NavItem } from './nav-items';
 
@@ -9,7 +10,7 @@ export function MemberHeader() {
   const role = useSession((state) => state.role);
   const level = useSession((state) => state.level) ?? 'limited';
   return (
-    <HeaderShell home={routePath('dashboard')} label="Main">
+    <HeaderShell home={routePath('dashboard')} label="Main" actions={<NotificationBell />}>
       <NavItem to={routePath('dashboard')}>Home</NavItem>
       {role && isCompanyAdminRole(role) && <NavItem to={routePath('admin.company')}>Admin</NavItem>}
       {role && (isCompanyAdminRole(role) || role === 'api') && (

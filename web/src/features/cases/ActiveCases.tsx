@@ -13,6 +13,7 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import type { CaseListState } from './use-case-list';
 import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
+import { UnreadMark, unreadRowClass } from '../attention/UnreadMark';
 import './active-cases.css';
 
 const COLUMNS: DataColumn<CaseListRow>[] = [
@@ -25,6 +26,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
       <>
         <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>
         <TestCaseBadge isTest={row.is_test} />
+        <UnreadMark row={row} />
       </>
     ),
   },
@@ -104,6 +106,7 @@ export function ActiveCases({ cases }: { cases: CaseListState }) {
           columns={COLUMNS}
           rows={list?.data ?? []}
           rowKey={(row) => row.token}
+          rowClass={unreadRowClass}
           sort={cases.sort}
           onSort={cases.setSort}
           loading={cases.loading}

@@ -23,6 +23,8 @@ import { PresenceBar } from './PresenceBar';
 import { ExportButton } from '../../ui/ExportButton';
 import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
+import { useCaseReading } from '../attention/use-case-reading';
+import { WatchButton } from '../attention/WatchButton';
 import './cases.css';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
@@ -37,6 +39,8 @@ export function CaseDetailPage() {
     reload: () => void query.refetch(),
   });
   const userId = useSession((session) => session.user?.id);
+  // What the page shows is read: the bell, the lists' marks and the user's other tabs follow (case.attention).
+  useCaseReading(token, detail?.event_seq);
 
   if (!detail) {
     return (
@@ -54,6 +58,7 @@ export function CaseDetailPage() {
         </span>
         <TestCaseBadge isTest={detail.is_test} />
         <SlaCountdown sla={detail} />
+        <WatchButton caseToken={detail.token} />
       </p>
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
       <CaseControls detail={detail} onWritingNote={live.setTyping} />
@@ -70,7 +75,7 @@ export function CaseDetailPage() {
           <RichText html={detail.document.escalation_instructions} />
         </section>
       )}
-      <CollaborationFeed notes={detail.notes} allowNotes={detail.allow_notes} />
+      <CollaborationFeed notes={detail.notes} allowNotes={detail.allow_notes} escalations={detail.escalations} />
       <section className="card" aria-labelledby="case-audit-title">
         <h2 id="case-audit-title">Audit Timeline</h2>
         <p className="muted">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { caseApi, LIMITS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
 import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
+import { UnreadMark, unreadRowClass } from '../attention/UnreadMark';
 
 type SortColumn = NonNullable<CaseListQuery['sort']>;
 
@@ -20,6 +21,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
       <>
         <Link to={routePath('case-info', { token: row.token })}>{row.internal_case_number}</Link>
         <TestCaseBadge isTest={row.is_test} />
+        <UnreadMark row={row} />
       </>
     ),
   },
@@ -52,9 +54,17 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
 export function MyCasesPage() {
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
+  const [watching, setWatching] = useState(false);
+  const filterId = useId();
   // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
   const list = useApiQuery(caseApi.myCases, {
-    query: { sort: sort.column as SortColumn, dir: sort.dir, page, limit: LIMITS.pageSize },
+    query: {
+      sort: sort.column as SortColumn,
+      dir: sort.dir,
+      page,
+      limit: LIMITS.pageSize,
+      ...(watching ? { filter: 'watching' as const } : {}),
+    },
     placeholderData: keepPreviousData,
   });
   const cases = list.data?.my_cases;
@@ -73,11 +83,28 @@ export function MyCasesPage() {
           {queryErrorText(list.error)}
         </p>
       )}
+      <div className="table-filters">
+        <div className="field">
+          <label htmlFor={filterId}>Show</label>
+          <select
+            id={filterId}
+            value={watching ? 'watching' : 'all'}
+            onChange={(event) => {
+              setWatching(event.target.value === 'watching');
+              setPage(1);
+            }}
+          >
+            <option value="all">All my cases</option>
+            <option value="watching">Watching</option>
+          </select>
+        </div>
+      </div>
       <DataTable
         caption="My Cases"
         columns={COLUMNS}
         rows={cases?.data ?? []}
         rowKey={(row) => row.id}
+        rowClass={unreadRowClass}
         sort={sort}
         onSort={(next) => {
           setSort(next);

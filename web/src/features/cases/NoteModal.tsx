@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
+import { caseApi, LIMITS, MESSAGES, type NoteVisibility } from '@casebridge/contracts';
+import { useSession } from '../../app/session-store';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useApiMutation } from '../../lib/mutations';
 import { reportFormError } from '../../lib/use-server-form';
@@ -11,6 +12,7 @@ import { updateErrorText } from './case-errors';
 interface NoteValues {
   summary: string;
   description: string;
+  visibility: NoteVisibility;
 }
 
 interface NoteModalProps {
@@ -19,32 +21,42 @@ interface NoteModalProps {
   onSaved: () => void;
 }
 
-/** Add Note: a summary and a description for the Collaboration Feed. */
+/**
+ * Add Note: a summary and a description for the Collaboration Feed, and who reads it, chosen before sending: the
+ * partner too (the default) or only the author's own company.
+ */
 export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
+  const ownCompany = useSession((state) => state.company?.name) ?? 'my company';
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
-  } = useForm<NoteValues>({ defaultValues: { summary: '', description: '' } });
+  } = useForm<NoteValues>({ defaultValues: { summary: '', description: '', visibility: 'partner' } });
+  const internal = watch('visibility') === 'internal';
   const idempotency = useIdempotencyKey();
   const addNote = useApiMutation(caseApi.addNote, {
     loader: true,
     onSuccess: onSaved,
     handlesErrors: true,
     onError: (error) =>
-      reportFormError(error, setError, ['summary', 'description'], {
+      reportFormError(error, setError, ['summary', 'description', 'visibility'], {
         onOtherError: (other) => alerts.show(updateErrorText(other), 'danger'),
       }),
   });
 
-  const onSubmit = handleSubmit(({ summary, description }) => {
+  const onSubmit = handleSubmit(({ summary, description, visibility }) => {
     // A note needs a summary or a description that is not blank; warn without a round trip.
     if (!summary.trim() && !description.trim()) {
       alerts.show(MESSAGES.blankNote, 'warning');
       return;
     }
-    addNote.mutate({ params: { token }, body: { summary, description }, idempotencyKey: idempotency.key });
+    addNote.mutate({
+      params: { token },
+      body: { summary, description, visibility },
+      idempotencyKey: idempotency.key,
+    });
   });
 
   return (
@@ -58,12 +70,34 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
           error={errors.description}
           {...register('description')}
         />
+        <fieldset className="note-visibility">
+          <legend>Who can see this note</legend>
+          <label className="note-visibility-card">
+            <input type="radio" value="partner" {...register('visibility')} />
+            <span>
+              <strong>Partner can see</strong>
+              <span className="muted small">Both companies of the case read it.</span>
+            </span>
+          </label>
+          <label className="note-visibility-card note-visibility-internal">
+            <input type="radio" value="internal" {...register('visibility')} />
+            <span>
+              <strong>Internal — only {ownCompany}</strong>
+              <span className="muted small">The partner company never sees it.</span>
+            </span>
+          </label>
+          {errors.visibility?.message && (
+            <div className="field-error" role="alert">
+              {errors.visibility.message}
+            </div>
+          )}
+        </fieldset>
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={addNote.isPending}>
-            Add Note
+            {internal ? 'Add internal note' : 'Add note for partner'}
           </button>
         </div>
       </form>

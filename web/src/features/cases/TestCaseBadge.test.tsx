@@ -22,6 +22,7 @@ const row = (token: string, isTest: boolean): CaseListRow => ({
   sla_paused: false,
   late: false,
   is_test: isTest,
+  entry_count: 1,
 });
 
 function listOf(rows: CaseListRow[]): CaseListState {

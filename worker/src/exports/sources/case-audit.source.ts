@@ -21,14 +21,15 @@ const plain = (expression: string) => `regexp_replace(coalesce(${expression}, ''
 /**
  * Everything that happened on a case in time order: its events (with their sequence numbers), responses,
  * collaboration-feed notes and attachments. `ord` breaks ties between entries of the same moment, and
- * (at, ord, id) is the keyset the pages resume from.
+ * (at, ord, id) is the keyset the pages resume from. Internal notes and their entries are only in the timeline of
+ * the author's side (the `side` placeholders); a super admin's has none.
  */
 const TIMELINE_SQL = `
   select * from (
     select 'Event' as entry, 1 as ord, e.id, e.created_at as at, e.seq, e.type,
         coalesce(e.actor_label, ${userName('eu')}) as who, null as details, e.payload
       from case_events e left join users eu on eu.id = e.actor_user_id
-      where e.case_id = ?
+      where e.case_id = ? and (e.visible_to is null or e.visible_to = ?)
     union all
     select 'Response', 2, r.id, r.created_at, null, r.type,
         coalesce(r.engineer_name, r.reviewer_name, ${userName('ru')}, rco.name),
@@ -46,7 +47,11 @@ const TIMELINE_SQL = `
     select 'Note', 3, n.id, n.created_at, null, 'note', n.creator_name,
         nullif(trim(concat_ws(' | ', n.summary, nullif(trim(${plain('n.description')}), ''))), ''), null
       from case_notes n
+      join cases nc on nc.id = n.case_id
       where n.case_id = ? and n.deleted_at is null
+        and (n.visibility = 'partner'
+          or n.company_id = case ? when 'submitter' then nc.submitter_company_id
+            when 'receiver' then nc.receiver_company_id end)
     union all
     select 'Attachment', 4, a.id, a.created_at, null, 'attachment', coalesce(${userName('au')}, aco.name),
         concat_ws(' | ', a.original_filename || ' (' || a.size_bytes || ' bytes)', a.description), null
@@ -98,6 +103,8 @@ export const caseAuditSource: ExportSource = {
 
   async *pages(em, params) {
     const caseId = numberParam(params, 'case_id');
+    // Exports asked before sides were stored, and super admins', hold no internal notes.
+    const side = params.side === 'submitter' || params.side === 'receiver' ? params.side : 'none';
     const fetch = (cursor: { at: string; ord: number; id: number } | null) => {
       const after = cursor ? 'where (timeline.at, timeline.ord, timeline.id) > (?::timestamptz, ?, ?)' : '';
       return em.execute<TimelineRecord[]>(
@@ -106,7 +113,11 @@ export const caseAuditSource: ExportSource = {
           from (${TIMELINE_SQL}) timeline ${after}
           order by timeline.at, timeline.ord, timeline.id
           limit ?`,
-        [caseId, caseId, caseId, caseId, ...(cursor ? [cursor.at, cursor.ord, cursor.id] : []), EXPORT_PAGE_SIZE],
+        [
+          ...[caseId, side, caseId, caseId, side, caseId],
+          ...(cursor ? [cursor.at, cursor.ord, cursor.id] : []),
+          EXPORT_PAGE_SIZE,
+        ],
       );
     };
     for await (const records of keysetPages(fetch, (last) => ({ at: last.cursor_at, ord: last.ord, id: last.id }))) {

@@ -34,6 +34,9 @@ export const publicRows: Record<string, MatrixRow> = {
   },
   'POST users/agreement': { expect: signedIn('ok'), body: () => ({ agree_confirm: true }) },
   'POST users/password': { expect: signedIn(422) },
+  // Everyone signed in has their own mail preferences; each actor saves its own (one kind into the digest).
+  'GET users/mail-preferences': { expect: signedIn('ok') },
+  'PUT users/mail-preferences': { expect: signedIn('ok'), body: () => ({ preferences: { notes: 'digest' } }) },
   // The link mailed to a new address: anyone holding it may open it; a made-up token changes nothing (422).
   'POST users/email/confirm': { expect: open(422), body: () => ({ token: 'not-a-mailed-link' }) },
   'GET caller/landing/:slug': { expect: open('ok') },

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   CASE_DIRECTIONS,
   CASE_STATUSES,
+  NOTE_VISIBILITIES,
   PRIORITIES,
   RESPOND_STATUSES,
   RESPONSE_TYPES,
   type RespondStatus,
 } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
+import { CaseEscalationShape } from './case-escalations';
 import {
   emailField,
   idField,
@@ -59,6 +61,13 @@ export const CaseListRow = z.object({
   late: z.boolean(),
   /** Sent to the sandbox partner: a trial case, outside reports and SLA. */
   is_test: z.boolean(),
+  /** The entries of the case's log the viewer's side can see (live rows carry it too). */
+  entry_count: z.number(),
+  /**
+   * How many of them the viewer has read: null when they neither watch nor ever opened the case (no mark). Absent
+   * from live rows, which are the company's: a client keeps the value it has.
+   */
+  read_count: z.number().nullable().optional(),
 });
 export type CaseListRow = z.infer<typeof CaseListRow>;
 
@@ -78,7 +87,8 @@ export const CaseListQuery = z.object({
   /** Absent: updated_at for the case lists, created_at for My Cases. */
   sort: z.enum(CASE_SORT_COLUMNS, { error: 'The sort column is not valid.' }).optional(),
   dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
-  filter: z.enum(['inbound-action']).optional(),
+  /** inbound-action: inbound cases waiting for the viewer's company; watching: cases the viewer watches. */
+  filter: z.enum(['inbound-action', 'watching'], { error: 'The filter is not valid.' }).optional(),
   /** The server caps the page size at LIMITS.maxPageSize (a larger limit answers maxPageSize rows). */
   limit: pageSizeField(),
   page: pageField,
@@ -117,6 +127,8 @@ export const CaseNoteShape = z.object({
   creator_name: z.string(),
   user: z.object({ full_name: z.string() }).nullable(),
   company: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
+  /** partner: both companies read it; internal: only the author's company (never the partner, staff or token page). */
+  visibility: z.enum(NOTE_VISIBILITIES),
 });
 export type CaseNoteShape = z.infer<typeof CaseNoteShape>;
 
@@ -183,6 +195,8 @@ export const CaseDetail = CaseEntry.extend({
   direction: z.enum(CASE_DIRECTIONS),
   notes: z.array(CaseNoteShape),
   attachments: z.array(CaseAttachmentShape),
+  /** Manager escalations linked to the case, oldest first (both companies, whatever their notes setting). */
+  escalations: z.array(CaseEscalationShape),
   allow_notes: z.boolean(),
   controls: z.object({
     visible: z.boolean(),
@@ -256,6 +270,7 @@ export const CaseNoteBody = z
   .object({
     summary: optionalText(LIMITS.summaryMax, 'The summary'),
     description: optionalText(LIMITS.textMax, 'The description'),
+    visibility: z.enum(NOTE_VISIBILITIES, { error: 'The visibility must be partner or internal.' }).default('partner'),
   })
   .refine((note) => !!note.summary || !!note.description, {
     message: 'Please provide some information in the note.',

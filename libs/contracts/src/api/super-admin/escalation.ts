@@ -57,6 +57,10 @@ export const EscalationRow = z.object({
   document: z.object({ id: z.number(), name: z.string(), company_id: z.number(), document_type: z.string() }),
   status: z.enum(CASE_STATUSES),
   late: z.boolean(),
+  /** The entries of the case's log a super admin sees (no notes): the unread mark is entry_count - read_count. */
+  entry_count: z.number(),
+  /** The viewer's read count (null: never opened nor watched); absent from live rows, which are every admin's. */
+  read_count: z.number().nullable().optional(),
 });
 export type EscalationRow = z.infer<typeof EscalationRow>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CASE_DIRECTIONS, CASE_STATUSES, PRIORITIES, type RespondStatus } from '../../constants/cases';
+import {
+  CASE_DIRECTIONS,
+  CASE_STATUSES,
+  NOTE_VISIBILITIES,
+  PRIORITIES,
+  type RespondStatus,
+} from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
 import { emailField, optionalText, phoneField, requiredText } from '../common';
 import { endpoint } from '../endpoint';
@@ -83,6 +89,8 @@ export const CollaborationNote = z.object({
   creator_name: z.string(),
   company_name: z.string().nullable(),
   created_at: z.string(),
+  /** partner: both companies read it; internal: only your company does. */
+  visibility: z.enum(NOTE_VISIBILITIES),
 });
 export type CollaborationNote = z.infer<typeof CollaborationNote>;
 

@@ -112,6 +112,10 @@ export class User {
   @Property(timestampColumn({ nullable: true }))
   lastLoginAt: Date | null = null;
 
+  /** IANA time zone name chosen on the profile page (null = UTC): the daily digest goes out in its morning. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone: string | null = null;
+
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();
 

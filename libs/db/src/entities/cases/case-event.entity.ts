@@ -30,6 +30,10 @@ export class CaseEvent {
   @Property({ type: 'string', length: 200, nullable: true })
   actorLabel: string | null = null;
 
+  /** null: every audience; 'submitter' or 'receiver': only that company's members (an internal note). */
+  @Property({ type: 'text', nullable: true })
+  visibleTo: 'submitter' | 'receiver' | null = null;
+
   @Property({ type: 'json', nullable: true })
   payload: Opt<Record<string, unknown>> | null = null;
 

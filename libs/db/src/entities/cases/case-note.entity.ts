@@ -1,4 +1,5 @@
-import { Entity, Index, ManyToOne, type Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { NOTE_VISIBILITIES, type NoteVisibility } from '@casebridge/contracts';
+import { Entity, Enum, Index, ManyToOne, type Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { createdAtColumn, timestampColumn } from '../columns';
 import { Company } from '../accounts/company.entity';
 import { User } from '../accounts/user.entity';
@@ -29,6 +30,10 @@ export class CaseNote {
 
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
+
+  /** partner: both companies read it; internal: only the author's company (`company`). */
+  @Enum({ items: [...NOTE_VISIBILITIES], default: 'partner' })
+  visibility: Opt<NoteVisibility> = 'partner';
 
   @Property(createdAtColumn())
   createdAt: Opt<Date> = new Date();

@@ -140,6 +140,20 @@ export class Case {
   @Property({ type: 'integer', default: 0 })
   eventSeq: Opt<number> = 0;
 
+  /**
+   * The entries of the log each side can see (internal notes count for their company only; super admins see no
+   * notes): unread = entries - a reader's read_count. Kept by appendCaseEvents; never assigned here for the same
+   * reason as eventSeq.
+   */
+  @Property({ type: 'integer', default: 0 })
+  entriesSubmitter: Opt<number> = 0;
+
+  @Property({ type: 'integer', default: 0 })
+  entriesReceiver: Opt<number> = 0;
+
+  @Property({ type: 'integer', default: 0 })
+  entriesStaff: Opt<number> = 0;
+
   @Property(timestampColumn({ nullable: true }))
   responseDueAt: Date | null = null;
 

@@ -4,6 +4,7 @@ import { createdAtColumn, timestampColumn } from '../columns';
 import { Company } from '../accounts/company.entity';
 import { User } from '../accounts/user.entity';
 import { ContactDocument } from '../documents/contact-document.entity';
+import { Case } from './case.entity';
 
 /** A manager escalation request sent through a manager-type process document. */
 @Entity({ tableName: 'manager_requests' })
@@ -47,6 +48,13 @@ export class ManagerRequest {
 
   @Property({ type: 'string', length: 100, nullable: true })
   vendorReference: string | null = null;
+
+  /**
+   * The case the vendor reference names (its internal case number or token), when it names exactly one case between
+   * the two companies; set at intake. The request and its answer then appear on that case's log.
+   */
+  @ManyToOne({ entity: () => Case, index: true, nullable: true, deleteRule: 'set null' })
+  case: Rel<Case> | null = null;
 
   @Property({ type: 'text', nullable: true })
   businessImpact: string | null = null;

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { caseApi, type CaseList, type CaseListRow, type CasesChangedMessage } from '@casebridge/contracts';
+import { applyAttentionToLists, applyWatchEntryToLists, clearListMarks, placeCaseChange } from '../../lib/live-lists';
+import { apiKey, queryClient } from '../../lib/queries';
+import { unreadOf } from './UnreadMark';
+
+const ME = { userId: 7, role: 'business_manager' as const };
+
+function row(token: string, overrides: Partial<CaseListRow> = {}): CaseListRow {
+  return {
+    id: token.length,
+    internal_case_number: `C-${token}`,
+    token,
+    direction: 'outbound',
+    partner: { name: 'Globex Storage' },
+    partner_case_number: null,
+    summary: 'Replication stalls',
+    priority: 'high',
+    status: 'accepted',
+    created_at: '2026-11-28T10:00:00.000Z',
+    updated_at: '2026-11-28T10:00:00.000Z',
+    respond_date: null,
+    response_due_at: null,
+    sla_paused: false,
+    late: false,
+    is_test: false,
+    entry_count: 3,
+    read_count: 3,
+    ...overrides,
+  };
+}
+
+const list = (rows: CaseListRow[]): CaseList => ({ data: rows, total: rows.length, current_page: 1, per_page: 20 });
+const allKey = apiKey(caseApi.myCases, undefined, { sort: 'created_at', dir: 'desc', page: 1 });
+const watchingKey = apiKey(caseApi.myCases, undefined, {
+  sort: 'created_at',
+  dir: 'desc',
+  page: 1,
+  filter: 'watching',
+});
+const rowsOf = (key: readonly unknown[]) => queryClient.getQueryData<{ my_cases: CaseList }>(key)!.my_cases.data;
+
+/** The lists' unread marks, kept from live messages alone (the cache is what the tables render). */
+describe('unread marks in the cached case lists', () => {
+  beforeEach(() => {
+    queryClient.clear();
+    queryClient.setQueryData(allKey, { my_cases: list([row('a'), row('b', { read_count: null })]) });
+    queryClient.setQueryData(watchingKey, { my_cases: list([row('a')]) });
+  });
+
+  it('counts a watched entry into the mark, and not the user’s own', () => {
+    applyWatchEntryToLists({ ...entry('a', 5), by_user_id: 9 }, ME.userId);
+    expect(unreadOf(rowsOf(allKey)[0])).toBe(1);
+    applyWatchEntryToLists({ ...entry('a', 6), entry_count: 5, by_user_id: ME.userId }, ME.userId);
+    expect(unreadOf(rowsOf(allKey)[0])).toBe(0);
+    // A case without a read position has no mark.
+    applyWatchEntryToLists({ ...entry('b', 5), by_user_id: 9 }, ME.userId);
+    expect(unreadOf(rowsOf(allKey)[1])).toBe(0);
+  });
+
+  it('keeps the viewer’s read position when a company row replaces theirs', () => {
+    const changed: CasesChangedMessage = {
+      case_token: 'a',
+      status: 'accepted',
+      seq: 5,
+      row: row('a', { entry_count: 5, read_count: undefined }),
+      submitter_user_id: ME.userId,
+      needs_action: false,
+      removed: false,
+    };
+    placeCaseChange(changed, ME);
+    expect(rowsOf(allKey)[0]).toMatchObject({ entry_count: 5, read_count: 3 });
+    expect(unreadOf(rowsOf(allKey)[0])).toBe(2);
+  });
+
+  it('clears the mark on case.attention and drops an unwatched case from the watching view', () => {
+    applyWatchEntryToLists({ ...entry('a', 5), by_user_id: 9 }, ME.userId);
+    const read = { case_token: 'a', read_seq: 5, read_count: 4, entry_count: 4, unread: 0, cleared: 1 };
+    applyAttentionToLists({ ...read, watching: true });
+    expect(unreadOf(rowsOf(allKey)[0])).toBe(0);
+    expect(rowsOf(watchingKey)).toHaveLength(1);
+    applyAttentionToLists({ ...read, watching: false, cleared: 0 });
+    expect(rowsOf(watchingKey)).toHaveLength(0);
+    expect(rowsOf(allKey)).toHaveLength(2);
+  });
+
+  it('mark all read clears every mark', () => {
+    applyWatchEntryToLists({ ...entry('a', 5), by_user_id: 9 }, ME.userId);
+    clearListMarks();
+    expect(rowsOf(allKey).map(unreadOf)).toEqual([0, 0]);
+  });
+});
+
+function entry(token: string, seq: number) {
+  return {
+    case_token: token,
+    internal_case_number: `C-${token}`,
+    summary: 'Replication stalls',
+    status: 'accepted' as const,
+    seq,
+    type: 'note_added' as const,
+    actor: 'Pat Partner',
+    at: '2026-11-28T12:00:00.000Z',
+    own_side: false,
+    entry_count: 4,
+    by_user_id: null as number | null,
+  };
+}

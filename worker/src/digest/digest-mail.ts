@@ -1,0 +1,70 @@
+import { routePath, type CaseEventType, type MailJob } from '@casebridge/contracts';
+import type { DigestEntry, DigestRead } from '@casebridge/db';
+
+/** How an entry reads in the digest (the case's own log says the same in more words). */
+const ENTRY_TEXT: Partial<Record<CaseEventType, string>> = {
+  information_requested: 'More information requested',
+  information_supplied: 'Information supplied',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  closed: 'Closed',
+  engineer_updated: 'Engineer details changed',
+  submission_updated: 'Submission changed',
+  sla_late: 'Response is late',
+  note_added: 'Note added',
+  attachment_added: 'Attachment added',
+  attachment_uploaded: 'Attachment uploaded',
+  attachment_failed: 'Attachment upload failed',
+};
+
+/** The dedupe key of a user's digest of a local date: one mail per user and day, whoever queues it. */
+export function digestMailKey(userId: number, localDate: string): string {
+  return `case-digest-${userId}-${localDate}`;
+}
+
+/** hh:mm UTC, as the digest tells each entry's time (the recipient's own zone decided when it went out). */
+function timeOf(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Plain text, grouped by case: the case line, its link, then one line per entry, oldest first. */
+export function digestText(entries: DigestEntry[], total: number, publicUrl: string): string {
+  const blocks: string[] = [];
+  let current: string | null = null;
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length) blocks.push(lines.join('\n'));
+  };
+  for (const entry of entries) {
+    if (entry.caseToken !== current) {
+      flush();
+      current = entry.caseToken;
+      lines = [`${entry.caseNumber}: ${entry.summary}`, publicUrl + routePath('case-info', { token: entry.caseToken })];
+    }
+    const what = ENTRY_TEXT[entry.type] ?? entry.type;
+    lines.push(`- ${timeOf(entry.at)}: ${what}${entry.actor ? ` by ${entry.actor}` : ''}`);
+  }
+  flush();
+  if (total > entries.length) blocks.push(`… and ${total - entries.length} more on the site.`);
+  return blocks.join('\n\n');
+}
+
+export function digestMail(
+  user: { id: number; email: string; firstName: string },
+  localDate: string,
+  read: DigestRead,
+  publicUrl: string,
+): MailJob {
+  return {
+    template: 'case-digest',
+    to: [user.email],
+    variables: {
+      first_name: user.firstName,
+      entry_count: String(read.total),
+      entries: digestText(read.entries, read.total, publicUrl),
+      link: publicUrl + routePath('cases'),
+      settings_link: publicUrl + routePath('profile'),
+    },
+    dedupeKey: digestMailKey(user.id, localDate),
+  };
+}
