@@ -116,9 +116,10 @@ export class CaseSubmissionService {
     await this.em.flush();
     // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
     // later entries' watching (appendCaseEvents).
-    await watchForEntries((sql, params) => this.em.execute(sql, [...params]), [
-      { caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id },
-    ]);
+    await watchForEntries(
+      (sql, params) => this.em.execute(sql, [...params]),
+      [{ caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id }],
+    );
 
     // Nobody reads the sandbox's mail: it answers through the worker.
     if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc);

@@ -14,7 +14,13 @@ const BATCH = 100;
 const ABANDONED_AFTER_MS = 60_000;
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 15_000;
-const RELAYED_EVENTS = new Set<string>(['export.status', 'case.event', 'cases.changed', 'queue.changed', 'watch.entry']);
+const RELAYED_EVENTS = new Set<string>([
+  'export.status',
+  'case.event',
+  'cases.changed',
+  'queue.changed',
+  'watch.entry',
+]);
 
 type StreamEntry = [id: string, fields: string[]];
 type ReadReply = [stream: string, entries: StreamEntry[]][] | null;

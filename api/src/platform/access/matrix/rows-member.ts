@@ -140,6 +140,11 @@ export const memberRows: Record<string, MatrixRow> = {
     check: (body, world, actor) => onlyOwnCases((body as { my_cases: unknown }).my_cases, world, actor),
   },
   'GET caller/case-details/:token': { expect: acmeCase('ok', 404) },
+  // Attention: each signed-in user's own notifications; reading or watching a case follows who may read it.
+  'GET caller/notifications': { expect: member('ok') },
+  'POST caller/notifications/read-all': { expect: member('ok') },
+  'POST caller/cases/:token/read': { expect: acmeCase('ok', 404), body: () => ({ seq: 1 }) },
+  'PUT caller/cases/:token/watch': { expect: acmeCase('ok', 404), body: () => ({ watching: true }) },
   // The public token page: whoever holds the link reads it; a wrong token is 404.
   'GET caller/case/:token': { expect: open('ok', { anonymous: 404 }) },
   // The token link is the key: each holder answers a case of its own (answering changes it for good).
