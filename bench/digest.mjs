@@ -7,21 +7,17 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { deleteRedisPrefix } from './lib/api-process.mjs';
-import { freePort, processCpuSeconds, startNode, stopChild } from './lib/processes.mjs';
+import { deleteRedisPrefix, startSinkWorker } from './lib/api-process.mjs';
+import { freePort, processCpuSeconds, stopChild } from './lib/processes.mjs';
 import { noteRow } from './lib/report.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
 const LIMIT_SECONDS = 120;
 const CASES_WATCHED = 3;
-const DIGEST_KINDS = [
-  'information_requests',
-  'partner_answers',
-  'status_changes',
-  'sla_warnings',
-  'notes',
-  'attachments',
-];
+/** Every kind a user may put in the digest, as the contract offers them. */
+const DIGEST_KINDS = contracts.MAIL_KINDS.filter((kind) =>
+  contracts.MAIL_KIND_INFO[kind].deliveries.includes('digest'),
+);
 /** At 16:00 UTC each of these is between 08:00 and 21:30 local: every user is due. */
 const TIME_ZONES = [null, 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata'];
 
@@ -85,14 +81,7 @@ export async function runDigestBench({ databaseUrl, redisUrl, settings }) {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const smtpPort = await freePort();
   const smtp = await startSmtpSink(smtpPort);
-  const worker = startNode('worker', ['worker/dist/main.js'], {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    WORKER_METRICS_PORT: '0',
-  });
+  const worker = startSinkWorker('worker', { databaseUrl, redisUrl, redisPrefix: prefix, smtpPort });
   const digestQueue = new Queue(contracts.QUEUES.digest, { connection: redis, prefix });
   let companyId = null;
   try {

@@ -5,9 +5,9 @@ import contracts from '@casebridge/contracts';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deleteRedisPrefix } from './lib/api-process.mjs';
+import { deleteRedisPrefix, startSinkWorker } from './lib/api-process.mjs';
 import { percentiles } from './lib/load.mjs';
-import { freePort, startNode, stopChild } from './lib/processes.mjs';
+import { freePort, stopChild } from './lib/processes.mjs';
 import { comparisonRows } from './lib/report.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
@@ -63,15 +63,7 @@ export async function runJobsBench({ databaseUrl, redisUrl, settings }) {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const smtpPort = await freePort();
   const smtp = await startSmtpSink(smtpPort);
-  const worker = startNode('worker', ['worker/dist/main.js'], {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: mailPrefix,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    // Metrics on a free port, so a demo worker (or another bench) on this host never collides with it.
-    WORKER_METRICS_PORT: '0',
-  });
+  const worker = startSinkWorker('worker', { databaseUrl, redisUrl, redisPrefix: mailPrefix, smtpPort });
   const mailQueue = new Queue(contracts.QUEUES.mail, { connection: redis, prefix: mailPrefix });
   const noopQueue = new Queue('noop', { connection: redis, prefix: noopPrefix });
   const noopConnection = redis.duplicate();

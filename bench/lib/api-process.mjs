@@ -71,3 +71,16 @@ export async function deleteRedisPrefix(redisUrl, prefix) {
     await redis.quit();
   }
 }
+
+/** The built worker (worker/dist/main.js) mailing to a local SMTP sink, its metrics on a free port. */
+export function startSinkWorker(name, { databaseUrl, redisUrl, redisPrefix, smtpPort }) {
+  return startNode(name, ['worker/dist/main.js'], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // A free port, so a demo worker (or another bench) on this host never collides with it.
+    WORKER_METRICS_PORT: '0',
+  });
+}

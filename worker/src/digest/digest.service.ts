@@ -14,6 +14,7 @@ import {
   digestEntries,
   dueDigests,
   mailPreferencesOf,
+  type DigestRead,
   type DueDigest,
   type SqlRunner,
 } from '@casebridge/db';
@@ -86,30 +87,22 @@ export class DigestService {
   }
 
   /**
-   * One user's digest of one local date. The digest_sends row is claimed first, in the transaction that queues the
-   * mail: a racing worker waits on the row and then finds it taken; a failure before the commit leaves neither the
-   * row nor (thanks to the mail's dedupe id, if the queueing had happened) a second mail.
+   * One user's digest of one local date. The digest_sends row is claimed, with the number of entries, in the
+   * transaction that queues the mail: a racing worker waits on the row and then finds it taken; a failure before the
+   * commit leaves neither the row nor (thanks to the mail's dedupe id, if the queueing had happened) a second mail.
    */
   @CreateRequestContext()
   async send(digest: DueDigest): Promise<DigestOutcome> {
     const em = this.orm.em as EntityManager;
     return em.transactional(async (tx) => {
       const run: SqlRunner = (sql, params) => tx.execute(sql, [...params]);
-      if (!(await claimDigest(run, digest, 0))) return 'already-handled';
       const [user] = await run<{ id: number; email: string; first_name: string }>(
         `select id, email, first_name from users where id = ? and status = 'active'`,
         [digest.userId],
       );
-      if (!user) return 'empty';
-      const preferences = await mailPreferencesOf(run, user.id);
-      const kinds = (Object.keys(preferences) as MailKind[]).filter((kind) => preferences[kind] === 'digest');
-      const read = await digestEntries(run, user.id, eventTypesOfKinds(kinds));
-      if (read.total === 0) return 'empty';
-      await run(`update digest_sends set entries = ? where user_id = ? and local_date = ?::date`, [
-        read.total,
-        digest.userId,
-        digest.localDate,
-      ]);
+      const read = user ? await unreadInDigest(run, user.id) : NOTHING_UNREAD;
+      if (!(await claimDigest(run, digest, read.total))) return 'already-handled';
+      if (!user || read.total === 0) return 'empty';
       const mail = digestMail(
         { id: user.id, email: user.email, firstName: user.first_name },
         digest.localDate,
@@ -124,4 +117,13 @@ export class DigestService {
       return 'queued';
     });
   }
+}
+
+const NOTHING_UNREAD: DigestRead = { entries: [], total: 0 };
+
+/** The user's unread entries of the kinds they put in the digest. */
+async function unreadInDigest(run: SqlRunner, userId: number): Promise<DigestRead> {
+  const preferences = await mailPreferencesOf(run, userId);
+  const kinds = (Object.keys(preferences) as MailKind[]).filter((kind) => preferences[kind] === 'digest');
+  return digestEntries(run, userId, eventTypesOfKinds(kinds));
 }

@@ -13,6 +13,7 @@ import { IntegrationEnv, prepareIntegrationEnv } from '../../../test/integration
 import { readUntil, waitFor } from '../../../test/wait-for';
 import { fastForwardStalledCheck } from './support/stalled-jobs';
 import { WorkerProcess } from './support/worker-process';
+import { waitForJobState } from '../support/queue-helpers';
 
 /** Enough rows that the build takes seconds, so the kill lands mid-file; small enough for a 2-core CI run. */
 const ROWS = 50_000;
@@ -115,11 +116,7 @@ describe('worker crash mid-export', () => {
     );
     const files = await exportFiles();
     // The row is ready a moment before BullMQ records the job completed (the handler returns after its last write).
-    const state = await waitFor(
-      async () => (await queue.getJob(exportJobId(id)))?.getState(),
-      (current) => current === 'completed' || current === 'failed',
-      { what: 'the export job ended', timeoutMs: 10_000, everyMs: 50 },
-    );
+    const state = await (await waitForJobState(queue, exportJobId(id), ['completed', 'failed'])).getState();
     console.log(
       `export crash: killed at ${partialBytes} bytes of the partial file; the export ended ${finished.status} with ` +
         `${finished.row_count ?? 0} of ${ROWS} rows (${ROWS - (finished.row_count ?? 0)} lost), job ${state}, ` +

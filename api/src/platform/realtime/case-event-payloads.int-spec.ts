@@ -149,6 +149,19 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
     return shared;
   }
 
+  /** A case submitted by the submitting company's caller to the receiver's process; its token. */
+  async function submitCase(number: string): Promise<string> {
+    const submitted = await post(`caller/collaborate/${documentId}`, submitBody(number), tokens.submitter).expect(200);
+    return submitted.body.case.token as string;
+  }
+
+  const acceptAsGina = (caseToken: string) =>
+    post(`caller/case/${caseToken}/respond`, {
+      status: 'accepted',
+      engineer_name: 'Gina',
+      engineer_email: 'gina@globex.test',
+    }).expect(200);
+
   /** Each audience's message, applied to what it held, equals its next REST answer. */
   async function expectEveryAudienceCatchesUp(
     watched: Awaited<ReturnType<typeof watch>>,
@@ -170,10 +183,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
 
   it('every entry of a case life, for all four audiences, and the rows of both lists and the queue', async () => {
     const lists = await listWatchers();
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-1'), tokens.submitter).expect(
-      200,
-    );
-    const caseToken = submitted.body.case.token as string;
+    const caseToken = await submitCase('LIVE-1');
     await expectListRowsMatch(lists, caseToken, 1);
 
     const watched = await watch(caseToken);
@@ -281,10 +291,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   it('a manager escalation linked to the case and its answer: members and super admins get it, the link not', async () => {
     const manager = await aUser(api, { company: receiver, role: 'business_manager' });
     const escalation = await aProcess(api, { company: receiver, type: 'manager', managers: { main: manager } });
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-4'), tokens.submitter).expect(
-      200,
-    );
-    const caseToken = submitted.body.case.token as string;
+    const caseToken = await submitCase('LIVE-4');
     const lists = await listWatchers();
     const watched = await watch(caseToken);
     const step = async (type: CaseEventType, act: () => Promise<unknown>) => {
@@ -326,10 +333,7 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
 
   it('a rejection, for all four audiences', async () => {
     await em().nativeUpdate(Company, receiver.id, { allowNotes: true });
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-2'), tokens.submitter).expect(
-      200,
-    );
-    const caseToken = submitted.body.case.token as string;
+    const caseToken = await submitCase('LIVE-2');
     await post(`caller/case/${caseToken}/respond`, { status: 'information', next_steps: 'Which array?' }).expect(200);
     const watched = await watch(caseToken);
     await post(`caller/case/${caseToken}/respond`, { status: 'rejected', next_steps: 'Not our product.' }).expect(200);
@@ -339,15 +343,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   it("an internal note from each side: its own company gets it; the partner, super admins and the token page don't", async () => {
     await em().nativeUpdate(Company, receiver.id, { allowNotes: true });
     await settle(api);
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-5'), tokens.submitter).expect(
-      200,
-    );
-    const caseToken = submitted.body.case.token as string;
-    await post(`caller/case/${caseToken}/respond`, {
-      status: 'accepted',
-      engineer_name: 'Gina',
-      engineer_email: 'gina@globex.test',
-    }).expect(200);
+    const caseToken = await submitCase('LIVE-5');
+    await acceptAsGina(caseToken);
     const lists = await listWatchers();
     const watched = await watch(caseToken);
     const internalSeqs: number[] = [];
@@ -401,15 +398,8 @@ describe('case events carry the change, filtered per audience (real PostgreSQL a
   });
 
   it('a follower who was away replays the missed entries as its audience sees them', async () => {
-    const submitted = await post(`caller/collaborate/${documentId}`, submitBody('LIVE-3'), tokens.submitter).expect(
-      200,
-    );
-    const caseToken = submitted.body.case.token as string;
-    await post(`caller/case/${caseToken}/respond`, {
-      status: 'accepted',
-      engineer_name: 'Gina',
-      engineer_email: 'gina@globex.test',
-    }).expect(200);
+    const caseToken = await submitCase('LIVE-3');
+    await acceptAsGina(caseToken);
     await post(`caller/case/${caseToken}/note`, { summary: 'While you were away' }, tokens.receiver).expect(200);
     const link = await open({ case_token: caseToken });
     const replay = await followCase(link, caseToken, 0);
