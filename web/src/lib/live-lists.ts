@@ -134,9 +134,15 @@ export function applyCaseEventToLists(message: CaseEventMessage): void {
   }
 }
 
-/** Rewrites the rows of every cached case list (dashboard lists and My Cases) that `patch` changes. */
-function patchCaseRows(patch: (row: CaseListRow) => CaseListRow): void {
-  const patched = (list: CaseList): CaseList | null => {
+/** The fields of a case row that the attention messages change (case lists and the escalation queue alike). */
+type MarkedRow = Pick<CaseListRow, 'token' | 'entry_count' | 'read_count'>;
+
+/**
+ * Rewrites the rows of every cached case list (dashboard lists, My Cases, the super admin's escalation queue) that
+ * `patch` changes.
+ */
+function patchCaseRows(patch: <Row extends MarkedRow>(row: Row) => Row): void {
+  const patched = <List extends { data: MarkedRow[] }>(list: List): List | null => {
     const data = list.data.map(patch);
     return data.some((row, at) => row !== list.data[at]) ? { ...list, data } : null;
   };
@@ -149,6 +155,10 @@ function patchCaseRows(patch: (row: CaseListRow) => CaseListRow): void {
   for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
     const next = patched(answer.my_cases);
     if (next) queryClient.setQueryData(key, { my_cases: next });
+  }
+  for (const [key, page] of cachedLists<EscalationPage>(superAdminEscalationApi.queue)) {
+    const next = patched(page);
+    if (next) queryClient.setQueryData(key, next);
   }
 }
 
@@ -214,7 +224,10 @@ export function placeQueueChange(message: QueueChangedMessage): void {
       const [, params, query] = key as [string, { filter: string }, Query];
       const view = { ...caseListView(query, 'created_at'), enterable: params.filter === 'late' };
       const belongs = escalationBelongs(message, params.filter, query.q);
-      apply(key, placeRow(page, view, { row: message.row, isNew: message.seq === 1, belongs }));
+      // The live row is every admin's: the viewer's read position is kept from the row it replaces.
+      const held = page.data.find((row) => row.id === message.row.id);
+      const row = held ? { ...message.row, read_count: held.read_count ?? null } : message.row;
+      apply(key, placeRow(page, view, { row, isNew: message.seq === 1, belongs }));
     }
     return;
   }

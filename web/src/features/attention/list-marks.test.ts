@@ -1,6 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { caseApi, type CaseList, type CaseListRow, type CasesChangedMessage } from '@casebridge/contracts';
-import { applyAttentionToLists, applyWatchEntryToLists, clearListMarks, placeCaseChange } from '../../lib/live-lists';
+import {
+  caseApi,
+  superAdminEscalationApi,
+  type CaseList,
+  type CaseListRow,
+  type CasesChangedMessage,
+  type EscalationPage,
+  type EscalationRow,
+} from '@casebridge/contracts';
+import {
+  applyAttentionToLists,
+  applyWatchEntryToLists,
+  clearListMarks,
+  placeCaseChange,
+  placeQueueChange,
+} from '../../lib/live-lists';
 import { apiKey, queryClient } from '../../lib/queries';
 import { unreadOf } from './UnreadMark';
 
@@ -106,3 +120,48 @@ function entry(token: string, seq: number) {
     by_user_id: null as number | null,
   };
 }
+
+/** The super admin's escalation queue carries the staff side's counts and follows the same messages. */
+describe('unread marks in the cached escalation queue', () => {
+  const queueKey = apiKey(
+    superAdminEscalationApi.queue,
+    { filter: 'open' },
+    { q: '', sort: 'created_at', dir: 'desc', filter: 'open', limit: 10, page: 1 },
+  );
+  const queueRow = (overrides: Partial<EscalationRow> = {}): EscalationRow => ({
+    id: 41,
+    token: 'q',
+    internal_case_number: 'C-q',
+    company: { id: 1, name: 'Acme' },
+    receiver: { id: 2, name: 'Globex' },
+    priority: 'high',
+    created_at: new Date().toISOString(),
+    document: { id: 3, name: 'Storage', company_id: 2, document_type: 'form' },
+    status: 'open',
+    late: false,
+    entry_count: 2,
+    read_count: 2,
+    ...overrides,
+  });
+  const queueRows = () => queryClient.getQueryData<EscalationPage>(queueKey)!.data;
+
+  beforeEach(() => {
+    queryClient.clear();
+    queryClient.setQueryData(queueKey, { data: [queueRow()], total: 1, current_page: 1, per_page: 10 });
+  });
+
+  it('marks a watched entry, keeps the admin’s read position through a live row, and clears on reading', () => {
+    applyWatchEntryToLists({ ...entry('q', 3), entry_count: 3, by_user_id: 9 }, ME.userId);
+    expect(unreadOf(queueRows()[0])).toBe(1);
+    placeQueueChange({
+      queue: 'escalation',
+      seq: 4,
+      removed: false,
+      row: queueRow({ entry_count: 4, read_count: undefined }),
+    });
+    expect(queueRows()[0]).toMatchObject({ entry_count: 4, read_count: 2 });
+    const read = { case_token: 'q', read_seq: 4, read_count: 4, entry_count: 4, unread: 0, cleared: 2 };
+    applyAttentionToLists({ ...read, watching: true });
+    expect(unreadOf(queueRows()[0])).toBe(0);
+  });
+});

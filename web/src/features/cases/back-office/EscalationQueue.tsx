@@ -19,6 +19,7 @@ import { TextField } from '../../../ui/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
 import { useConfirm } from '../../../ui/modal-store';
 import { formatBackOfficeDate } from '../../../lib/format';
+import { UnreadMark, unreadRowClass } from '../../attention/UnreadMark';
 import { EscalationExport } from './EscalationExport';
 
 const FILTERS: { value: EscalationFilter; label: string }[] = [
@@ -80,7 +81,12 @@ export function EscalationQueue() {
       key: 'internal_case_number',
       header: 'Case#',
       sortable: true,
-      render: (row) => <Link to={caseLink(row)}>#{row.internal_case_number}</Link>,
+      render: (row) => (
+        <>
+          <Link to={caseLink(row)}>#{row.internal_case_number}</Link>
+          <UnreadMark row={row} />
+        </>
+      ),
     },
     { key: 'company', header: 'Company', sortable: true, render: (row) => row.company.name },
     { key: 'receiver', header: 'Receiver', sortable: true, render: (row) => row.receiver.name },
@@ -159,6 +165,7 @@ export function EscalationQueue() {
         columns={columns}
         rows={answer?.data ?? []}
         rowKey={(row) => row.id}
+        rowClass={unreadRowClass}
         sort={sort}
         onSort={(next) => {
           setSort(next);

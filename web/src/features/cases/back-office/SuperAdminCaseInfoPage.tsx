@@ -20,6 +20,8 @@ import { CaseInformation } from '../CaseInformation';
 import { CaseStatusPanel } from '../CaseStatusPanel';
 import { SlaCountdown } from '../sla/SlaCountdown';
 import { TestCaseBadge } from '../TestCaseBadge';
+import { useCaseReading } from '../../attention/use-case-reading';
+import { WatchButton } from '../../attention/WatchButton';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import '../cases.css';
 
@@ -43,6 +45,8 @@ export function SuperAdminCaseInfoPage() {
       ),
     reload: () => void query.refetch(),
   });
+  // Opening the case reads it (the queue's unread mark) and tells the Watch button where the admin stands.
+  useCaseReading(data?.case.token ?? '', data?.case.event_seq);
 
   if (!data) {
     return (
@@ -65,6 +69,7 @@ export function SuperAdminCaseInfoPage() {
         </span>
         <TestCaseBadge isTest={detail.is_test} />
         <SlaCountdown sla={detail} />
+        <WatchButton caseToken={detail.token} />
       </p>
       <div className="case-columns">
         <CaseInformation entry={detail} />
