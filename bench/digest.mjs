@@ -137,7 +137,7 @@ export async function runDigestBench({ databaseUrl, redisUrl, settings }) {
       notes: [
         `Digest: ${users} users in ${TIME_ZONES.length} time zones, each watching ${CASES_WATCHED} generated cases ` +
           `with unread entries and every configurable kind in the digest; one scan at a pinned 16:00 UTC (every user ` +
-          `past 07:00 local), one worker process (digest concurrency 8, mail concurrency 5), mails to an SMTP sink. ` +
+          `past 07:00 local), one worker process (send jobs of 100 users, 2 at a time; mail concurrency 5), mails to an SMTP sink. ` +
           `${digestsReceived()} digests reached the sink; ${sent.days} days recorded; ${sent.entries} entries listed.`,
       ],
     };

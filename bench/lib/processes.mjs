@@ -28,11 +28,20 @@ export async function freePort() {
 }
 
 /** Starts `node <args>` with its output in var/bench/<name>.log; stopped by stopAll(). */
+/**
+ * Starts a node process with its output in var/bench/<name>.log. BENCH_NODE_ARGS (for example
+ * `--cpu-prof --cpu-prof-dir=var/bench/profiles`) are passed to every process started here: where their CPU goes.
+ */
 export function startNode(name, args, env) {
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${name}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   child.logFile = logFile;

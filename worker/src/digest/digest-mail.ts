@@ -1,5 +1,5 @@
 import { routePath, type CaseEventType, type MailJob } from '@casebridge/contracts';
-import type { DigestEntry, DigestRead } from '@casebridge/db';
+import type { DigestEntry, DigestRead, DigestReader } from '@casebridge/db';
 
 /** How an entry reads in the digest (the case's own log says the same in more words). */
 const ENTRY_TEXT: Partial<Record<CaseEventType, string>> = {
@@ -49,12 +49,7 @@ export function digestText(entries: DigestEntry[], total: number, publicUrl: str
   return blocks.join('\n\n');
 }
 
-export function digestMail(
-  user: { id: number; email: string; firstName: string },
-  localDate: string,
-  read: DigestRead,
-  publicUrl: string,
-): MailJob {
+export function digestMail(user: DigestReader, localDate: string, read: DigestRead, publicUrl: string): MailJob {
   return {
     template: 'case-digest',
     to: [user.email],

@@ -1,5 +1,5 @@
 import { mailJobId, QUEUES, type CaseEventType, type MailJob } from '@casebridge/contracts';
-import { appendCaseEvents, type Company, type ContactDocument, type User } from '@casebridge/db';
+import { appendCaseEvents, type Company, type ContactDocument, type DueDigest, type User } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
@@ -12,7 +12,7 @@ import { waitFor } from '../../../test/wait-for';
 import { waitForJobState } from '../../test/support/queue-helpers';
 import { REDIS } from '../config/tokens';
 import { digestMailKey } from './digest-mail';
-import { DIGEST_JOBS, digestJobId, DigestService } from './digest.service';
+import { DIGEST_JOBS, DigestService } from './digest.service';
 
 /** A winter day far from the wall clock: New York is UTC-5, so 07:00 there is 12:00 UTC. */
 const DAY = '2031-01-15';
@@ -143,19 +143,21 @@ describe('mail preferences and the daily digest', () => {
     ]);
     await watches(reader, kase.id, 2);
 
-    // 06:59 in New York: not yet (users elsewhere may be due: each check is of this reader's job).
-    const jobId = digestJobId({ userId: reader.id, localDate: DAY });
+    // 06:59 in New York: not yet (users elsewhere may be due: each check is of this reader's jobs).
+    const jobsOfReader = async () =>
+      (await digestQueue.getJobs(['waiting', 'active', 'completed', 'delayed'])).filter(
+        (job) => job.name === DIGEST_JOBS.send && job.data.digests.some((due: DueDigest) => due.userId === reader.id),
+      );
     await digests.scan(utc('11:59'));
-    expect(await digestQueue.getJob(jobId)).toBeUndefined();
+    expect(await jobsOfReader()).toEqual([]);
 
-    // 07:00: due. The scheduler running twice (or on two workers) queues the same job id once.
+    // 07:00: due. The scheduler running twice (or on two workers) sends one digest: the same batch is queued once,
+    // and a batch cut otherwise finds the day claimed.
     await digests.scan(utc('12:00'));
     await digests.scan(utc('12:01'));
-    const sendJobs = (await digestQueue.getJobs(['waiting', 'active', 'completed', 'delayed'])).filter(
-      (job) => job.name === DIGEST_JOBS.send && job.data.userId === reader.id,
-    );
-    expect(sendJobs.map((job) => job.id)).toEqual([jobId]);
-
+    const jobs = await jobsOfReader();
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) await waitForJobState(digestQueue, job.id!, ['completed']);
     const mail = await catcher.waitForMailTo(reader.email);
     expect(mail.subject).toContain('2 unread');
     expect(mail.text).toContain(kase.internalCaseNumber);
@@ -166,11 +168,13 @@ describe('mail preferences and the daily digest', () => {
     expect(mail.text).not.toContain(`by ${reader.firstName} ${reader.lastName}`);
     expect(mail.text).not.toContain('Attachment');
 
-    // Later the same local day (a restarted worker, its job long removed): nothing is due for them any more.
-    await waitForJobState(digestQueue, jobId, ['completed']);
-    await (await digestQueue.getJob(jobId))?.remove();
+    await waitForJobState(worker.queue, mailJobId(digestMailKey(reader.id, DAY)), ['completed']);
+    expect(await catcher.allTo(reader.email)).toHaveLength(1);
+
+    // Later the same local day (a restarted worker, its jobs long removed): nothing is due for them any more.
+    for (const job of await jobsOfReader()) await job.remove();
     await digests.scan(utc('18:00'));
-    expect(await digestQueue.getJob(jobId)).toBeUndefined();
+    expect(await jobsOfReader()).toEqual([]);
     const [row] = await sql(`select entries from digest_sends where user_id = ? and local_date = ?`, [reader.id, DAY]);
     expect(row).toEqual({ entries: 2 });
   });
@@ -181,11 +185,12 @@ describe('mail preferences and the daily digest', () => {
     const kase = await aCaseRow(orm, { from: raced, to: process });
     await write(kase.id, [{ type: 'note_added', by: partner }]);
     await watches(raced, kase.id, 1);
-    const digest = { userId: raced.id, localDate: DAY };
+    const batch = { digests: [{ userId: raced.id, localDate: DAY }] };
 
-    const outcomes = await Promise.all([digests.send(digest), digests.send(digest)]);
-    expect(outcomes.sort()).toEqual(['already-handled', 'queued']);
-    expect(await digests.send(digest)).toBe('already-handled');
+    const outcomes = await Promise.all([digests.send(batch), digests.send(batch)]);
+    expect(outcomes.map((outcome) => outcome.queued).sort()).toEqual([0, 1]);
+    expect(outcomes.map((outcome) => outcome.already_handled).sort()).toEqual([0, 1]);
+    expect(await digests.send(batch)).toEqual({ queued: 0, empty: 0, already_handled: 1 });
     const job = await waitForJobState(worker.queue, mailJobId(digestMailKey(raced.id, DAY)), ['completed']);
     expect(job.returnvalue).toBe('sent');
     const mails = await waitFor(
@@ -196,6 +201,56 @@ describe('mail preferences and the daily digest', () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('builds a batch of users in one run, each with their own entries, grouped by case', async () => {
+    const [ann, bob, gone] = await Promise.all([
+      aMember('ann', 'Europe/Berlin'),
+      aMember('bob', 'Asia/Kolkata'),
+      aMember('gone', null),
+    ]);
+    for (const user of [ann, bob, gone]) await prefer(user, 'notes', 'digest');
+    await sql(`update users set status = 'inactive' where id = ?`, [gone.id]);
+    const [older, newer, bobs] = await Promise.all([
+      aCaseRow(orm, { from: ann, to: process }),
+      aCaseRow(orm, { from: ann, to: process }),
+      aCaseRow(orm, { from: bob, to: process }),
+    ]);
+    await write(older.id, [{ type: 'note_added', by: partner }]);
+    await write(newer.id, [{ type: 'note_added', by: partner }]);
+    await write(older.id, [{ type: 'note_added', by: partner }]);
+    await write(bobs.id, [{ type: 'note_added', by: partner }]);
+    for (const [user, kase] of [
+      [ann, older],
+      [ann, newer],
+      [bob, bobs],
+      [gone, bobs],
+    ] as const) {
+      await watches(user, kase.id, 1);
+    }
+
+    const outcome = await digests.send({
+      digests: [ann, bob, gone].map((user) => ({ userId: user.id, localDate: DAY })),
+    });
+    expect(outcome).toEqual({ queued: 2, empty: 1, already_handled: 0 });
+    const annMail = await catcher.waitForMailTo(ann.email);
+    expect(annMail.subject).toContain('3 unread');
+    // The case with the newest entry comes first: `older` got the last note.
+    expect(annMail.text.indexOf(older.internalCaseNumber)).toBeLessThan(annMail.text.indexOf(newer.internalCaseNumber));
+    expect(annMail.text).not.toContain(bobs.internalCaseNumber);
+    const bobMail = await catcher.waitForMailTo(bob.email);
+    expect(bobMail.subject).toContain('1 unread');
+    expect(bobMail.text).toContain(bobs.internalCaseNumber);
+    const days = await sql(`select user_id, entries from digest_sends where user_id in (?)`, [
+      [ann.id, bob.id, gone.id],
+    ]);
+    expect(
+      Object.fromEntries((days as { user_id: number; entries: number }[]).map((day) => [day.user_id, day.entries])),
+    ).toEqual({
+      [ann.id]: 3,
+      [bob.id]: 1,
+      [gone.id]: 0,
+    });
+  });
+
   it('sends nothing when nothing is unread, and records the day', async () => {
     const idle = await aMember('idle', null);
     await prefer(idle, 'notes', 'digest');
@@ -203,9 +258,13 @@ describe('mail preferences and the daily digest', () => {
     await write(kase.id, [{ type: 'note_added', by: partner }]);
     await watches(idle, kase.id, 2);
 
-    expect(await digests.send({ userId: idle.id, localDate: DAY })).toBe('empty');
+    expect(await digests.send({ digests: [{ userId: idle.id, localDate: DAY }] })).toEqual({
+      queued: 0,
+      empty: 1,
+      already_handled: 0,
+    });
     expect(await mailJob(digestMailKey(idle.id, DAY))).toBeUndefined();
-    await digests.scan(utc('12:30'));
-    expect(await digestQueue.getJob(digestJobId({ userId: idle.id, localDate: DAY }))).toBeUndefined();
+    const [row] = await sql(`select entries from digest_sends where user_id = ? and local_date = ?`, [idle.id, DAY]);
+    expect(row).toEqual({ entries: 0 });
   });
 });

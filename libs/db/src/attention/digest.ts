@@ -1,6 +1,12 @@
-import { DIGEST_LOCAL_HOUR, type CaseEventType } from '@casebridge/contracts';
+import {
+  DIGEST_LOCAL_HOUR,
+  MAIL_KIND_INFO,
+  MAIL_KIND_OF_EVENT,
+  type CaseEventType,
+  type MailKind,
+} from '@casebridge/contracts';
 import type { SqlRunner } from '../case-events/case-snapshots';
-import { WATCHED_ENTRIES } from './notifications';
+import { watchedEntriesOf } from './notifications';
 
 /**
  * The daily digest's reads. A user's local date and time come from their time zone (null = UTC); a user is due once
@@ -52,10 +58,43 @@ export interface DigestRead {
   total: number;
 }
 
-/** The user's unread entries of the given types on the cases they watch, grouped by case (newest case first). */
-export async function digestEntries(run: SqlRunner, userId: number, types: readonly string[]): Promise<DigestRead> {
-  if (types.length === 0) return { entries: [], total: 0 };
+/** A digest's recipient: an active user (inactive ones get no mail, their day is still recorded). */
+export interface DigestReader {
+  id: number;
+  email: string;
+  firstName: string;
+}
+
+/** The entry types each kind of mail that may go in the digest stands for, as `(kind, type)` pairs. */
+function digestKindTypes(): { kinds: MailKind[]; types: CaseEventType[] } {
+  const pairs = (Object.entries(MAIL_KIND_OF_EVENT) as [CaseEventType, MailKind][]).filter(([, kind]) =>
+    MAIL_KIND_INFO[kind].deliveries.includes('digest'),
+  );
+  return { kinds: pairs.map(([, kind]) => kind), types: pairs.map(([type]) => type) };
+}
+
+/** The active users among `userIds`, by id. */
+export async function digestReaders(run: SqlRunner, userIds: readonly number[]): Promise<Map<number, DigestReader>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await run<{ id: number; email: string; first_name: string }>(
+    `select id, email, first_name from users where id in (?) and status = 'active'`,
+    [userIds],
+  );
+  return new Map(rows.map((row) => [row.id, { id: row.id, email: row.email, firstName: row.first_name }]));
+}
+
+/**
+ * Each user's unread entries of the kinds they put in the digest, on the cases they watch, grouped by case (the case
+ * with the newest entry first), in one statement for the whole batch. Users with nothing unread are absent.
+ */
+export async function digestEntriesOf(run: SqlRunner, userIds: readonly number[]): Promise<Map<number, DigestRead>> {
+  const { kinds, types } = digestKindTypes();
+  if (userIds.length === 0 || kinds.length === 0) return new Map();
   const rows = await run<{
+    user_id: number;
+    case_id: number;
+    case_last: number;
+    seq: number;
     case_token: string;
     internal_case_number: string;
     summary: string;
@@ -65,16 +104,27 @@ export async function digestEntries(run: SqlRunner, userId: number, types: reado
     at: Date;
     total: number;
   }>(
-    `select c.token as case_token, c.internal_case_number, c.summary, r.side, e.type, e.actor_label as actor,
-            e.created_at as at, count(*) over ()::int as total
-       from ${WATCHED_ENTRIES} and e.seq > r.read_seq and e.type in (?)
-      order by max(e.id) over (partition by c.id) desc, c.id, e.seq
-      limit ?`,
-    [userId, types, MAX_DIGEST_ENTRIES],
+    `select b.user_id, x.*
+       from unnest(array[?]::int[]) as b(user_id)
+       cross join lateral (
+         select c.id as case_id, max(e.id) over (partition by c.id) as case_last, e.seq, c.token as case_token,
+                c.internal_case_number, c.summary, r.side, e.type, e.actor_label as actor, e.created_at as at,
+                count(*) over ()::int as total
+           from ${watchedEntriesOf('b.user_id')} and e.seq > r.read_seq
+            and e.type in (select k.type from mail_preferences p
+                             join unnest(array[?]::text[], array[?]::text[]) as k(kind, type) on k.kind = p.kind
+                            where p.user_id = b.user_id and p.delivery = 'digest')
+          order by case_last desc, c.id, e.seq
+          limit ?) x`,
+    [userIds, kinds, types, MAX_DIGEST_ENTRIES],
   );
-  return {
-    total: rows[0]?.total ?? 0,
-    entries: rows.map((row) => ({
+  // The statement's order within a user is not promised through the outer join: sorted here, as the lateral did.
+  rows.sort((a, b) => a.user_id - b.user_id || b.case_last - a.case_last || a.case_id - b.case_id || a.seq - b.seq);
+  const reads = new Map<number, DigestRead>();
+  for (const row of rows) {
+    let read = reads.get(row.user_id);
+    if (!read) reads.set(row.user_id, (read = { entries: [], total: row.total }));
+    read.entries.push({
       caseToken: row.case_token,
       caseNumber: row.internal_case_number,
       summary: row.summary,
@@ -82,19 +132,26 @@ export async function digestEntries(run: SqlRunner, userId: number, types: reado
       type: row.type,
       actor: row.actor,
       at: new Date(row.at),
-    })),
-  };
+    });
+  }
+  return reads;
 }
 
 /**
- * Claims the user's digest of a local date: true for the one caller that inserted the row. Run it in the
- * transaction that queues the mail, so the claim and the mail stand or fall together.
+ * Claims the users' digests of their local dates, with the number of entries each lists: the user ids this caller
+ * inserted (a racing worker waits on the rows, then finds them taken). Run it in the transaction that queues the
+ * mails, so the claims and the mails stand or fall together.
  */
-export async function claimDigest(run: SqlRunner, digest: DueDigest, entries: number): Promise<boolean> {
+export async function claimDigests(
+  run: SqlRunner,
+  claims: readonly (DueDigest & { entries: number })[],
+): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
   const rows = await run<{ user_id: number }>(
-    `insert into digest_sends (user_id, local_date, entries) values (?, ?::date, ?)
+    `insert into digest_sends (user_id, local_date, entries)
+     select * from unnest(array[?]::int[], array[?]::date[], array[?]::int[])
      on conflict do nothing returning user_id`,
-    [digest.userId, digest.localDate, entries],
+    [claims.map((claim) => claim.userId), claims.map((claim) => claim.localDate), claims.map((claim) => claim.entries)],
   );
-  return rows.length === 1;
+  return new Set(rows.map((row) => row.user_id));
 }

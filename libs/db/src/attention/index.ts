@@ -9,11 +9,13 @@ export {
 } from './notifications';
 export { entriesOfSide, entryVisibleSql, readerSideSql } from './reader-sql';
 export {
-  claimDigest,
-  digestEntries,
+  claimDigests,
+  digestEntriesOf,
+  digestReaders,
   dueDigests,
   MAX_DIGEST_ENTRIES,
   type DigestEntry,
   type DigestRead,
+  type DigestReader,
   type DueDigest,
 } from './digest';

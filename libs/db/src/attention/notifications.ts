@@ -48,15 +48,21 @@ const ITEM_COLUMNS = `e.id, c.token as case_token, c.internal_case_number, c.sum
   e.seq > r.read_seq as unread`;
 
 /**
- * The entries of the cases a user (the one parameter) watches, as their side sees them, not their own: `r` is the
- * reader row, `c` the case, `e` the entry, `au` its actor. The notification centre and the daily digest read this.
+ * The entries of the cases a user (`userSql`: a parameter or a column) watches, as their side sees them, not their
+ * own: `r` is the reader row, `c` the case, `e` the entry, `au` its actor. The notification centre and the daily
+ * digest read this.
  */
-export const WATCHED_ENTRIES = `case_readers r
+export function watchedEntriesOf(userSql: string): string {
+  return `case_readers r
   join cases c on c.id = r.case_id and c.deleted_at is null
   join case_events e on e.case_id = r.case_id
   left join users au on au.id = e.actor_user_id
-  where r.user_id = ? and r.watching and ${entryVisibleSql('e', 'r.side')}
+  where r.user_id = ${userSql} and r.watching and ${entryVisibleSql('e', 'r.side')}
     and e.actor_user_id is distinct from r.user_id`;
+}
+
+/** watchedEntriesOf the one user given as a parameter. */
+const WATCHED_ENTRIES = watchedEntriesOf('?');
 
 const UNREAD_TOTAL = `(select coalesce(sum(greatest(${entriesOfSide('c', 'r.side')} - r.read_count, 0)), 0)::int
   from case_readers r join cases c on c.id = r.case_id and c.deleted_at is null
