@@ -6,10 +6,15 @@ import {
   type CaseEscalationShape,
   type CaseEntry,
   type CaseResponseShape,
+  entryVisibleTo,
+  NOTE_ENTRY_TYPES,
+  type CaseEventType,
   type CaseSide,
+  type CaseTimelineEntry,
   type PublicCaseResponse,
+  type ReaderSide,
 } from '@casebridge/contracts';
-import { Case, CaseAttachment, CaseNote, ManagerRequest, User, type CaseResponse } from '@casebridge/db';
+import { Case, CaseAttachment, CaseEvent, CaseNote, ManagerRequest, User, type CaseResponse } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../src/platform/access/actor';
 
@@ -91,9 +96,42 @@ export async function oracleMemberDetail(em: EntityManager, actor: Actor, token:
       company: attachment.company ? { name: attachment.company.name } : null,
     })),
     escalations: escalations.map(toEscalation),
+    timeline: await oracleTimeline(em, kase, side === 'none' ? 'staff' : side, allowNotes),
     allow_notes: allowNotes,
     controls: caseControls(kase.status, side, allowNotes),
   };
+}
+
+/** The log's entries the side sees, each naming its item, oldest first. */
+async function oracleTimeline(
+  em: EntityManager,
+  kase: Case,
+  side: ReaderSide,
+  allowNotes: boolean,
+): Promise<CaseTimelineEntry[]> {
+  const events = await em.find(CaseEvent, { case: kase }, { orderBy: { seq: 'asc' } });
+  const idIn = (payload: Record<string, unknown> | null, key: string) => {
+    const value = payload?.[key];
+    return typeof value === 'number' ? value : null;
+  };
+  return events
+    .map((event) => ({ event, type: event.type as CaseEventType }))
+    .filter(({ event, type }) => entryVisibleTo(side, { type, visibleTo: event.visibleTo }))
+    .filter(({ type }) => allowNotes || !(NOTE_ENTRY_TYPES as readonly string[]).includes(type))
+    .map(({ event, type }) => {
+      const many = event.payload?.attachment_ids;
+      const one = idIn(event.payload, 'attachment_id');
+      return {
+        seq: event.seq,
+        type,
+        actor: event.actorLabel,
+        at: event.createdAt.toISOString(),
+        response_id: idIn(event.payload, 'response_id'),
+        note_id: idIn(event.payload, 'note_id'),
+        attachment_ids: Array.isArray(many) ? (many as number[]) : one === null ? [] : [one],
+        escalation_id: idIn(event.payload, 'manager_request_id'),
+      };
+    });
 }
 
 function toEscalation(request: ManagerRequest): CaseEscalationShape {
@@ -205,5 +243,6 @@ function toEntry(kase: Case): CaseEntry {
     sla_paused: slaState(kase).paused,
     event_seq: kase.eventSeq,
     is_test: kase.isTest,
+    turn: kase.turn,
   };
 }

@@ -131,13 +131,13 @@ test('a case from submission through information, acceptance, notes and closing'
   await expect(acme.getByRole('heading', { name: /^Outbound to Globex Storage/, level: 1 })).toBeVisible();
   await expect(acme.getByText(`GLX-${stamp}`)).toBeVisible();
   await addNote(acme, `Acme note ${stamp}`, 'Upgrading to 9.3 tonight.');
-  const feed = acme.getByRole('list', { name: 'Notes, newest first' });
+  const feed = acme.getByRole('list', { name: 'Case timeline, newest first' });
   await expect(feed.getByRole('listitem')).toHaveCount(2);
   await expect(feed.getByRole('listitem').first()).toContainText(`Acme note ${stamp}`);
   await expect(feed.getByRole('listitem').nth(1)).toContainText(`Globex note ${stamp}`);
 
   await globex.reload();
-  await expect(globex.getByRole('list', { name: 'Notes, newest first' })).toContainText(`Acme note ${stamp}`);
+  await expect(globex.getByRole('list', { name: 'Case timeline, newest first' })).toContainText(`Acme note ${stamp}`);
 
   // Acme closes the case; it leaves the dashboard's active list.
   await acme.getByRole('button', { name: 'Close Case' }).click();

@@ -36,7 +36,7 @@ async function addNote(page: Page, summary: string): Promise<void> {
   await expectFitsPhone(page, { ready: false });
   await dialog.getByRole('button', { name: 'Add Note' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Notes, newest first' })).toContainText(summary);
+  await expect(page.getByRole('list', { name: 'Case timeline, newest first' })).toContainText(summary);
 }
 
 test('a member on a phone: dashboard, My Cases, a case page with a new note, and the menu', async ({

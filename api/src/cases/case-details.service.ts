@@ -139,6 +139,7 @@ function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): Ca
       : [],
     attachments: record.attachments ?? [],
     escalations: record.escalations ?? [],
+    timeline: record.timeline ?? [],
     allow_notes: allowNotes,
     controls: caseControls(record.status, side, allowNotes),
   };
@@ -194,5 +195,6 @@ function toEntry(record: CaseEntryRecord): CaseEntry {
     sla_paused: paused,
     event_seq: record.event_seq,
     is_test: record.is_test,
+    turn: record.turn,
   };
 }

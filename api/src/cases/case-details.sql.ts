@@ -1,5 +1,14 @@
-import type { CaseDirection, CaseEscalationShape, CaseStatus, NoteVisibility, Priority } from '@casebridge/contracts';
-import { caseEscalationsJson } from '@casebridge/db';
+import {
+  NOTE_ENTRY_TYPES,
+  type CaseDirection,
+  type CaseEscalationShape,
+  type CaseStatus,
+  type CaseTimelineEntry,
+  type CaseTurn,
+  type NoteVisibility,
+  type Priority,
+} from '@casebridge/contracts';
+import { caseEscalationsJson, entryVisibleSql, readerSideSql } from '@casebridge/db';
 import { fragment, joinFragments, type Fragment } from '../platform/common/page-totals';
 import { isoUtc } from '../platform/common/sql-text';
 import { companySides, LISTED_CASES } from './case-list.sql';
@@ -60,6 +69,7 @@ export interface CaseEntryRecord {
   sla_stopped_at: string | null;
   event_seq: number;
   is_test: boolean;
+  turn: CaseTurn | null;
 }
 
 /** A whole case page: the case, and the notes and attachments its viewer reads. */
@@ -70,6 +80,8 @@ export interface CaseDetailsRecord extends CaseEntryRecord {
   attachments: AttachmentRecord[] | null;
   /** The manager escalations linked to the case, oldest first; null when none. */
   escalations: CaseEscalationShape[] | null;
+  /** The log's entries the viewer's side sees, oldest first; null when none. */
+  timeline: CaseTimelineEntry[] | null;
 }
 
 export interface ResponseRecord {
@@ -137,6 +149,22 @@ const ATTACHMENTS = `(select json_agg(json_build_object('id', a.id, 'original_fi
     'company', case when ac.id is null then null else json_build_object('name', ac.name) end) order by a.id)
   from case_attachments a left join companies ac on ac.id = a.company_id where a.case_id = c.id)`;
 
+/**
+ * The case's log as the viewer's side sees it (internal notes of their own company, no notes for super admins or a
+ * company without the feed), oldest first, each entry naming the item it added (CaseTimelineEntry).
+ */
+const TIMELINE = `(select json_agg(json_build_object('seq', e.seq, 'type', e.type, 'actor', e.actor_label,
+    'at', ${isoUtc('e.created_at')}, 'response_id', (e.payload->>'response_id')::int,
+    'note_id', (e.payload->>'note_id')::int,
+    'attachment_ids', coalesce(e.payload->'attachment_ids',
+      case when e.payload->'attachment_id' is not null then jsonb_build_array(e.payload->'attachment_id') end,
+      '[]'::jsonb),
+    'escalation_id', (e.payload->>'manager_request_id')::int) order by e.seq)
+  from case_events e
+  where e.case_id = c.id and ${entryVisibleSql('e', `coalesce(${readerSideSql('c', 'viewer.id')}, 'staff')`)}
+    and (e.type not in (${NOTE_ENTRY_TYPES.map((type) => `'${type}'`).join(', ')})
+      or coalesce(viewer.allow_notes, false)))`;
+
 /** The case's own columns and its customer data and responses, read from `c` and the joins of CASE_JOINS. */
 const CASE_COLUMNS = `c.id, c.token, c.status, c.internal_case_number, c.summary, c.description, c.priority,
       sc.id as submitter_id, sc.name as submitter_name, sc.slug as submitter_slug,
@@ -149,7 +177,7 @@ const CASE_COLUMNS = `c.id, c.token, c.status, c.internal_case_number, c.summary
       doc.id as document_id, doc.name as document_name, v.document_type, v.escalation_instructions,
       ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
       ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
-      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq, c.is_test`;
+      ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.event_seq, c.is_test, c.turn`;
 
 const CASE_JOINS = `join companies sc on sc.id = c.submitter_company_id
     join companies rc on rc.id = c.receiver_company_id
@@ -176,7 +204,8 @@ export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; para
       viewer.allow_notes,
       case when viewer.allow_notes then ${NOTES} end as notes,
       ${ATTACHMENTS} as attachments,
-      ${caseEscalationsJson('c')} as escalations
+      ${caseEscalationsJson('c')} as escalations,
+      ${TIMELINE} as timeline
     from cases c
     ${CASE_JOINS}
     left join companies viewer on viewer.id = ?

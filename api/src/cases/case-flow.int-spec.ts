@@ -1,8 +1,9 @@
-import { DEFAULT_ACCEPT_NOTE, MESSAGES, routePath } from '@casebridge/contracts';
+import { DEFAULT_ACCEPT_NOTE, MESSAGES, routePath, SERVER_EVENTS } from '@casebridge/contracts';
 import { Case, CaseEvent, CaseResponse, type Company, type ContactDocument, type User } from '@casebridge/db';
 import { bearer, startApi, tokenFromLink, type ApiHarness } from '../../../test/kit/api-harness';
 import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../test/kit/factories';
 import { orm } from '../../../test/kit/member-fixtures';
+import { collect, connectLive } from '../../test/live-clients';
 
 const PUBLIC_URL = 'http://casebridge.test';
 
@@ -57,7 +58,16 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     api.http().post(`/api/caller/case/${token}/respond`).send(body);
 
   it('runs open → information → information-reply → accepted → notes by both sides → close', async () => {
+    // The receiver's dashboard count of inbound cases waiting for it, and its live list messages.
+    const receiverSession = await signedIn(api, receiverCaller);
+    const waitingForReceiver = async () =>
+      (await api.http().get('/api/caller/cases/inbound-action-count').set(bearer(receiverSession)).expect(200)).body
+        .total as number;
+    const before = await waitingForReceiver();
+    const receiverPage = await connectLive(api, { token: receiverSession });
+    const receiverLists = collect(receiverPage, SERVER_EVENTS.casesChanged);
     const { token, responseDueAt: dueBefore, internalCaseNumber } = await caseIn('open');
+    expect(await waitingForReceiver()).toBe(before + 1);
     const engineer = { engineer_name: fullName(receiverCaller), engineer_email: receiverCaller.email };
 
     // The receiver opens the token page of a fresh case: accept or ask for information.
@@ -84,6 +94,10 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     let kase = await stored(token);
     expect(kase.status).toBe('information');
     expect(kase.slaPausedAt).not.toBeNull();
+    // The submitter's move now, as both sides and the token page read it; the receiver's count drops.
+    expect(kase.turn).toBe('submitter');
+    expect((await api.http().get(`/api/caller/case/${token}`).expect(200)).body.case.turn).toBe('submitter');
+    expect(await waitingForReceiver()).toBe(before);
 
     // The submitter's engineer is mailed the provide-information link.
     const asked = await api.lastMailTo(submitterCaller.email, 'information-requested');
@@ -107,6 +121,12 @@ describe('a case from submission to close: token pages, responses, notes, mails'
       additional_information: `Logs attached to ${internalCaseNumber}.`,
     }).expect(200, { message: MESSAGES.responseSent, status: 'information' });
     kase = await stored(token);
+    // The answer arrived: the receiver's move again, still in status information (shown "Information supplied"),
+    // and the receiver's pages are told the new count with the row.
+    expect(kase.turn).toBe('receiver');
+    expect(await waitingForReceiver()).toBe(before + 1);
+    const answered = await receiverLists.next((message) => message.case_token === token && message.needs_action);
+    expect(answered).toMatchObject({ inbound_action_total: before + 1, row: { turn: 'receiver' } });
     // The clock runs again and the due date moves back by the paused time.
     expect(kase.slaPausedAt).toBeNull();
     expect(kase.responseDueAt!.getTime()).toBeGreaterThanOrEqual(dueBefore!.getTime());
@@ -136,6 +156,13 @@ describe('a case from submission to close: token pages, responses, notes, mails'
     }).expect(200, { message: MESSAGES.responseSent, status: 'accepted' });
     kase = await stored(token);
     expect(kase.status).toBe('accepted');
+    expect(kase.turn).toBeNull();
+    expect(await waitingForReceiver()).toBe(before);
+    const acceptedRow = await receiverLists.next(
+      (message) => message.case_token === token && message.status === 'accepted',
+    );
+    expect(acceptedRow).toMatchObject({ needs_action: false, inbound_action_total: before, row: { turn: null } });
+    receiverPage.disconnect();
     expect(kase.acceptedAt).not.toBeNull();
     expect(kase.slaStoppedAt).not.toBeNull();
     expect(kase.receiverCaseNumber).toBe('RX-50001');

@@ -67,7 +67,7 @@ describe('case lists page-first answer the rows the full scan answered', () => {
       `insert into cases (token, internal_case_number, submitter_company_id, submitter_user_id, receiver_company_id,
           document_id, document_version_id, status, priority, summary, description, engineer_first_name,
           engineer_last_name, engineer_email, response_due_at, sla_paused_at, created_at, updated_at, deleted_at,
-          is_sample)
+          is_sample, turn)
         select 'bulk-' || g, 'BULK-' || lpad(g::text, 5, '0'),
           case when g % 2 = 0 then ?::int else ?::int end,
           case when g % 2 = 0 and g % 3 = 0 then ?::int end,
@@ -78,7 +78,9 @@ describe('case lists page-first answer the rows the full scan answered', () => {
           'Bulk case ' || g || case when g % 7 = 0 then ' controller' else '' end, 'x', 'Ann', 'Lee', 'ann@engineer.test',
           now() + (g % 11 - 5) * interval '1 hour', case when g % 13 = 0 then now() end,
           now() - (g % 61) * interval '1 day', now() - (g % 50) * interval '1 hour',
-          case when g % 97 = 0 then now() end, g % 89 = 0
+          case when g % 97 = 0 then now() end, g % 89 = 0,
+          -- Whose move the status leaves: open is the receiver's, an unanswered information request the submitter's.
+          case g % 5 when 0 then 'receiver' when 2 then 'submitter' end
         from generate_series(1, ?) g`,
       [
         ours.id,

@@ -5,8 +5,10 @@ import {
   type CaseListQuery,
   type CaseListRow,
   type CaseStatus,
+  type CaseTurn,
   type Priority,
 } from '@casebridge/contracts';
+import { inboundActionTotals } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
@@ -40,6 +42,7 @@ interface RowRecord {
   sla_paused_at: string | null;
   sla_stopped_at: string | null;
   is_test: boolean;
+  turn: CaseTurn | null;
   entry_count: number;
 }
 
@@ -55,6 +58,13 @@ export class CaseListService {
     private readonly em: EntityManager,
     private readonly reads: CachedReads,
   ) {}
+
+  /** The dashboard's count: the company's inbound cases waiting for its move (0 without a company). */
+  async inboundActionCount(actor: Actor): Promise<{ total: number }> {
+    if (actor.companyId === null) return { total: 0 };
+    const totals = await inboundActionTotals((sql, params) => this.em.execute(sql, [...params]), [actor.companyId]);
+    return { total: totals.get(actor.companyId) ?? 0 };
+  }
 
   async list(actor: Actor, request: CaseListRequest, query: ListQuery): Promise<CaseList> {
     const statements = caseListStatements(actor, request, query);
@@ -104,6 +114,7 @@ function toRow(row: RowRecord): CaseListRow {
     sla_paused: sla.paused,
     late: sla.late,
     is_test: row.is_test,
+    turn: row.turn,
     entry_count: row.entry_count,
   };
 }

@@ -88,15 +88,8 @@ function filtersOf(
     if (query.not_closed === 'true') filters.push(fragment("c.status <> 'closed'"));
   }
   if (query.filter === 'inbound-action') {
-    filters.push(
-      fragment(
-        `c.receiver_company_id = ? and (c.status = 'open' or (c.status = 'information' and exists (
-        select 1 from case_responses answer where answer.case_id = c.id and answer.type = 'information-response'
-          and answer.created_at > coalesce((select max(ask.created_at) from case_responses ask
-            where ask.case_id = c.id and ask.type = 'information-request'), '-infinity'))))`,
-        viewerCompany,
-      ),
-    );
+    // The receiver's move: open, or information supplied since it was last asked for (cases.turn).
+    filters.push(fragment(`c.receiver_company_id = ? and c.turn = 'receiver'`, viewerCompany));
   }
   if (query.filter === 'watching') {
     // A probe of the reader's row per case, which the planner keeps as one (an EXISTS it would turn into a join
@@ -175,7 +168,7 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
       select counted.total, c.id, c.internal_case_number, c.token, c.receiver_case_number, c.summary, c.priority,
           c.status, ${isoUtc('c.created_at')} as created_at, ${isoUtc('c.updated_at')} as updated_at,
           ${isoUtc('c.response_due_at')} as response_due_at, ${isoUtc('c.sla_paused_at')} as sla_paused_at,
-          ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.is_test,
+          ${isoUtc('c.sla_stopped_at')} as sla_stopped_at, c.is_test, c.turn,
           case when c.submitter_company_id = ? then c.entries_submitter when c.receiver_company_id = ?
             then c.entries_receiver else c.entries_staff end as entry_count,
           case when c.receiver_company_id = ? then 'inbound' else 'outbound' end as direction,

@@ -54,6 +54,11 @@ export class CasesController {
     return { my_cases: myCases };
   }
 
+  @Route(API.cases.inboundActionCount)
+  inboundActionCount(@CurrentActor() actor: Actor) {
+    return this.lists.inboundActionCount(actor);
+  }
+
   @Route(API.cases.details)
   details(@CurrentActor() actor: Actor, @TextParam('token') token: string) {
     return this.caseDetails.forMember(actor, token);

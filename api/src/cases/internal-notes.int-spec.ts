@@ -21,7 +21,7 @@ import { collect, connectLive, type LiveClient } from '../../test/live-clients';
 /**
  * Internal notes (issue 28): a note kept for its author's company is read by that company only. The other company
  * reads nothing of it through any door: the case page, the Connect API's notes and change feed, the audit timeline
- * export. (Live events: case-event-payloads.int-spec; webhooks: the worker's notifications.int-spec.)
+ * export. (Live events: case-event-visibility.int-spec; webhooks: the worker's notifications.int-spec.)
  */
 describe('internal notes stay with their company (real PostgreSQL and Redis)', () => {
   let api: ApiHarness;

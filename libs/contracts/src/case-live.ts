@@ -1,5 +1,7 @@
-import type { CaseDetail, CaseListRow, PublicCaseResponse } from './api/member/cases';
+import type { CaseDetail, PublicCaseResponse } from './api/member/case-detail';
+import type { CaseListRow } from './api/member/case-lists';
 import type { CaseEventMessage } from './realtime';
+import { timelineEntryOf, type CaseTimelineEntry } from './api/member/case-timeline';
 
 /**
  * How a client applies a live case event to what it already holds, without asking the server again. The api's
@@ -25,7 +27,14 @@ export function applyCaseEventToDetail(detail: CaseDetail, message: CaseEventMes
     notes: message.note ? upsert(detail.notes, [message.note], 'start') : detail.notes,
     attachments: message.attachments ? upsert(detail.attachments, message.attachments, 'end') : detail.attachments,
     escalations: message.escalation ? upsert(detail.escalations, [message.escalation], 'end') : detail.escalations,
+    timeline: withTimelineEntry(detail.timeline, timelineEntryOf(message)),
   };
+}
+
+/** The timeline with the live entry at its end (seq order), once. */
+function withTimelineEntry(timeline: readonly CaseTimelineEntry[], entry: CaseTimelineEntry | null) {
+  if (!entry || timeline.some((held) => held.seq === entry.seq)) return [...timeline];
+  return [...timeline, entry].sort((a, b) => a.seq - b.seq);
 }
 
 /** The token page's data after the event. */
@@ -47,6 +56,7 @@ export function applyCaseEventToListRow(row: CaseListRow, message: CaseEventMess
   return {
     ...row,
     status: message.case.status,
+    turn: message.case.turn,
     internal_case_number: message.case.internal_case_number,
     partner_case_number: message.case.receiver_case_number,
     updated_at: message.case.updated_at,

@@ -1,4 +1,4 @@
-import type { CaseDetail, PublicCaseResponse } from './api/member/cases';
+import type { CaseDetail, PublicCaseResponse } from './api/member/case-detail';
 import type { CaseStatus, RespondStatus, ResponseType } from './constants/cases';
 import { isSlaLate, isSlaPaused, type SlaClock } from './sla';
 

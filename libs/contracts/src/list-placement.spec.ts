@@ -100,6 +100,7 @@ describe('whether a case row belongs to a list', () => {
       sla_paused: false,
       late: false,
       is_test: false,
+      turn: null,
       entry_count: 1,
     },
     ...overrides,

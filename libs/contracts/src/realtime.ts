@@ -5,11 +5,11 @@ import {
   CaseAttachmentShape,
   CaseDetail,
   CaseEntry,
-  CaseListRow,
   CaseNoteShape,
   CaseResponseShape,
   PublicCaseResponse,
-} from './api/member/cases';
+} from './api/member/case-detail';
+import { CaseListRow } from './api/member/case-lists';
 import { CaseAttention, NotificationItem, type FollowNotificationsAnswer } from './api/member/attention';
 import { CaseEscalationShape } from './api/member/case-escalations';
 import { EscalationRow } from './api/super-admin/escalation';
@@ -84,6 +84,7 @@ export const CaseHeader = CaseEntry.pick({
   response_due_at: true,
   sla_paused: true,
   event_seq: true,
+  turn: true,
 });
 export type CaseHeader = z.infer<typeof CaseHeader>;
 
@@ -124,6 +125,11 @@ export const CasesChangedMessage = z.object({
   submitter_user_id: z.number().nullable(),
   needs_action: z.boolean(),
   removed: z.boolean(),
+  /**
+   * To the receiving company, when the entry moved whose turn it is: how many of its inbound cases wait for it now
+   * (the dashboard's count).
+   */
+  inbound_action_total: z.number().optional(),
 });
 export type CasesChangedMessage = z.infer<typeof CasesChangedMessage>;
 

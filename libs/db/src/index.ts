@@ -30,6 +30,7 @@ export {
   type UsageReportRecord,
   type UsageReportQueryOptions,
 } from './queries/usage-report';
+export { inboundActionTotals } from './queries/inbound-action';
 export { groupPartnersQuery, type GroupPartnerRecord, type GroupPartnersQueryOptions } from './queries/group-partners';
 export {
   escalationQueueRowsQuery,

@@ -2579,6 +2579,7 @@ export interface paths {
                   sla_paused: boolean;
                   /** @enum {string} */
                   status: 'open' | 'accepted' | 'information' | 'rejected' | 'closed';
+                  turn: ('submitter' | 'receiver') | null;
                   updated_at: string;
                 };
                 case_token: string;

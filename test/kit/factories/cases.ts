@@ -133,6 +133,8 @@ export async function aCaseRow(target: FactoryTarget, spec: CaseRowSpec): Promis
     slaStoppedAt: finished ? createdAt : null,
     acceptedAt: status === 'accepted' || status === 'closed' ? createdAt : null,
     closedAt: status === 'closed' ? createdAt : null,
+    // Whose move the status leaves (an information request written directly is an unanswered one).
+    turn: status === 'open' ? 'receiver' : status === 'information' ? 'submitter' : null,
     eventSeq: 1,
     // The "submitted" entry below, as every side sees it (appendCaseEvents keeps these for real cases).
     entriesSubmitter: 1,

@@ -1,21 +1,5 @@
-import { routePath, type CaseEventType, type MailJob } from '@casebridge/contracts';
+import { CASE_ENTRY_TITLES, routePath, type MailJob } from '@casebridge/contracts';
 import type { DigestEntry, DigestRead, DigestReader } from '@casebridge/db';
-
-/** How an entry reads in the digest (the case's own log says the same in more words). */
-const ENTRY_TEXT: Partial<Record<CaseEventType, string>> = {
-  information_requested: 'More information requested',
-  information_supplied: 'Information supplied',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  closed: 'Closed',
-  engineer_updated: 'Engineer details changed',
-  submission_updated: 'Submission changed',
-  sla_late: 'Response is late',
-  note_added: 'Note added',
-  attachment_added: 'Attachment added',
-  attachment_uploaded: 'Attachment uploaded',
-  attachment_failed: 'Attachment upload failed',
-};
 
 /** The dedupe key of a user's digest of a local date: one mail per user and day, whoever queues it. */
 export function digestMailKey(userId: number, localDate: string): string {
@@ -41,7 +25,7 @@ export function digestText(entries: DigestEntry[], total: number, publicUrl: str
       current = entry.caseToken;
       lines = [`${entry.caseNumber}: ${entry.summary}`, publicUrl + routePath('case-info', { token: entry.caseToken })];
     }
-    const what = ENTRY_TEXT[entry.type] ?? entry.type;
+    const what = CASE_ENTRY_TITLES[entry.type] ?? entry.type;
     lines.push(`- ${timeOf(entry.at)}: ${what}${entry.actor ? ` by ${entry.actor}` : ''}`);
   }
   flush();

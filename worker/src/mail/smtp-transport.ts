@@ -6,34 +6,31 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport';
 /** How many mails one worker process sends in parallel: the mail queue's concurrency and the SMTP pool's size. */
 export const MAIL_CONCURRENCY = 5;
 
-/** As nodemailer's own connect: a server that does not answer the TCP handshake within this is an error. */
-const CONNECT_TIMEOUT_MS = 120_000;
-
 type SocketCallback = (error: Error | null, socketOptions: { connection: net.Socket } | false) => void;
 
 /**
  * Opens the SMTP connection with Nagle's algorithm off. SMTP is a dialogue of small writes (the command, then the
  * message, then its `.` terminator): with Nagle on, the terminator waits for the ACK of the message, which the
- * server delays (40 ms on Linux), so every mail cost about 40 ms of waiting. Implicit TLS (`smtps:`) is left to
- * nodemailer's own connect.
+ * server delays (40 ms on Linux), so every mail cost about 40 ms of waiting. The socket is handed over while it
+ * connects: a refused or silent server is then nodemailer's own connection error (greeting timeout included), which
+ * frees the pool's slot; an error answered here would leave the slot taken for ever. Implicit TLS (`smtps:`) is
+ * left to nodemailer's own connect.
  */
 function connectWithoutDelay(
   options: { host?: string; port?: number | string; secure?: boolean },
   done: SocketCallback,
 ) {
   if (options.secure) {
-    setImmediate(() => done(null, false));
+    done(null, false);
     return;
   }
-  const socket = net.connect({ host: options.host ?? 'localhost', port: Number(options.port) || 587, noDelay: true });
-  const fail = (error: Error) => done(error, false);
-  socket.once('error', fail);
-  socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('SMTP connection timed out')));
-  socket.once('connect', () => {
-    socket.off('error', fail);
-    socket.setTimeout(0);
-    done(null, { connection: socket });
+  const connection = net.connect({
+    host: options.host ?? 'localhost',
+    port: Number(options.port) || 587,
+    noDelay: true,
   });
+  // At once, not on a later tick: nodemailer attaches its error handler before the socket can report one.
+  done(null, { connection });
 }
 
 /**

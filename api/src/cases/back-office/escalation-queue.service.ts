@@ -10,6 +10,8 @@ import {
 import {
   Case,
   caseStateBroadcasts,
+  inboundActionTotals,
+  type SqlRunner,
   escalationQueueMatchingQuery,
   escalationQueueRowsQuery,
   loadCaseSnapshots,
@@ -92,9 +94,14 @@ export class EscalationQueueService {
     kase.deletedAt = new Date();
     await this.em.flush();
     // The lists and the queue drop the row (removed), built by the same rule as every case event's.
-    const snapshots = await loadCaseSnapshots((sql, params) => this.em.execute(sql, [...params]), [kase.id]);
+    const run: SqlRunner = (sql, params) => this.em.execute(sql, [...params]);
+    const snapshots = await loadCaseSnapshots(run, [kase.id]);
     for (const snapshot of snapshots.values()) {
-      for (const broadcast of caseStateBroadcasts(snapshot)) this.publisher.publish(broadcast);
+      // A deleted case leaves its receiver's count of inbound cases waiting for it.
+      const totals = await inboundActionTotals(run, [snapshot.receiver_company_id]);
+      for (const broadcast of caseStateBroadcasts(snapshot, new Date(), undefined, totals)) {
+        this.publisher.publish(broadcast);
+      }
     }
     return { success: true, message: ESCALATION_CASE_DELETED };
   }

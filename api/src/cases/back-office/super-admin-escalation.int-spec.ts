@@ -98,6 +98,7 @@ describe('back office: escalation queue, case details, delete and spreadsheet', 
       },
       status: first.status,
       late: first.lateAt !== null,
+      turn: first.turn,
       // The row's one "submitted" entry; the super admin never opened nor watched it: no unread mark.
       entry_count: first.entriesStaff,
       read_count: null,

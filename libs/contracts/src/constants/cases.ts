@@ -9,6 +9,18 @@ export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   closed: 'Collaboration closed',
 };
 
+/** Whose move a case waits for; null (in the rows) when nobody's: accepted, rejected or closed. */
+export const CASE_TURNS = ['submitter', 'receiver'] as const;
+export type CaseTurn = (typeof CASE_TURNS)[number];
+
+/**
+ * The status as a list or a case page names it: an information request the submitter answered reads as such (the
+ * receiver's move again), not as "Information requested".
+ */
+export function caseStatusLabel(status: CaseStatus, turn: CaseTurn | null): string {
+  return status === 'information' && turn === 'receiver' ? 'Information supplied' : CASE_STATUS_LABELS[status];
+}
+
 export const RESPONSE_TYPES = ['approval', 'rejection', 'information-request', 'information-response'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
@@ -71,3 +83,35 @@ export const CASE_EVENT_TYPES = [
   'manager_request_answered',
 ] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
+
+/** What an entry of the case log says, in a few words (the case page's timeline, the daily digest). */
+export const CASE_ENTRY_TITLES: Record<CaseEventType, string> = {
+  submitted: 'Case submitted',
+  information_requested: 'More information requested',
+  information_supplied: 'Information supplied',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  closed: 'Closed',
+  note_added: 'Note added',
+  engineer_updated: 'Engineer details changed',
+  submission_updated: 'Submission changed',
+  attachment_added: 'Attachment added',
+  attachment_uploaded: 'Attachment uploaded',
+  attachment_failed: 'Attachment upload failed',
+  sla_late: 'Response is late',
+  manager_request_submitted: 'Manager escalation sent',
+  manager_request_answered: 'Managers answered the escalation',
+};
+
+/**
+ * Whose move a case waits for after an entry of these types (absent: the entry leaves it as it was). A new case
+ * waits for the receiver. The case log's rule, which appendCaseEvents applies to `cases.turn`.
+ */
+export const TURN_AFTER_ENTRY: Partial<Record<CaseEventType, CaseTurn | null>> = {
+  submitted: 'receiver',
+  information_requested: 'submitter',
+  information_supplied: 'receiver',
+  accepted: null,
+  rejected: null,
+  closed: null,
+};

@@ -5,6 +5,7 @@ import {
   rooms,
   SERVER_EVENTS,
   slaState,
+  TURN_AFTER_ENTRY,
   type CaseAudience,
   type CaseEscalationShape,
   type CaseEventMessage,
@@ -19,6 +20,7 @@ import {
 import { AfterCommit } from '../after-commit';
 import { watchEntryBroadcasts } from '../attention/watch-broadcasts';
 import { toEscalationRow } from '../queries/escalation-queue';
+import { inboundActionTotals } from '../queries/inbound-action';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import { loadCaseEscalations } from './case-escalations';
 import {
@@ -93,13 +95,18 @@ export async function caseEventBroadcasts(
   }
   // Lists and queues show the case's state, so once per case however many of its events the batch holds; not to
   // a side none of whose entries the batch holds (an internal note of the other company changed nothing it sees).
+  // A case whose turn moved changes its receiver's count of inbound cases waiting for it: read once per company.
+  const turnMoved = new Set(events.filter((event) => event.type in TURN_AFTER_ENTRY).map((event) => event.caseId));
+  const totals = await inboundActionTotals(run, [
+    ...new Set([...snapshots.values()].filter((s) => turnMoved.has(s.id)).map((s) => s.receiver_company_id)),
+  ]);
   for (const snapshot of snapshots.values()) {
     const reached = new Set(
       CASE_AUDIENCES.filter((audience) =>
         events.some((event) => event.caseId === snapshot.id && entryReaches(audience, event)),
       ),
     );
-    broadcasts.push(...caseStateBroadcasts(snapshot, now, reached));
+    broadcasts.push(...caseStateBroadcasts(snapshot, now, reached, totals));
   }
   broadcasts.push(...(await watchEntryBroadcasts(run, events, snapshots)));
   return broadcasts;
@@ -154,6 +161,7 @@ export function caseStateBroadcasts(
   snapshot: CaseSnapshot,
   now: Date = new Date(),
   reached?: ReadonlySet<CaseAudience>,
+  inboundActionTotals?: ReadonlyMap<number, number>,
 ): RelayedEvent[] {
   if (snapshot.is_sample) return [];
   const sides = [
@@ -165,7 +173,7 @@ export function caseStateBroadcasts(
     room: rooms.company(companyId),
     except: rooms.case(snapshot.id),
     event: SERVER_EVENTS.casesChanged,
-    message: listChange(snapshot, companyId, now),
+    message: listChange(snapshot, companyId, now, inboundActionTotals),
   }));
   if (snapshot.is_test || (reached && !reached.has('staff'))) return lists;
   return [
@@ -273,6 +281,7 @@ function caseHeader(snapshot: CaseSnapshot): CaseHeader {
     response_due_at: snapshot.response_due_at,
     sla_paused: slaState(slaClockOf(snapshot)).paused,
     event_seq: snapshot.event_seq,
+    turn: snapshot.turn,
   };
 }
 
@@ -297,37 +306,31 @@ function listRow(snapshot: CaseSnapshot, companyId: number, now: Date): CaseList
     sla_paused: sla.paused,
     late: sla.late,
     is_test: snapshot.is_test,
+    turn: snapshot.turn,
     // A case a company sends itself is the submitter's for its members (readerSideSql).
     entry_count: companyId === snapshot.submitter_company_id ? snapshot.entries_submitter : snapshot.entries_receiver,
   };
 }
 
-function listChange(snapshot: CaseSnapshot, companyId: number, now: Date): CasesChangedMessage {
+function listChange(
+  snapshot: CaseSnapshot,
+  companyId: number,
+  now: Date,
+  inboundActionTotals?: ReadonlyMap<number, number>,
+): CasesChangedMessage {
   const inbound = snapshot.receiver_company_id === companyId;
+  const total = inbound ? inboundActionTotals?.get(companyId) : undefined;
   return {
+    ...(total === undefined ? {} : { inbound_action_total: total }),
     case_token: snapshot.token,
     status: snapshot.status,
     seq: snapshot.event_seq,
     row: listRow(snapshot, companyId, now),
     submitter_user_id: snapshot.submitter_user_id,
-    needs_action: inbound && needsReceiverAction(snapshot),
+    // The "inbound needing action" filter of the lists: the receiver's move (cases.turn).
+    needs_action: inbound && snapshot.turn === 'receiver',
     removed: snapshot.deleted,
   };
-}
-
-/** The "inbound needing action" filter of the lists: open, or information supplied after it was last asked for. */
-function needsReceiverAction(snapshot: CaseSnapshot): boolean {
-  if (snapshot.status === 'open') return true;
-  if (snapshot.status !== 'information') return false;
-  const latest = (type: string) =>
-    snapshot.responses
-      .filter((response) => response.type === type)
-      .map((response) => response.created_at)
-      .sort()
-      .pop();
-  const asked = latest('information-request');
-  const supplied = latest('information-response');
-  return supplied !== undefined && (asked === undefined || supplied > asked);
 }
 
 function escalationRow(snapshot: CaseSnapshot): EscalationRow {

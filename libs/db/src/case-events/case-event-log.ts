@@ -1,4 +1,4 @@
-import type { CaseEventType } from '@casebridge/contracts';
+import { TURN_AFTER_ENTRY, type CaseEventType } from '@casebridge/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { watchForEntries } from '../attention/auto-watch';
 import { entryIncrements, valuesPlaceholders } from '../attention/reader-sql';
@@ -31,19 +31,22 @@ export async function appendCaseEvents(em: EntityManager, entries: readonly NewC
   const ids = entries.map((entry) => entry.caseId);
   if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
   // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
-  // row lock that transaction holds on the case. The same statement counts the entry for each side that sees it.
-  const counts = entries.map((entry) => {
+  // row lock that transaction holds on the case. The same statement counts the entry for each side that sees it
+  // and moves whose turn it is (TURN_AFTER_ENTRY).
+  const rows = entries.map((entry) => {
     const adds = entryIncrements({ type: entry.type, visibleTo: entry.visibleTo ?? null });
-    return [entry.caseId, adds.submitter, adds.receiver, adds.staff];
+    const movesTurn = entry.type in TURN_AFTER_ENTRY;
+    return [entry.caseId, adds.submitter, adds.receiver, adds.staff, movesTurn, TURN_AFTER_ENTRY[entry.type] ?? null];
   });
   const numbered = await em.execute<{ id: number; event_seq: number }[]>(
     `update cases c set event_seq = c.event_seq + 1, entries_submitter = c.entries_submitter + v.submitter,
-        entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff
-       from (values ${valuesPlaceholders(entries.length, 4, ['::int', '::int', '::int', '::int'])})
-         as v(id, submitter, receiver, staff)
+        entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff,
+        turn = case when v.moves_turn then v.turn else c.turn end
+       from (values ${valuesPlaceholders(entries.length, 6, ['::int', '::int', '::int', '::int', '::boolean', '::text'])})
+         as v(id, submitter, receiver, staff, moves_turn, turn)
       where c.id = v.id
      returning c.id, c.event_seq`,
-    counts.flat(),
+    rows.flat(),
   );
   await watchForEntries(
     (sql, params) => em.execute(sql, [...params]),

@@ -3,6 +3,7 @@ import type {
   CaseNoteShape,
   CaseResponseShape,
   CaseStatus,
+  CaseTurn,
   NoteVisibility,
   Priority,
   ResponseType,
@@ -48,6 +49,8 @@ export interface CaseSnapshot {
   entries_submitter: number;
   entries_receiver: number;
   entries_staff: number;
+  /** Whose move the case waits for (null: nobody's). */
+  turn: CaseTurn | null;
   created_at: string;
   updated_at: string;
   response_due_at: string | null;
@@ -75,7 +78,7 @@ export async function loadCaseSnapshots(
         c.engineer_first_name, c.engineer_last_name, c.engineer_email, c.engineer_phone,
         c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name,
         c.receiver_engineer_email, c.receiver_engineer_phone, c.event_seq,
-        c.entries_submitter, c.entries_receiver, c.entries_staff,
+        c.entries_submitter, c.entries_receiver, c.entries_staff, c.turn,
         ${iso('c.created_at')} as created_at, ${iso('c.updated_at')} as updated_at,
         ${iso('c.response_due_at')} as response_due_at, ${iso('c.sla_paused_at')} as sla_paused_at,
         ${iso('c.sla_stopped_at')} as sla_stopped_at, ${iso('c.late_at')} as late_at,

@@ -1,4 +1,4 @@
-import { LIMITS, type EscalationFilter, type EscalationRow } from '@casebridge/contracts';
+import { LIMITS, type CaseTurn, type EscalationFilter, type EscalationRow } from '@casebridge/contracts';
 
 /**
  * The back office's escalation queue: one definition of its filters, search and sort for the api's
@@ -35,6 +35,7 @@ export interface EscalationQueueRecord {
   document_company_id: number;
   document_type: string;
   entries_staff: number;
+  turn: CaseTurn | null;
 }
 
 /** The queue's row as the contract answers it, from a record of the queue's statement (or a case snapshot). */
@@ -55,6 +56,7 @@ export function toEscalationRow(record: EscalationQueueRecord): EscalationRow {
     },
     status: record.status,
     late: record.late_at !== null,
+    turn: record.turn,
     entry_count: record.entries_staff,
   };
 }
@@ -120,7 +122,7 @@ export function escalationQueueRowsQuery(options: EscalationPageOptions): { sql:
   const where = whereOf(options);
   const dir = options.dir === 'asc' ? 'asc' : 'desc';
   const keyset = options.after ? ' and (c.created_at, c.id) < (?::timestamptz, ?)' : '';
-  const sql = `select c.id, c.token, c.internal_case_number, c.entries_staff,
+  const sql = `select c.id, c.token, c.internal_case_number, c.entries_staff, c.turn,
       sc.id as company_id, sc.name as company_name, rc.id as receiver_id, rc.name as receiver_name,
       c.priority, c.status, ${isoText('c.created_at')} as created_at,
       case when c.late_at is null then null else ${isoText('c.late_at')} end as late_at,

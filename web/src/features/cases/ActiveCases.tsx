@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CASE_REQUEST_TYPES,
-  CASE_STATUS_LABELS,
   PRIORITY_LABELS,
   routePath,
   type CaseListRow,
@@ -13,6 +12,7 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import type { CaseListState } from './use-case-list';
 import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
+import { StatusWithTurn } from './TurnNotice';
 import { UnreadMark, unreadRowClass } from '../attention/UnreadMark';
 import './active-cases.css';
 
@@ -43,7 +43,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     header: 'Status',
     sortable: true,
     className: 'cell-nowrap',
-    render: (row) => <span className={`status-badge status-${row.status}`}>{CASE_STATUS_LABELS[row.status]}</span>,
+    render: (row) => <StatusWithTurn row={row} />,
   },
   {
     key: 'response_due_at',

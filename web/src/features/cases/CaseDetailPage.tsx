@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import {
   applyCaseEventToDetail,
   caseApi,
-  CASE_STATUS_LABELS,
+  caseStatusLabel,
   exportsApi,
   type CaseDetail,
   type CaseEventMessage,
@@ -25,6 +25,7 @@ import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
 import { useCaseReading } from '../attention/use-case-reading';
 import { WatchButton } from '../attention/WatchButton';
+import { TurnNotice } from './TurnNotice';
 import './cases.css';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
@@ -52,7 +53,7 @@ export function CaseDetailPage() {
   return (
     <PageFrame title={headingOf(detail)}>
       <p className="case-subtitle">
-        <span className={`status-badge status-${detail.status}`}>{CASE_STATUS_LABELS[detail.status]}</span>{' '}
+        <span className={`status-badge status-${detail.status}`}>{caseStatusLabel(detail.status, detail.turn)}</span>{' '}
         <span className="muted">
           Case# {detail.internal_case_number} · {detail.document.name}
         </span>
@@ -60,6 +61,7 @@ export function CaseDetailPage() {
         <SlaCountdown sla={detail} />
         <WatchButton caseToken={detail.token} />
       </p>
+      <TurnNotice detail={detail} />
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
       <CaseControls detail={detail} onWritingNote={live.setTyping} />
       <div className="case-columns">
@@ -75,7 +77,12 @@ export function CaseDetailPage() {
           <RichText html={detail.document.escalation_instructions} />
         </section>
       )}
-      <CollaborationFeed notes={detail.notes} allowNotes={detail.allow_notes} escalations={detail.escalations} />
+      <CollaborationFeed
+        timeline={detail.timeline}
+        items={detail}
+        allowNotes={detail.allow_notes}
+        escalations={detail.escalations}
+      />
       <section className="card" aria-labelledby="case-audit-title">
         <h2 id="case-audit-title">Audit Timeline</h2>
         <p className="muted">

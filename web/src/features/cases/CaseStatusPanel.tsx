@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CASE_STATUS_LABELS, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
+import { caseStatusLabel, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
 import { formatDateTime } from '../../lib/format';
 import { latestResponse, openInformationRequest, responseText } from './case-format';
 import './cases.css';
@@ -9,7 +9,7 @@ export function CaseStatusPanel({ detail }: { detail: CaseDetail }) {
   const isReceiver = detail.direction === 'inbound';
   return (
     <section className="card case-status" aria-labelledby="case-status-title">
-      <h2 id="case-status-title">{CASE_STATUS_LABELS[detail.status]}</h2>
+      <h2 id="case-status-title">{caseStatusLabel(detail.status, detail.turn)}</h2>
       {(detail.status === 'accepted' || detail.status === 'open' || detail.status === 'closed') && (
         <ResponsePanel detail={detail} isReceiver={isReceiver} />
       )}

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { caseApi, LIMITS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
+import {
+  caseApi,
+  LIMITS,
+  PRIORITY_LABELS,
+  routePath,
+  type CaseListQuery,
+  type CaseListRow,
+} from '@casebridge/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
@@ -8,6 +15,7 @@ import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
 import { SlaCountdown } from './sla/SlaCountdown';
 import { TestCaseBadge } from './TestCaseBadge';
+import { StatusWithTurn } from './TurnNotice';
 import { UnreadMark, unreadRowClass } from '../attention/UnreadMark';
 
 type SortColumn = NonNullable<CaseListQuery['sort']>;
@@ -48,6 +56,14 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     className: 'cell-nowrap',
     render: (row) => <SlaCountdown sla={row} />,
   },
+  // After the spec's columns: where the case stands, how urgent it is, and which way it goes.
+  { key: 'status', header: 'Status', className: 'cell-nowrap', render: (row) => <StatusWithTurn row={row} /> },
+  {
+    key: 'priority',
+    header: 'Priority',
+    render: (row) => <span className={`priority priority-${row.priority}`}>{PRIORITY_LABELS[row.priority]}</span>,
+  },
+  { key: 'direction', header: 'Direction', render: (row) => (row.direction === 'inbound' ? 'Inbound' : 'Outbound') },
 ];
 
 /** /my-cases: every case of the user, newest request first. */

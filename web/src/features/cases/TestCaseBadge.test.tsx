@@ -22,6 +22,7 @@ const row = (token: string, isTest: boolean): CaseListRow => ({
   sla_paused: false,
   late: false,
   is_test: isTest,
+  turn: null,
   entry_count: 1,
 });
 

@@ -140,6 +140,8 @@ export const memberRows: Record<string, MatrixRow> = {
     check: (body, world, actor) => onlyOwnCases((body as { my_cases: unknown }).my_cases, world, actor),
   },
   'GET caller/case-details/:token': { expect: acmeCase('ok', 404) },
+  // The dashboard's count is of the actor's own company (0 for a super admin, who has none).
+  'GET caller/cases/inbound-action-count': { expect: member('ok') },
   // Attention: each signed-in user's own notifications; reading or watching a case follows who may read it.
   'GET caller/notifications': { expect: member('ok') },
   'POST caller/notifications/read-all': { expect: member('ok') },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CASE_STATUSES, ESCALATION_FILTERS, PRIORITIES } from '../../constants/cases';
+import { CASE_STATUSES, CASE_TURNS, ESCALATION_FILTERS, PRIORITIES } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
 import { endpoint } from '../endpoint';
 import { ExportAnswer } from '../exports';
-import { CaseDetail, PublicCaseResponse } from '../member/cases';
+import { CaseDetail, PublicCaseResponse } from '../member/case-detail';
 import { optionalReportDay } from './report-dates';
 
 /**
@@ -57,6 +57,8 @@ export const EscalationRow = z.object({
   document: z.object({ id: z.number(), name: z.string(), company_id: z.number(), document_type: z.string() }),
   status: z.enum(CASE_STATUSES),
   late: z.boolean(),
+  /** Whose move the case waits for; null: nobody's. */
+  turn: z.enum(CASE_TURNS).nullable(),
   /** The entries of the case's log a super admin sees (no notes): the unread mark is entry_count - read_count. */
   entry_count: z.number(),
   /** The viewer's read count (null: never opened nor watched); absent from live rows, which are every admin's. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../constants/limits';
 import { optionalText } from '../common';
 import { endpoint } from '../endpoint';
-import { CASE_ATTACHMENT_FILES } from '../member/cases';
+import { CASE_ATTACHMENT_FILES } from '../member/case-detail';
 
 /** A file of a case, as either company of the case sees it. */
 export const CollaborationAttachment = z.object({

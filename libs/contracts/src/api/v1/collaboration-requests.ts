@@ -9,7 +9,8 @@ import {
 import { LIMITS } from '../../constants/limits';
 import { emailField, optionalText, phoneField, requiredText } from '../common';
 import { endpoint } from '../endpoint';
-import { ANSWER_REQUIRED_FIELDS, CaseNoteBody, CaseResponseShape } from '../member/cases';
+import { ANSWER_REQUIRED_FIELDS, CaseNoteBody } from '../member/case-answers';
+import { CaseResponseShape } from '../member/case-detail';
 
 /** Page sizes of the case list: a connector syncing a company's cases reads them in few requests. */
 export const COLLABORATION_PAGE = { defaultLimit: 25, maxLimit: 100, cursorMaxLength: 128 } as const;

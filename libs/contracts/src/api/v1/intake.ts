@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRIORITIES } from '../../constants/cases';
 import { DOCUMENT_TYPES, REQUIREMENT_SECTIONS, REQUIREMENT_TYPES } from '../../constants/documents';
 import { endpoint } from '../endpoint';
-import { UpdateEngineerBody } from '../member/cases';
+import { UpdateEngineerBody } from '../member/case-answers';
 import { CaseSubmissionBody, CustomFieldValue, PriorityMessages } from '../member/documents';
 import { CollaborationRequest } from './collaboration-requests';
 

@@ -13,6 +13,7 @@ import {
 import {
   CASE_STATUSES,
   type CaseStatus,
+  type CaseTurn,
   DEFAULT_PHONE_COUNTRY_CODE,
   PRIORITIES,
   type Priority,
@@ -153,6 +154,10 @@ export class Case {
 
   @Property({ type: 'integer', default: 0 })
   entriesStaff: Opt<number> = 0;
+
+  /** Whose move the case waits for (null: nobody's). Kept by appendCaseEvents; never assigned here, as eventSeq. */
+  @Property({ type: 'text', nullable: true, default: 'receiver' })
+  turn: Opt<CaseTurn | null> = 'receiver';
 
   @Property(timestampColumn({ nullable: true }))
   responseDueAt: Date | null = null;

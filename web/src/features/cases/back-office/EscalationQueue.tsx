@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
-  CASE_STATUS_LABELS,
+  caseStatusLabel,
   DEFAULT_ESCALATION_FILTER,
   LIMITS,
   PRIORITY_QUEUE_LABELS,
@@ -105,7 +105,7 @@ export function EscalationQueue() {
       sortable: true,
       render: (row) => (
         <>
-          <span className={`status-badge status-${row.status}`}>{CASE_STATUS_LABELS[row.status]}</span>
+          <span className={`status-badge status-${row.status}`}>{caseStatusLabel(row.status, row.turn)}</span>
           {row.late && <span className="status-badge status-late"> Late</span>}
         </>
       ),

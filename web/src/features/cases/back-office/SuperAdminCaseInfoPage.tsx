@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import {
   allowedAnswers,
   applyCaseEventToDetail,
-  CASE_STATUS_LABELS,
+  caseStatusLabel,
   routePath,
   superAdminEscalationApi,
   type CaseEventMessage,
@@ -63,7 +63,7 @@ export function SuperAdminCaseInfoPage() {
     <PageFrame title={`Case #${detail.internal_case_number}`}>
       <Breadcrumbs trail={[{ label: 'Dashboard', to: DASHBOARD }]} current={`#${detail.internal_case_number}`} />
       <p className="case-subtitle">
-        <span className={`status-badge status-${detail.status}`}>{CASE_STATUS_LABELS[detail.status]}</span>{' '}
+        <span className={`status-badge status-${detail.status}`}>{caseStatusLabel(detail.status, detail.turn)}</span>{' '}
         <span className="muted">
           {detail.company.name} → {detail.receiver.name} · {detail.document.name}
         </span>

@@ -29,11 +29,15 @@ const answered: CaseEscalationShape = {
   },
 };
 
+const NO_ITEMS = { notes: [], responses: [], attachments: [] };
+
 afterEach(cleanup);
 
 describe('the case feed shows manager escalations linked to the case', () => {
   it('shows the request to a company whose notes are off, then its answer when it arrives', () => {
-    const { rerender } = render(<CollaborationFeed notes={[]} allowNotes={false} escalations={[sent]} />);
+    const { rerender } = render(
+      <CollaborationFeed timeline={[]} items={NO_ITEMS} allowNotes={false} escalations={[sent]} />,
+    );
     const list = screen.getByRole('list', { name: 'Manager escalations, newest first' });
     const item = within(list).getByRole('listitem');
     expect(item.textContent).toContain('Response time to Critical escalations');
@@ -42,7 +46,7 @@ describe('the case feed shows manager escalations linked to the case', () => {
     expect(item.textContent).toContain('Waiting for the managers’ answer.');
 
     // The live entry replaces the escalation in the cache: the same item now carries the answer.
-    rerender(<CollaborationFeed notes={[]} allowNotes={false} escalations={[answered]} />);
+    rerender(<CollaborationFeed timeline={[]} items={NO_ITEMS} allowNotes={false} escalations={[answered]} />);
     const answer = screen.getByLabelText('Managers’ answer');
     expect(answer.textContent).toContain('Ref. GX-48290');
     expect(answer.textContent).toContain('Hotfix engineer assigned.');
@@ -51,8 +55,8 @@ describe('the case feed shows manager escalations linked to the case', () => {
   });
 
   it('shows no escalation list where the case has none', () => {
-    render(<CollaborationFeed notes={[]} allowNotes escalations={[]} />);
-    expect(screen.getByText('No notes yet.').textContent).toBe('No notes yet.');
+    render(<CollaborationFeed timeline={[]} items={NO_ITEMS} allowNotes escalations={[]} />);
+    expect(screen.getByText('No entries yet.').textContent).toBe('No entries yet.');
     expect(screen.queryByRole('list', { name: 'Manager escalations, newest first' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { CASE_STATUS_LABELS, PRIORITY_LABELS } from '@casebridge/contracts';
+import { caseStatusLabel, PRIORITY_LABELS } from '@casebridge/contracts';
 import { PageFrame } from '../../../app/PageFrame';
 import { CaseErrorBox } from '../CaseErrorBox';
 import { PublicCaseHeader } from './PublicCaseHeader';
@@ -23,7 +23,7 @@ export function CaseStatusPage() {
   }
   const entry = data.case;
   return (
-    <PageFrame title={`Case Response: ${CASE_STATUS_LABELS[entry.status]}`}>
+    <PageFrame title={`Case Response: ${caseStatusLabel(entry.status, entry.turn)}`}>
       <PublicCaseHeader data={data} />
       <section className="card" aria-labelledby="case-summary-title">
         <h2 id="case-summary-title">Case Summary</h2>

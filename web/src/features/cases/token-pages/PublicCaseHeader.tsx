@@ -1,4 +1,4 @@
-import { CASE_STATUS_LABELS, type PublicCaseResponse } from '@casebridge/contracts';
+import { caseStatusLabel, type PublicCaseResponse } from '@casebridge/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { TestCaseBadge } from '../TestCaseBadge';
 import '../cases.css';
@@ -9,7 +9,7 @@ export function PublicCaseHeader({ data }: { data: PublicCaseResponse }) {
   return (
     <div className="card public-case-header">
       <p>
-        <span className={`status-badge status-${entry.status}`}>{CASE_STATUS_LABELS[entry.status]}</span>
+        <span className={`status-badge status-${entry.status}`}>{caseStatusLabel(entry.status, entry.turn)}</span>
         <TestCaseBadge isTest={entry.is_test} />
       </p>
       <dl className="case-facts">
