@@ -87,7 +87,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await page.goto(respondPath);
   await expect(page.getByRole('heading', { name: 'Respond to Collaboration Request' })).toBeVisible();
   await page.getByLabel('Request Information').check();
-  await page.getByLabel('Next Steps').fill('Please attach the controller logs of both arrays.');
+  await page.getByLabel('What information do you need?').fill('Please attach the controller logs of both arrays.');
   await page.getByRole('button', { name: 'Send Response' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Response' })).toBeHidden();
@@ -129,12 +129,26 @@ test('a case from submission through information, acceptance, notes and closing'
 
   await acme.goto(`/my-cases/${token}`);
   await expect(acme.getByRole('heading', { name: /^Outbound to Globex Storage/, level: 1 })).toBeVisible();
-  await expect(acme.getByText(`GLX-${stamp}`)).toBeVisible();
+  await expect(acme.getByRole('region', { name: 'Collaboration accepted' }).getByText(`GLX-${stamp}`)).toBeVisible();
   await addNote(acme, `Acme note ${stamp}`, 'Upgrading to 9.3 tonight.');
+  // The whole exchange is on the case page, newest first: the notes, the acceptance, the answer, the question.
   const feed = acme.getByRole('list', { name: 'Case timeline, newest first' });
-  await expect(feed.getByRole('listitem')).toHaveCount(2);
-  await expect(feed.getByRole('listitem').first()).toContainText(`Acme note ${stamp}`);
-  await expect(feed.getByRole('listitem').nth(1)).toContainText(`Globex note ${stamp}`);
+  const notes = feed.getByRole('listitem').filter({ hasText: 'Note added' });
+  await expect(notes).toHaveCount(2);
+  await expect(notes.first()).toContainText(`Acme note ${stamp}`);
+  await expect(notes.nth(1)).toContainText(`Globex note ${stamp}`);
+  const titles = feed.locator('.feed-entry-title');
+  await expect(titles).toHaveText([
+    'Note added',
+    'Note added',
+    'Accepted',
+    'Information supplied',
+    'More information requested',
+    'Case submitted',
+  ]);
+  await expect(feed.getByRole('listitem').nth(2)).toContainText('Gina Globex');
+  await expect(feed.getByRole('listitem').nth(3)).toContainText('Logs uploaded to the shared bucket, folder 7781.');
+  await expect(feed.getByRole('listitem').nth(4)).toContainText('Please attach the controller logs of both arrays.');
 
   await globex.reload();
   await expect(globex.getByRole('list', { name: 'Case timeline, newest first' })).toContainText(`Acme note ${stamp}`);
@@ -143,6 +157,7 @@ test('a case from submission through information, acceptance, notes and closing'
   await acme.getByRole('button', { name: 'Close Case' }).click();
   await acme.getByRole('dialog').getByRole('button', { name: MESSAGES.closeConfirmYes }).click();
   await acme.waitForURL('**/dashboard');
+  await expect(acme.getByText(`Case ${caseNumber} closed.`)).toBeVisible();
   const activeCases = acme.getByRole('table', { name: 'Active cases' });
   await expect(activeCases).toBeVisible();
   await expect(activeCases.getByText('Loading…')).toHaveCount(0);

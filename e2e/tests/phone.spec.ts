@@ -82,7 +82,7 @@ test('a partner engineer on a phone answers a case by its token link', async ({ 
     await expectFitsPhone(page);
 
     await page.getByLabel('Request Information').check();
-    await page.getByLabel('Next Steps').fill('Please attach the controller logs of both arrays.');
+    await page.getByLabel('What information do you need?').fill('Please attach the controller logs of both arrays.');
     await page.getByRole('button', { name: 'Send Response' }).click();
     await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
     await expectFitsPhone(page);

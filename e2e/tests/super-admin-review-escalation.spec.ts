@@ -180,7 +180,7 @@ test('the super admin filters the escalation queue to late cases, exports it, an
   await expect(breadcrumb.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(breadcrumb).toContainText(`#${caseNumber}`);
   await page.getByLabel('Request Information', { exact: true }).check();
-  await page.getByLabel('Next Steps').fill('Please send the array serial number.');
+  await page.getByLabel('What information do you need?').fill('Please send the array serial number.');
   await page.getByRole('button', { name: 'Send Response' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
   await expect(

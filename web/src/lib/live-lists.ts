@@ -29,7 +29,7 @@ import {
   type WatchEntryMessage,
 } from '@casebridge/contracts';
 import { signedInSocket } from './live';
-import { endpointId, queryClient } from './queries';
+import { apiKey, endpointId, queryClient } from './queries';
 
 type Query = Record<string, string | number | undefined>;
 const DAY_MS = 24 * 3_600_000;
@@ -40,6 +40,7 @@ const refetchScheduled = new Set<string>();
 
 /** Every list the socket keeps current: after a reconnect each may have missed changes. */
 const LIVE_LISTS = [
+  caseApi.inboundActionCount,
   caseApi.list,
   caseApi.listRecent,
   caseApi.myCases,
@@ -96,6 +97,10 @@ function viewerRow(list: CaseList, change: CasesChangedMessage, query: Query, vi
 /** A company case changed: every cached case list of the viewer places its row, or reads again where it cannot. */
 export function placeCaseChange(change: CasesChangedMessage, viewer: { userId: number; role: Role }): void {
   const isNew = change.seq === 1;
+  // The dashboard's count of inbound cases waiting for the company, when this change moved it.
+  if (change.inbound_action_total !== undefined) {
+    queryClient.setQueryData(apiKey(caseApi.inboundActionCount), { total: change.inbound_action_total });
+  }
   for (const endpoint of [caseApi.list, caseApi.listRecent]) {
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       const [, params, query] = key as [string, { scope: string }, Query];

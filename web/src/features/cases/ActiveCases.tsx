@@ -70,6 +70,8 @@ export function ActiveCases({ cases }: { cases: CaseListState }) {
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="card-title">
         <h2 id={`${id}-title`}>Active Cases</h2>
+        {/* In the title's line: arriving after the table, it moves nothing down. */}
+        <InboundActionCount cases={cases} />
         <Link to={routePath('cases')}>View all my cases</Link>
       </div>
       <div className="table-filters">
@@ -126,5 +128,31 @@ export function ActiveCases({ cases }: { cases: CaseListState }) {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * How many inbound cases wait for the company's move, live; one click shows them in the table. Said only when there
+ * are some (a company that receives nothing is not told about nothing).
+ */
+function InboundActionCount({ cases }: { cases: CaseListState }) {
+  const total = cases.inboundActionTotal;
+  if (!total) return null;
+  const showing = cases.requestType === 'company-inbound-action';
+  return (
+    <p className="inbound-action-count" role="status">
+      <strong>
+        {total} inbound {total === 1 ? 'case needs' : 'cases need'} your company’s action
+      </strong>{' '}
+      {!showing && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => cases.setRequestType('company-inbound-action')}
+        >
+          Show them
+        </button>
+      )}
+    </p>
   );
 }

@@ -28,7 +28,11 @@ export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
   const [modal, setModal] = useState<OpenModal>(null);
   const closeCase = useApiMutation(caseApi.close, {
     loader: true,
-    onSuccess: () => void navigate(routePath('dashboard')),
+    // The spec's landing page, with a word on what happened there.
+    onSuccess: () => {
+      alerts.flash(`Case ${detail.internal_case_number} closed.`, 'success');
+      void navigate(routePath('dashboard'));
+    },
     // A fixed text, not the server's: the case could not be closed, whatever the reason.
     handlesErrors: true,
     onError: () => alerts.show(MESSAGES.closeFailed, 'danger'),

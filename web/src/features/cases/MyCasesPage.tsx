@@ -11,6 +11,8 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
+import { useListSearch } from '../../lib/use-list-search';
+import { TextField } from '../../ui/fields';
 import { PageFrame } from '../../app/PageFrame';
 import { DataTable, type DataColumn, type SortState } from '../../ui/DataTable';
 import { SlaCountdown } from './sla/SlaCountdown';
@@ -72,6 +74,8 @@ export function MyCasesPage() {
   const [page, setPage] = useState(1);
   const [watching, setWatching] = useState(false);
   const filterId = useId();
+  // Case number, summary or partner; sent from 2 characters, a moment after typing stops.
+  const search = useListSearch(() => setPage(1));
   // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
   const list = useApiQuery(caseApi.myCases, {
     query: {
@@ -79,6 +83,7 @@ export function MyCasesPage() {
       dir: sort.dir,
       page,
       limit: LIMITS.pageSize,
+      ...(search.term ? { q: search.term } : {}),
       ...(watching ? { filter: 'watching' as const } : {}),
     },
     placeholderData: keepPreviousData,
@@ -114,6 +119,13 @@ export function MyCasesPage() {
             <option value="watching">Watching</option>
           </select>
         </div>
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Case#, summary or partner"
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+        />
       </div>
       <DataTable
         caption="My Cases"

@@ -30,6 +30,7 @@ function listOf(rows: CaseListRow[]): CaseListState {
   const ignore = () => undefined;
   return {
     requestType: 'mine-30',
+    inboundActionTotal: 0,
     setRequestType: ignore,
     sort: { column: 'updated_at', dir: 'desc' },
     setSort: ignore,

@@ -22,7 +22,7 @@ export function StatusWithTurn({ row }: { row: Pick<CaseListRow, 'status' | 'tur
   return (
     <>
       <span className={`status-badge status-${row.status}`}>{caseStatusLabel(row.status, row.turn)}</span>
-      <span className={words.mine ? 'row-turn row-turn-mine' : 'row-turn'}>{words.text}</span>
+      <span className={words.mine ? 'row-turn row-turn-mine' : 'row-turn'}>{words.short}</span>
     </>
   );
 }

@@ -3,6 +3,8 @@ import type { CaseDirection, CaseStatus, CaseTurn } from '@casebridge/contracts'
 export interface TurnWords {
   /** Whose move it is, in words, for the viewer. */
   text: string;
+  /** The same for a list's cell: "Your move", "Waiting for Globex Storage". */
+  short: string;
   /** The viewer's company is the one expected to act. */
   mine: boolean;
 }
@@ -18,13 +20,16 @@ export function turnWords(
   partner: string,
 ): TurnWords {
   if (turn === null) {
-    return { text: status === 'accepted' ? 'Both companies are working on it' : 'Nothing pending', mine: false };
+    return status === 'accepted'
+      ? { text: 'Both companies are working on it', short: 'In progress', mine: false }
+      : { text: 'Nothing pending', short: 'Nothing pending', mine: false };
   }
   const mySide: CaseTurn = direction === 'inbound' ? 'receiver' : 'submitter';
-  if (turn !== mySide) return { text: `Waiting for ${partner}`, mine: false };
-  if (turn === 'submitter') return { text: 'Your move: supply the information requested', mine: true };
-  return {
-    text: status === 'information' ? 'Your move: the information arrived, respond' : 'Your move: respond to the case',
-    mine: true,
-  };
+  if (turn !== mySide) return { text: `Waiting for ${partner}`, short: `Waiting for ${partner}`, mine: false };
+  if (turn === 'submitter') {
+    return { text: 'Your move: supply the information requested', short: 'Your move', mine: true };
+  }
+  const text =
+    status === 'information' ? 'Your move: the information arrived, respond' : 'Your move: respond to the case';
+  return { text, short: 'Your move', mine: true };
 }

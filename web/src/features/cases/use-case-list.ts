@@ -11,17 +11,26 @@ import {
   type CaseRequestType,
 } from '@casebridge/contracts';
 import { call } from '../../lib/api';
-import { apiKey } from '../../lib/queries';
+import { apiKey, useApiQuery } from '../../lib/queries';
 import { storage } from '../../lib/storage';
 import type { SortState } from '../../ui/DataTable';
 
 const DEFAULT_SORT: SortState = { column: 'updated_at', dir: 'desc' };
 
-function storedRequestType(): CaseRequestType {
+/** The request type the user chose before, if any. */
+function storedRequestType(): CaseRequestType | null {
   const stored = storage.get(STORAGE_KEYS.caseRequestType);
-  return CASE_REQUEST_TYPES.some((type) => type.value === stored)
-    ? (stored as CaseRequestType)
-    : DEFAULT_CASE_REQUEST_TYPE;
+  return CASE_REQUEST_TYPES.some((type) => type.value === stored) ? (stored as CaseRequestType) : null;
+}
+
+/**
+ * Without a remembered choice, the view that holds work: the company's inbound cases needing action when there are
+ * any, else the default; null while the count is being read.
+ */
+export function firstVisitRequestType(inboundActionTotal: number | null, countFailed: boolean): CaseRequestType | null {
+  if (countFailed) return DEFAULT_CASE_REQUEST_TYPE;
+  if (inboundActionTotal === null) return null;
+  return inboundActionTotal > 0 ? 'company-inbound-action' : DEFAULT_CASE_REQUEST_TYPE;
 }
 
 function storedSort(): SortState {
@@ -65,6 +74,8 @@ function casesRequest(type: CaseRequestType, query: ListQuery) {
 
 export interface CaseListState {
   requestType: CaseRequestType;
+  /** How many inbound cases wait for the company's move (null until read). */
+  inboundActionTotal: number | null;
   setRequestType: (type: CaseRequestType) => void;
   sort: SortState;
   setSort: (sort: SortState) => void;
@@ -82,7 +93,12 @@ export interface CaseListState {
  * typing a query reloads after LIMITS.listReloadDebounceMs, other changes reload at once.
  */
 export function useCaseList(): CaseListState {
-  const [requestType, setRequestTypeState] = useState<CaseRequestType>(storedRequestType);
+  const [chosenType, setRequestTypeState] = useState<CaseRequestType | null>(storedRequestType);
+  // The company's inbound cases waiting for it: the dashboard's count, kept live (lib/live-lists).
+  const inboundAction = useApiQuery(caseApi.inboundActionCount);
+  const inboundActionTotal = inboundAction.data?.total ?? null;
+  const firstVisitType = firstVisitRequestType(inboundActionTotal, inboundAction.isError);
+  const requestType = chosenType ?? firstVisitType ?? DEFAULT_CASE_REQUEST_TYPE;
   const [sort, setSortState] = useState<SortState>(storedSort);
   const [query, setQueryState] = useState('');
   const [debouncedQuery, setDebouncedQuery] = useState('');
@@ -105,11 +121,14 @@ export function useCaseList(): CaseListState {
     queryKey: apiKey(request.endpoint, request.params, request.query),
     queryFn: () => call(request.endpoint, { params: request.params, query: request.query }),
     placeholderData: keepPreviousData,
+    // A first visit reads its list once it knows which view holds work.
+    enabled: chosenType !== null || firstVisitType !== null,
   });
   const list: CaseList | null = cases.data ?? null;
 
   return {
     requestType,
+    inboundActionTotal,
     setRequestType: (type) => {
       storage.set(STORAGE_KEYS.caseRequestType, type);
       setRequestTypeState(type);

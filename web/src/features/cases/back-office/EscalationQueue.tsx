@@ -19,6 +19,7 @@ import { TextField } from '../../../ui/fields';
 import { DataTable, type DataColumn, type SortState } from '../../../ui/DataTable';
 import { useConfirm } from '../../../ui/modal-store';
 import { formatBackOfficeDate } from '../../../lib/format';
+import { useListSearch } from '../../../lib/use-list-search';
 import { UnreadMark, unreadRowClass } from '../../attention/UnreadMark';
 import { EscalationExport } from './EscalationExport';
 
@@ -35,22 +36,13 @@ const FILTERS: { value: EscalationFilter; label: string }[] = [
  */
 export function EscalationQueue() {
   const [filter, setFilter] = useState<EscalationFilter>(DEFAULT_ESCALATION_FILTER);
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
   const [sort, setSort] = useState<SortState>({ column: 'created_at', dir: 'desc' });
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(LIMITS.pageSize);
   const confirm = useConfirm();
-
   // The search is sent from 2 characters, a moment after typing stops; clearing it sends nothing.
-  useEffect(() => {
-    const term = search.trim();
-    const timer = window.setTimeout(() => {
-      setQ(term.length >= LIMITS.searchMinChars ? term : '');
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  const search = useListSearch(() => setPage(1));
+  const q = search.term;
 
   // Rows of changed cases are placed in the cached page as they arrive (lib/live-lists); the page stays on screen
   // while another page or filter loads.
@@ -153,7 +145,12 @@ export function EscalationQueue() {
             </label>
           ))}
         </fieldset>
-        <TextField label="Search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search"
+          type="search"
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+        />
       </div>
       {state.isError && (
         <p className="notice notice-warning" role="alert">

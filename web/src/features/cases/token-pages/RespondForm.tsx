@@ -6,6 +6,7 @@ import {
   RespondBody,
   type PublicCaseResponse,
 } from '@casebridge/contracts';
+import { useSession } from '../../../app/session-store';
 import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../ui/fields';
 import { PhoneField, phoneWithCode } from '../../../ui/PhoneField';
@@ -33,8 +34,19 @@ interface RespondFormProps {
   onSent?: () => void;
 }
 
-/** The receiving engineer's answer: accept, ask for information or reject. */
+/** What the text box asks for, by the answer chosen. */
+const TEXT_LABELS = {
+  accepted: 'Next Steps',
+  information: 'What information do you need?',
+  rejected: 'Reason for rejecting',
+} as const;
+
+/**
+ * The receiving engineer's answer: accept, ask for information or reject. Signed in, the engineer's fields start
+ * with the user's own name, e-mail and phone (editable): whoever answers is somebody in particular.
+ */
 export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
+  const user = useSession((state) => state.user);
   const {
     register,
     submitWith,
@@ -47,7 +59,14 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
     defaultValues: {
       status: 'accepted',
       next_steps: DEFAULT_ACCEPT_NOTE,
-      engineer_phone_country: DEFAULT_PHONE_COUNTRY_CODE,
+      engineer_phone_country: user?.phone_country_code ?? DEFAULT_PHONE_COUNTRY_CODE,
+      ...(user
+        ? {
+            engineer_name: `${user.first_name} ${user.last_name}`.trim(),
+            engineer_email: user.email,
+            engineer_phone: user.phone ?? '',
+          }
+        : {}),
     },
   });
   const status = watch('status');
@@ -118,7 +137,7 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
         </>
       )}
       <AnswerTextArea
-        label="Next Steps"
+        label={TEXT_LABELS[status === 'information' || status === 'rejected' ? status : 'accepted']}
         rows={5}
         error={errors.next_steps}
         registration={register('next_steps')}
