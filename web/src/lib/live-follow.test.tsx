@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { SERVER_EVENTS } from '@casebridge/contracts';
-import { closeLiveSocket, useCaseLive } from './live';
+import { useCaseLive } from './live';
 import * as fake from './testing/fake-live-socket';
 import {
   answer,
@@ -12,6 +12,7 @@ import {
   openCasePage,
   pageFollowing,
   settle,
+  resetLiveTest,
 } from './testing/live-case-page';
 
 /**
@@ -21,13 +22,7 @@ import {
  */
 vi.mock('socket.io-client', () => import('./testing/fake-live-socket'));
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  cleanup();
-  closeLiveSocket();
-  fake.created.length = 0;
-});
+afterEach(resetLiveTest);
 
 describe('useCaseLive: following', () => {
   it('follows only once the page has read the case, from the seq it read', async () => {

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET_CONNECT_ERRORS, type PresenceMessage } from '@casebridge/contracts';
 import { closeLiveSocket, onLiveSessionEnded } from './live';
-import * as fake from './testing/fake-live-socket';
-import { answer, complete, entry, memberSocket, openCasePage, pageFollowing } from './testing/live-case-page';
+import {
+  answer,
+  complete,
+  entry,
+  memberSocket,
+  openCasePage,
+  pageFollowing,
+  resetLiveTest,
+} from './testing/live-case-page';
 
 /**
  * What useCaseLive does around the entries: the session end, presence and typing, leaving the page, and handshakes
@@ -12,13 +19,7 @@ import { answer, complete, entry, memberSocket, openCasePage, pageFollowing } fr
  */
 vi.mock('socket.io-client', () => import('./testing/fake-live-socket'));
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  cleanup();
-  closeLiveSocket();
-  fake.created.length = 0;
-});
+afterEach(resetLiveTest);
 
 describe('useCaseLive: presence, typing and leaving', () => {
   it('hands the server’s session end to the session store', async () => {

@@ -1,9 +1,9 @@
 import { expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { CaseEventMessage, FollowCaseAnswer } from '@casebridge/contracts';
-import { useCaseLive } from '../live';
+import { closeLiveSocket, useCaseLive } from '../live';
 import * as fake from './fake-live-socket';
 import type { FakeSocket } from './fake-live-socket';
 
@@ -11,6 +11,15 @@ import type { FakeSocket } from './fake-live-socket';
  * A case page following its case live, for the tests of useCaseLive, over the fake socket.io-client (the test file
  * mocks the package with ./fake-live-socket): entries to push, the page, the sockets it opened, follow answers.
  */
+
+/** After each test: real timers and mocks back, the page unmounted, the live socket closed, no fake sockets. */
+export function resetLiveTest(): void {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  cleanup();
+  closeLiveSocket();
+  fake.created.length = 0;
+}
 
 /** What the stand-in page keeps in the query cache: the seq it is at and every entry handed to `apply`, in order. */
 interface CasePage {
