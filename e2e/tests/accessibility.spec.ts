@@ -120,6 +120,7 @@ const PLAN: Record<RouteName, Visit | NotVisited> = {
   profile: { as: 'member', open: '/profile' },
   cases: { as: 'member', open: '/my-cases' },
   'case-info': { as: 'member', open: ({ ids }) => `/my-cases/${ids.caseToken}` },
+  'case-sent': { as: 'member', open: ({ ids }) => `/my-cases/${ids.caseToken}/sent` },
   'submit-case': { as: 'member', open: ({ ids }) => `/case/company/${ids.globex}` },
   'case-response': { as: 'public', open: ({ ids }) => `/case/${ids.caseToken}/respond` },
   'case-provide-information': { as: 'public', open: ({ ids }) => `/case/${ids.caseToken}/information` },

@@ -163,7 +163,9 @@ test.describe('live collaboration between two companies on one case', () => {
     await responder.goto(`/case/${kase.token}/respond`);
     await expect(responder.getByRole('heading', { name: 'Respond to Collaboration Request' })).toBeVisible();
     await responder.getByLabel('Request Information').check();
-    await responder.getByLabel('What information do you need?').fill('Please attach the controller logs of both arrays.');
+    await responder
+      .getByLabel('What information do you need?')
+      .fill('Please attach the controller logs of both arrays.');
     await responder.getByRole('button', { name: 'Send Response' }).click();
     await expect(responder.getByRole('button', { name: 'Send Response' })).toBeHidden();
     await responderContext.close();

@@ -79,6 +79,10 @@ test('a case from submission through information, acceptance, notes and closing'
   await fillGlobexTicketForm(acme, caseNumber, summary);
   await acme.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(acme.getByRole('heading', { name: 'Request Sent' })).toBeVisible();
+  // The view lives at the new case's own address: a reload keeps it.
+  await expect(acme).toHaveURL(/\/my-cases\/[^/]+\/sent$/);
+  await acme.reload();
+  await expect(acme.getByRole('region', { name: 'Request Sent' })).toContainText(summary);
 
   // The case mail reaches Globex's collaborate address; its respond link asks for information.
   const caseMail = await mailbox.waitFor({ to: 'support@globex.test', subjectContains: caseNumber });

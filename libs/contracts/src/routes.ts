@@ -12,6 +12,8 @@ export const ROUTES = {
   profile: '/profile',
   cases: '/my-cases',
   'case-info': '/my-cases/:token',
+  /** Our addition: the Request Sent view of a new case, at its own address (a reload keeps it). */
+  'case-sent': '/my-cases/:token/sent',
   'submit-case': '/case/:type/:entity_id',
   'case-response': '/case/:token/respond',
   'case-provide-information': '/case/:token/information',
@@ -105,7 +107,7 @@ export function routeGuard(name: RouteName): RouteGuard {
   if (name === 'admin.reports' || name === 'admin.case-info') return 'login';
   if (name === 'admin.integrations') return 'company_admin_or_api';
   if (name.startsWith('admin.')) return 'company_admin';
-  if (name === 'dashboard' || name === 'submit-case' || name === 'cases' || name === 'case-info') return 'member';
+  if (['dashboard', 'submit-case', 'cases', 'case-info', 'case-sent'].includes(name)) return 'member';
   if (name === 'profile') return 'login';
   return 'public';
 }

@@ -59,6 +59,7 @@ const PAGES: Record<RouteName, PageLoader> = {
     import('../features/groups/back-office/GroupAccessPage').then((module) => module.GroupAccessPage),
   cases: () => import('../features/cases/MyCasesPage').then((module) => module.MyCasesPage),
   'case-info': () => import('../features/cases/CaseDetailPage').then((module) => module.CaseDetailPage),
+  'case-sent': () => import('../features/cases/submissions/CaseSentPage').then((module) => module.CaseSentPage),
   'admin.case-info': () => import('../features/cases/CaseDetailPage').then((module) => module.CaseDetailPage),
   'case-response': () =>
     import('../features/cases/token-pages/CaseRespondPage').then((module) => module.CaseRespondPage),

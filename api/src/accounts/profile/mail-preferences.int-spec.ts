@@ -27,6 +27,7 @@ describe('profile: mail preferences', () => {
       information_requests: 'immediate',
       partner_answers: 'immediate',
       status_changes: 'immediate',
+      submission_receipts: 'immediate',
       sla_warnings: 'immediate',
       notes: 'off',
       attachments: 'off',

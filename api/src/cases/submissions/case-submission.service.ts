@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { routePath, type Priority } from '@casebridge/contracts';
-import { Case, CaseCustomerData, CaseEvent, ContactDocument, Requirement, watchForEntries } from '@casebridge/db';
+import {
+  Case,
+  CaseCustomerData,
+  CaseEvent,
+  ContactDocument,
+  Requirement,
+  watchForEntries,
+  type User,
+} from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +18,7 @@ import { MemberContextService } from '../../directory/member-context.service';
 import { MailProducer } from '../../platform/mail/mail.producer';
 import { checkCaseSubmission, DOCUMENT_VIEW_POPULATE, responseHours } from '../../processes';
 import { ProcessCatalogService } from './process-catalog.service';
-import { addressList, documentTemplate, newCaseMail } from './submission-mails';
+import { addressList, caseReceiptMail, documentTemplate, newCaseMail } from './submission-mails';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';
 export const SAMPLE_CASE_SUBMITTED = 'Your sample request has been recorded. No e-mail was sent to the partner.';
@@ -122,7 +130,7 @@ export class CaseSubmissionService {
     );
 
     // Nobody reads the sandbox's mail: it answers through the worker.
-    if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc);
+    if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc, member.user);
     return {
       message: isSample ? SAMPLE_CASE_SUBMITTED : CASE_SUBMITTED,
       case: {
@@ -142,7 +150,7 @@ export class CaseSubmissionService {
   }
 
   /** The case mail to the process's collaborate e-mail (cc the version's cc, bcc the receiver's inbound bcc). */
-  private async sendNewCaseMail(caseEntity: Case, doc: ContactDocument): Promise<void> {
+  private async sendNewCaseMail(caseEntity: Case, doc: ContactDocument, submitter: User): Promise<void> {
     const version = doc.currentVersion!;
     const to = addressList(version.collaborateEmail ?? version.escalationUser?.email);
     if (to.length === 0) {
@@ -151,13 +159,17 @@ export class CaseSubmissionService {
     }
     const cc = addressList(version.collaborateCcEmail).filter((address) => !to.includes(address));
     const bcc = addressList(caseEntity.receiverCompany.bccResponseEmail);
-    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}${routePath('case-response', { token: caseEntity.token })}`;
+    const site = this.config.PUBLIC_URL.replace(/\/$/, '');
+    const link = `${site}${routePath('case-response', { token: caseEntity.token })}`;
     const template = documentTemplate(doc, ['new_receiving_member'], 'new_receiving_member');
+    const caseLink = `${site}${routePath('case-info', { token: caseEntity.token })}`;
     try {
       await this.mail.send(newCaseMail(caseEntity, doc, to, cc, bcc, link, template));
+      // The submitter's receipt: the case reached its partner (their preferences may turn it off).
+      await this.mail.send(caseReceiptMail(caseEntity, doc, submitter, caseLink));
     } catch (error) {
       // The case is stored; a lost enqueue must not make the member submit it twice.
-      this.logger.error(`case ${caseEntity.id}: the new-case mail could not be queued: ${String(error)}`);
+      this.logger.error(`case ${caseEntity.id}: the new-case mails could not be queued: ${String(error)}`);
     }
   }
 }

@@ -125,7 +125,21 @@ describe('POST /api/caller/collaborate/:documentId and /api/manager/request/crea
           process: world.processes.collaboration.name,
           summary: 'Replication to DR array stalls',
           link: `http://casebridge.test/case/${response.body.case.token}/respond`,
+          priority: expect.stringMatching(/^P[123]$/),
+          engineer_email: caller.email,
         },
+      });
+      // The submitter's receipt, linking to the case page.
+      const receipt = await api.lastMailTo(caller.email, 'case-receipt');
+      expect(receipt).toMatchObject({
+        to: [caller.email],
+        variables: {
+          first_name: caller.firstName,
+          case_number: 'ACME-20001',
+          process: world.processes.collaboration.name,
+          link: `http://casebridge.test/my-cases/${response.body.case.token}`,
+        },
+        dedupeKey: `case-receipt-${stored.id}`,
       });
     });
 

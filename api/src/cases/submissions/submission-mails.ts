@@ -39,9 +39,7 @@ export function newCaseMail(
   link: string,
   template: EmailTemplateSlug,
 ): MailJob {
-  const receiver = caseEntity.receiverDepartment
-    ? `${caseEntity.receiverCompany.name} - ${caseEntity.receiverDepartment.name}`
-    : caseEntity.receiverCompany.name;
+  const receiver = receiverName(caseEntity);
   const engineer = `${caseEntity.engineerFirstName} ${caseEntity.engineerLastName}`.trim();
   const priority = PRIORITY_LABELS[caseEntity.priority as Priority];
   return {
@@ -65,6 +63,31 @@ export function newCaseMail(
     },
     dedupeKey: `new-case-${caseEntity.id}`,
   };
+}
+
+/** The submitter's receipt: the case reached the receiving process (to the user who submitted it). */
+export function caseReceiptMail(caseEntity: Case, doc: ContactDocument, submitter: User, link: string): MailJob {
+  return {
+    template: 'case-receipt',
+    to: [submitter.email],
+    variables: {
+      first_name: submitter.firstName,
+      case_number: caseEntity.internalCaseNumber,
+      receiver: receiverName(caseEntity),
+      process: doc.name,
+      summary: caseEntity.summary,
+      priority: PRIORITY_LABELS[caseEntity.priority as Priority],
+      link,
+    },
+    dedupeKey: `case-receipt-${caseEntity.id}`,
+  };
+}
+
+/** The receiving company, and its department when the case went to one. */
+function receiverName(caseEntity: Case): string {
+  return caseEntity.receiverDepartment
+    ? `${caseEntity.receiverCompany.name} - ${caseEntity.receiverDepartment.name}`
+    : caseEntity.receiverCompany.name;
 }
 
 /** The manager escalation mail to one process manager. */

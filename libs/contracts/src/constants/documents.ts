@@ -109,5 +109,6 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'change-request',
   'webhook-disabled',
   'case-digest',
+  'case-receipt',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

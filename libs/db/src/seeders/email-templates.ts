@@ -28,6 +28,10 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<string, string> = {
   process: 'process document name',
   case_number: 'case number',
   summary: 'case summary',
+  priority: 'case priority (P1, P2 or P3)',
+  engineer_name: 'name of the case’s engineer on the submitting side',
+  engineer_email: 'e-mail of the case’s engineer on the submitting side',
+  engineer_phone: 'phone of the case’s engineer on the submitting side (may be empty)',
   note: 'free text: reason, request or message',
   registrant_name: 'name of the person who registered',
   registrant_email: 'e-mail of the person who registered',
@@ -54,11 +58,12 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
     slug: 'new_receiving_member',
     name: 'New case for a receiving member',
     type: 'document',
-    subject: '[{{product}}] New case {{case_number}} from {{company}}',
+    subject: '[{{product}}] New {{priority}} case {{case_number}} from {{company}}',
     body: [
       '<p>Hello,</p>',
       '<p>{{company}} has submitted case <strong>{{case_number}}</strong> to your process <strong>{{process}}</strong> through {{product}} connect.</p>',
-      '<p><strong>Summary:</strong> {{summary}}</p>',
+      '<p><strong>Summary:</strong> {{summary}}<br><strong>Priority:</strong> {{priority}}<br>' +
+        '<strong>Engineer:</strong> {{engineer_name}}, {{engineer_email}} {{engineer_phone}}</p>',
       // A new case is open: it can be accepted or asked about; rejecting comes after an information request.
       '<p>Please review the case and respond (accept it or ask for more information):</p>',
       button('link', 'Respond to the case'),
@@ -294,6 +299,18 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
       '<p><strong>Last error:</strong> {{last_error}}</p>',
       '<p>Once the receiver works again, enable the endpoint on the Integrations page. The deliveries it missed can be sent again there, and every case event is in the change feed.</p>',
       button('link', 'Open Integrations'),
+    ].join('\n'),
+  },
+  {
+    slug: 'case-receipt',
+    name: 'Case sent (receipt to the submitter)',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} sent to {{receiver}}',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>Your case <strong>{{case_number}}</strong> reached {{receiver}} ({{process}}); they have been mailed and asked to respond.</p>',
+      '<p><strong>Summary:</strong> {{summary}}<br><strong>Priority:</strong> {{priority}}</p>',
+      button('link', 'Open the case'),
     ].join('\n'),
   },
   {

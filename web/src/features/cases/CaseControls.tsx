@@ -1,27 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { caseApi, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
 import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { useConfirm } from '../../ui/modal-store';
 import { EngineerModal } from './EngineerModal';
-import { NoteModal } from './NoteModal';
-import { UploadModal } from './UploadModal';
 import './cases.css';
 
-type OpenModal = 'response' | 'submission' | 'note' | 'upload' | null;
+type OpenModal = 'response' | 'submission' | null;
 
 /**
- * The case's action buttons; which ones show is the server's decision (controls, by status and side). What an
- * action changes comes back as a live entry of the case (the page applies it), so nothing is read again here.
+ * The case's own action buttons (close, update the response or the submission; the feed's are FeedActions); which
+ * ones show is the server's decision (controls, by status and side). What an action changes comes back as a live
+ * entry of the case (the page applies it), so nothing is read again here.
  */
-interface CaseControlsProps {
-  detail: CaseDetail;
-  /** Tells the other viewers (presence) while the note form is open. */
-  onWritingNote?: (writing: boolean) => void;
-}
-
-export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
+export function CaseControls({ detail }: { detail: CaseDetail }) {
   const { controls, token } = detail;
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -37,15 +30,8 @@ export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
     handlesErrors: true,
     onError: () => alerts.show(MESSAGES.closeFailed, 'danger'),
   });
-  const writingNote = modal === 'note';
-  useEffect(() => {
-    if (!onWritingNote) return;
-    onWritingNote(writingNote);
-    return () => onWritingNote(false);
-    // Only the open/closed state of the note form matters, not the callback's identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [writingNote]);
-  if (!controls.visible) return null;
+  const caseActions = controls.can_close || controls.can_update_response || controls.can_update_submission;
+  if (!controls.visible || !caseActions) return null;
 
   const onClose = async () => {
     const yes = await confirm('Is the collaboration on this case complete?', {
@@ -75,22 +61,9 @@ export function CaseControls({ detail, onWritingNote }: CaseControlsProps) {
           Update Submission
         </button>
       )}
-      {controls.can_add_note && (
-        <button type="button" className="button button-secondary" onClick={() => setModal('note')}>
-          Add Note
-        </button>
-      )}
-      {controls.can_upload && (
-        <button type="button" className="button button-secondary" onClick={() => setModal('upload')}>
-          Upload File
-        </button>
-      )}
-
       {(modal === 'response' || modal === 'submission') && (
         <EngineerModal detail={detail} side={modal} onClose={() => setModal(null)} onSaved={done} />
       )}
-      {modal === 'note' && <NoteModal token={token} onClose={() => setModal(null)} onSaved={done} />}
-      {modal === 'upload' && <UploadModal token={token} onClose={() => setModal(null)} onUploaded={done} />}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { CaseErrorBox } from './CaseErrorBox';
 import { CaseInformation } from './CaseInformation';
 import { CaseStatusPanel } from './CaseStatusPanel';
 import { CollaborationFeed } from './CollaborationFeed';
+import { FeedActions } from './FeedActions';
 import { useSession } from '../../app/session-store';
 import { useCaseLive } from '../../lib/live';
 import { PresenceBar } from './PresenceBar';
@@ -63,11 +64,19 @@ export function CaseDetailPage() {
       </p>
       <TurnNotice detail={detail} />
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
-      <CaseControls detail={detail} onWritingNote={live.setTyping} />
+      <CaseControls detail={detail} />
+      {/* Desktop: the case information beside the status and the feed; a phone shows the status and the feed first. */}
       <div className="case-columns">
         <CaseInformation entry={detail} />
-        <div className="stack">
+        <div className="stack case-side">
           <CaseStatusPanel detail={detail} />
+          <CollaborationFeed
+            timeline={detail.timeline}
+            items={detail}
+            allowNotes={detail.allow_notes}
+            escalations={detail.escalations}
+            actions={<FeedActions detail={detail} onWritingNote={live.setTyping} />}
+          />
           <AttachmentList token={detail.token} attachments={detail.attachments} />
         </div>
       </div>
@@ -77,12 +86,6 @@ export function CaseDetailPage() {
           <RichText html={detail.document.escalation_instructions} />
         </section>
       )}
-      <CollaborationFeed
-        timeline={detail.timeline}
-        items={detail}
-        allowNotes={detail.allow_notes}
-        escalations={detail.escalations}
-      />
       <section className="card" aria-labelledby="case-audit-title">
         <h2 id="case-audit-title">Audit Timeline</h2>
         <p className="muted">

@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'sla_warnings',
   'notes',
   'attachments',
+  'submission_receipts',
   'receiver_requests',
   'manager_requests',
   'account_links',
@@ -77,6 +78,12 @@ export const MAIL_KIND_INFO: Record<MailKind, MailKindInfo> = {
     deliveries: DIGEST_OR_OFF,
     default: 'off',
   },
+  submission_receipts: {
+    label: 'Receipts of cases you send',
+    description: 'A case you submitted reached its partner.',
+    deliveries: ['immediate', 'off'],
+    default: 'immediate',
+  },
   receiver_requests: {
     label: 'New cases and supplied information',
     description: 'A case reaches your process, or its submitter supplies what you asked for.',
@@ -111,6 +118,7 @@ export const MAIL_KIND_OF_TEMPLATE: Partial<Record<EmailTemplateSlug, MailKind>>
   'case-rejected': 'partner_answers',
   'case-closed': 'status_changes',
   'case-late': 'sla_warnings',
+  'case-receipt': 'submission_receipts',
   new_receiving_member: 'receiver_requests',
   'information-supplied': 'receiver_requests',
   'manager-request': 'manager_requests',

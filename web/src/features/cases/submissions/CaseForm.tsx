@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -8,11 +9,13 @@ import {
   documentsApi,
   PRIORITIES,
   PRIORITY_LABELS,
+  routePath,
   type ContactDocumentShape,
   type DocumentsResponse,
   type Priority,
   type ResponseOf,
 } from '@casebridge/contracts';
+import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { applyServerChecks } from '../../../lib/form-errors';
@@ -81,6 +84,7 @@ type Sent = ResponseOf<typeof documentsApi.collaborate>;
 /** The full case form of ticket, solution_support and json documents; Request Sent replaces it after success. */
 export function CaseForm({ document, target, priority, sendTo, sampleOnly = false, sentActions }: CaseFormProps) {
   const user = useSession((state) => state.user);
+  const navigate = useNavigate();
   const [sent, setSent] = useState<Sent | null>(null);
   const [sampleFilled, setSample] = useState(false);
   const sample = sampleOnly || sampleFilled;
@@ -147,6 +151,13 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
     success: (answer) => answer.message,
     onSuccess: (answer) => {
       idempotency.renew();
+      // A stored case's Request Sent view lives at its own address (a reload keeps it); a sample or the admin's
+      // test form shows it in place.
+      if (!sendTo && answer.case.token !== '' && !answer.case.is_sample) {
+        alerts.flash(answer.message, 'success');
+        void navigate(routePath('case-sent', { token: answer.case.token }));
+        return;
+      }
       setSent(answer);
       window.scrollTo({ top: 0 });
     },
@@ -173,7 +184,7 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
     setSample(true);
   };
 
-  if (sent) return <RequestSent sent={sent} actions={sentActions} />;
+  if (sent) return <RequestSent submitted={sent.case} actions={sentActions} />;
 
   const errorOf = (name: string) => errors[name]?.message as string | undefined;
   return (

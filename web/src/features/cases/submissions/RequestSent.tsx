@@ -5,8 +5,11 @@ import { formatDateTime } from '../../../lib/format';
 import { RichText } from '../../../ui/RichText';
 import './submit-case.css';
 
+/** The new case as the Request Sent view shows it (the submit call's answer, or read again at the case's address). */
+export type SentCase = ResponseOf<typeof documentsApi.collaborate>['case'];
+
 interface RequestSentProps {
-  sent: ResponseOf<typeof documentsApi.collaborate>;
+  submitted: SentCase;
   /** Replaces the default View Case and Back to Dashboard buttons. */
   actions?: ReactNode;
 }
@@ -15,8 +18,7 @@ interface RequestSentProps {
  * Replaces the case form once the request is sent: its details and the partner's escalation instructions.
  * A checked-only sample (the admin's View/Test Form) has no case token, so nothing links to a case.
  */
-export function RequestSent({ sent, actions }: RequestSentProps) {
-  const { case: submitted } = sent;
+export function RequestSent({ submitted, actions }: RequestSentProps) {
   const stored = submitted.token !== '';
   return (
     <section className="card request-sent" aria-labelledby="request-sent-title">
