@@ -59,6 +59,10 @@ test('a member on a phone: dashboard, My Cases, a case page with a new note, and
     await expect(page).toHaveURL(new RegExp(`/my-cases/${kase.token}$`));
     await expect(page.getByRole('button', { name: 'Add Note' })).toBeVisible();
     await expectFitsPhone(page);
+    // On a phone the status and the conversation come right after the heading, before the case's information.
+    const feedTop = (await page.getByRole('region', { name: 'Collaboration Feed' }).boundingBox())?.y ?? Infinity;
+    const infoTop = (await page.getByRole('region', { name: 'Case Information' }).boundingBox())?.y ?? 0;
+    expect(feedTop).toBeLessThan(infoTop);
     await addNote(page, `Phone note ${kase.number}`);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
