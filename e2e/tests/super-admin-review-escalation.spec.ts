@@ -187,6 +187,10 @@ test('the super admin filters the escalation queue to late cases, exports it, an
     page.getByRole('region', { name: 'Responses' }).getByText('Please send the array serial number.'),
   ).toBeVisible();
   await expect(page.getByLabel('Reject', { exact: true })).toBeVisible();
+  // The case's history shows the request live, newest first.
+  const history = page.getByRole('region', { name: 'Case History' }).getByRole('listitem');
+  await expect(history.first()).toContainText('More information requested');
+  await expect(history.first()).toContainText('Please send the array serial number.');
 
   // Back on the dashboard the case is deleted from the queue, with the server's message.
   await breadcrumb.getByRole('link', { name: 'Dashboard' }).click();

@@ -18,6 +18,7 @@ import { AttachmentList } from '../AttachmentList';
 import { CaseErrorBox } from '../CaseErrorBox';
 import { CaseInformation } from '../CaseInformation';
 import { CaseStatusPanel } from '../CaseStatusPanel';
+import { CaseTimeline } from '../CaseTimeline';
 import { SlaCountdown } from '../sla/SlaCountdown';
 import { TestCaseBadge } from '../TestCaseBadge';
 import { useCaseReading } from '../../attention/use-case-reading';
@@ -83,6 +84,11 @@ export function SuperAdminCaseInfoPage() {
             />
           )}
           <CaseStatusPanel detail={detail} />
+          <section className="card" aria-labelledby="sa-case-timeline-title">
+            <h2 id="sa-case-timeline-title">Case History</h2>
+            {/* The log as staff see it (no notes), live like the rest of the page. */}
+            <CaseTimeline timeline={detail.timeline} items={detail} />
+          </section>
           <ResponsesCard responses={detail.responses} titleId="sa-case-responses-title" />
           <AttachmentList token={detail.token} attachments={detail.attachments} />
         </div>
