@@ -82,13 +82,18 @@ function caseListView(query: Query, defaultSort: string): ListView {
   };
 }
 
+/** A live row carries no viewer's read position: it keeps the one of the row it replaces (null when none). */
+function keepingReadCount<Row extends { read_count?: number | null }>(row: Row, held: Row | undefined): Row {
+  return held ? { ...row, read_count: held.read_count ?? null } : row;
+}
+
 /**
  * A live row is the company's: it carries no read position, so the viewer's is kept from the row it replaces.
  * Into the watching view it enters only if already there, or as a case the viewer just submitted (they watch it).
  */
 function viewerRow(list: CaseList, change: CasesChangedMessage, query: Query, viewer: { userId: number }) {
   const held = list.data.find((row) => row.token === change.row.token);
-  const row = held ? { ...change.row, read_count: held.read_count ?? null } : change.row;
+  const row = keepingReadCount(change.row, held);
   const watchable =
     query.filter !== 'watching' || !!held || (change.seq === 1 && change.submitter_user_id === viewer.userId);
   return { row, watchable };
@@ -230,8 +235,10 @@ export function placeQueueChange(message: QueueChangedMessage): void {
       const view = { ...caseListView(query, 'created_at'), enterable: params.filter === 'late' };
       const belongs = escalationBelongs(message, params.filter, query.q);
       // The live row is every admin's: the viewer's read position is kept from the row it replaces.
-      const held = page.data.find((row) => row.id === message.row.id);
-      const row = held ? { ...message.row, read_count: held.read_count ?? null } : message.row;
+      const row = keepingReadCount(
+        message.row,
+        page.data.find((held) => held.id === message.row.id),
+      );
       apply(key, placeRow(page, view, { row, isNew: message.seq === 1, belongs }));
     }
     return;

@@ -18,7 +18,7 @@ import { MemberContextService } from '../../directory/member-context.service';
 import { MailProducer } from '../../platform/mail/mail.producer';
 import { checkCaseSubmission, DOCUMENT_VIEW_POPULATE, responseHours } from '../../processes';
 import { ProcessCatalogService } from './process-catalog.service';
-import { addressList, caseReceiptMail, documentTemplate, newCaseMail } from './submission-mails';
+import { addressList, caseReceiptMail, documentTemplate, newCaseMail, receiverName } from './submission-mails';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';
 export const SAMPLE_CASE_SUBMITTED = 'Your sample request has been recorded. No e-mail was sent to the partner.';
@@ -139,9 +139,7 @@ export class CaseSubmissionService {
         summary: caseEntity.summary,
         priority: caseEntity.priority,
         status: caseEntity.status,
-        receiver: {
-          name: department ? `${doc.company.name} - ${department.name}` : doc.company.name,
-        },
+        receiver: { name: receiverName(caseEntity) },
         created_at: caseEntity.createdAt.toISOString(),
         escalation_instructions: version.escalationInstructions,
         is_sample: caseEntity.isSample,

@@ -84,7 +84,7 @@ export function caseReceiptMail(caseEntity: Case, doc: ContactDocument, submitte
 }
 
 /** The receiving company, and its department when the case went to one. */
-function receiverName(caseEntity: Case): string {
+export function receiverName(caseEntity: Case): string {
   return caseEntity.receiverDepartment
     ? `${caseEntity.receiverCompany.name} - ${caseEntity.receiverDepartment.name}`
     : caseEntity.receiverCompany.name;

@@ -96,10 +96,12 @@ export async function caseEventBroadcasts(
   // Lists and queues show the case's state, so once per case however many of its events the batch holds; not to
   // a side none of whose entries the batch holds (an internal note of the other company changed nothing it sees).
   // A case whose turn moved changes its receiver's count of inbound cases waiting for it: read once per company.
-  const turnMoved = new Set(events.filter((event) => event.type in TURN_AFTER_ENTRY).map((event) => event.caseId));
-  const totals = await inboundActionTotals(run, [
-    ...new Set([...snapshots.values()].filter((s) => turnMoved.has(s.id)).map((s) => s.receiver_company_id)),
-  ]);
+  const receiversToCount = new Set(
+    events
+      .filter((event) => event.type in TURN_AFTER_ENTRY)
+      .flatMap((event) => snapshots.get(event.caseId)?.receiver_company_id ?? []),
+  );
+  const totals = await inboundActionTotals(run, [...receiversToCount]);
   for (const snapshot of snapshots.values()) {
     const reached = new Set(
       CASE_AUDIENCES.filter((audience) =>
