@@ -31,6 +31,8 @@ const POPULATE = [
   'documentVersion',
   'customerData',
   'responses',
+  'submitterAssignee',
+  'receiverAssignee',
 ] as const;
 
 /** What the member page answered, or null where it answered 404. */
@@ -97,6 +99,9 @@ export async function oracleMemberDetail(em: EntityManager, actor: Actor, token:
     })),
     escalations: escalations.map(toEscalation),
     timeline: await oracleTimeline(em, kase, side === 'none' ? 'staff' : side, allowNotes),
+    assignee: ownerOf(
+      side === 'submitter' ? kase.submitterAssignee : side === 'receiver' ? kase.receiverAssignee : null,
+    ),
     allow_notes: allowNotes,
     controls: caseControls(kase.status, side, allowNotes),
   };
@@ -130,8 +135,16 @@ async function oracleTimeline(
         note_id: idIn(event.payload, 'note_id'),
         attachment_ids: Array.isArray(many) ? (many as number[]) : one === null ? [] : [one],
         escalation_id: idIn(event.payload, 'manager_request_id'),
+        assigned_to:
+          type === 'assigned' && idIn(event.payload, 'assignee_user_id') !== null
+            ? { id: idIn(event.payload, 'assignee_user_id') as number, full_name: String(event.payload?.assignee_name) }
+            : null,
       };
     });
+}
+
+function ownerOf(user: User | null): CaseDetail['assignee'] {
+  return user ? { id: user.id, full_name: user.fullName } : null;
 }
 
 function toEscalation(request: ManagerRequest): CaseEscalationShape {

@@ -121,6 +121,7 @@ describe('who reaches a case: the two companies, super admins, nobody else', () 
       can_update_submission: true,
       can_add_note: false,
       can_upload: false,
+      can_assign: true,
     });
     await api.http().post(`/api/caller/case/${open.token}/note`).set(bearer(acme)).send({ summary: 'Hi' }).expect(403);
   });

@@ -140,6 +140,7 @@ function toDetail(record: CaseDetailsRecord, viewerCompanyId: number | null): Ca
     attachments: record.attachments ?? [],
     escalations: record.escalations ?? [],
     timeline: record.timeline ?? [],
+    assignee: record.assignee,
     allow_notes: allowNotes,
     controls: caseControls(record.status, side, allowNotes),
   };

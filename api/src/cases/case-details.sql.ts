@@ -1,5 +1,6 @@
 import {
   NOTE_ENTRY_TYPES,
+  type CaseAssignee,
   type CaseDirection,
   type CaseEscalationShape,
   type CaseStatus,
@@ -75,6 +76,7 @@ export interface CaseEntryRecord {
 /** A whole case page: the case, and the notes and attachments its viewer reads. */
 export interface CaseDetailsRecord extends CaseEntryRecord {
   allow_notes: boolean | null;
+  assignee: CaseAssignee | null;
   /** Null unless the viewer's company allows notes (or when there are none). */
   notes: NoteRecord[] | null;
   attachments: AttachmentRecord[] | null;
@@ -153,13 +155,23 @@ const ATTACHMENTS = `(select json_agg(json_build_object('id', a.id, 'original_fi
  * The case's log as the viewer's side sees it (internal notes of their own company, no notes for super admins or a
  * company without the feed), oldest first, each entry naming the item it added (CaseTimelineEntry).
  */
+/** An `assigned` entry's owner as the entry named them (live messages build the same from the payload). */
+const ASSIGNED_TO = `case when e.type = 'assigned' and e.payload->>'assignee_user_id' is not null then
+    json_build_object('id', (e.payload->>'assignee_user_id')::int, 'full_name', e.payload->>'assignee_name') end`;
+
+/** The owner on the viewer's side (null for a super admin or the token page: `viewer` is no side). */
+const ASSIGNEE = `(select json_build_object('id', au.id, 'full_name', trim(au.first_name || ' ' || au.last_name))
+  from users au where au.id = case when viewer.id = c.submitter_company_id then c.submitter_assignee_id
+    when viewer.id = c.receiver_company_id then c.receiver_assignee_id end)`;
+
 const TIMELINE = `(select json_agg(json_build_object('seq', e.seq, 'type', e.type, 'actor', e.actor_label,
     'at', ${isoUtc('e.created_at')}, 'response_id', (e.payload->>'response_id')::int,
     'note_id', (e.payload->>'note_id')::int,
     'attachment_ids', coalesce(e.payload->'attachment_ids',
       case when e.payload->'attachment_id' is not null then jsonb_build_array(e.payload->'attachment_id') end,
       '[]'::jsonb),
-    'escalation_id', (e.payload->>'manager_request_id')::int) order by e.seq)
+    'escalation_id', (e.payload->>'manager_request_id')::int,
+    'assigned_to', ${ASSIGNED_TO}) order by e.seq)
   from case_events e
   where e.case_id = c.id and ${entryVisibleSql('e', `coalesce(${readerSideSql('c', 'viewer.id')}, 'staff')`)}
     and (e.type not in (${NOTE_ENTRY_TYPES.map((type) => `'${type}'`).join(', ')})
@@ -205,7 +217,8 @@ export function caseDetailsQuery(lookup: CaseDetailsLookup): { sql: string; para
       case when viewer.allow_notes then ${NOTES} end as notes,
       ${ATTACHMENTS} as attachments,
       ${caseEscalationsJson('c')} as escalations,
-      ${TIMELINE} as timeline
+      ${TIMELINE} as timeline,
+      ${ASSIGNEE} as assignee
     from cases c
     ${CASE_JOINS}
     left join companies viewer on viewer.id = ?

@@ -185,6 +185,7 @@ describe('a case from submission to close: token pages, responses, notes, mails'
       can_update_submission: true,
       can_add_note: true,
       can_upload: true,
+      can_assign: true,
     });
     const inbound = await api.http().get(`/api/caller/case-details/${token}`).set(bearer(receiverToken)).expect(200);
     expect(inbound.body.case.direction).toBe('inbound');

@@ -44,6 +44,8 @@ interface RowRecord {
   is_test: boolean;
   turn: CaseTurn | null;
   entry_count: number;
+  assignee_id: number | null;
+  assignee_name: string | null;
 }
 
 const dateOrNull = (value: string | null): Date | null => (value ? new Date(value) : null);
@@ -115,6 +117,7 @@ function toRow(row: RowRecord): CaseListRow {
     late: sla.late,
     is_test: row.is_test,
     turn: row.turn,
+    assignee: row.assignee_id === null ? null : { id: row.assignee_id, full_name: row.assignee_name ?? '' },
     entry_count: row.entry_count,
   };
 }

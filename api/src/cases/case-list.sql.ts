@@ -172,17 +172,23 @@ export function caseListStatements(actor: Actor, request: CaseListRequest, query
           case when c.submitter_company_id = ? then c.entries_submitter when c.receiver_company_id = ?
             then c.entries_receiver else c.entries_staff end as entry_count,
           case when c.receiver_company_id = ? then 'inbound' else 'outbound' end as direction,
-          ${PARTNER_SQL} as partner_name, ${isoUtc(RESPOND_DATE_SQL)} as respond_date
+          ${PARTNER_SQL} as partner_name, ${isoUtc(RESPOND_DATE_SQL)} as respond_date,
+          owner.id as assignee_id, trim(owner.first_name || ' ' || owner.last_name) as assignee_name
         from counted
         left join page p on true
         left join cases c on c.id = p.id
         left join companies sc on sc.id = c.submitter_company_id
         left join companies rc on rc.id = c.receiver_company_id
+        -- The owner on the viewer's side (a case a company sends itself is the submitter's for its members).
+        left join users owner on owner.id = case when c.submitter_company_id = ? then c.submitter_assignee_id
+          when c.receiver_company_id = ? then c.receiver_assignee_id end
         order by p.sort_key ${dir}${nulls}, p.id ${dir}`,
     ...merged.params,
     query.limit,
     offset,
     ...counted.params,
+    viewerCompany,
+    viewerCompany,
     viewerCompany,
     viewerCompany,
     viewerCompany,

@@ -1,10 +1,18 @@
 import { Controller } from '@nestjs/common';
-import { API, LIMITS, type CaseListQuery, type CaseNoteBody, type UpdateEngineerBody } from '@casebridge/contracts';
+import {
+  API,
+  LIMITS,
+  type AssignCaseBody,
+  type CaseListQuery,
+  type CaseNoteBody,
+  type UpdateEngineerBody,
+} from '@casebridge/contracts';
 import { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
 import { CurrentActor } from '../platform/access/current-actor.decorator';
 import { IdParam, Route, TextParam, ValidBody, ValidQuery } from '../platform/common/contract-route';
 import { parseOrThrow } from '../platform/common/errors';
+import { CaseAssignmentService } from './case-assignment.service';
 import { CaseCollaborationService } from './case-collaboration.service';
 import { CaseDetailsService } from './case-details.service';
 import { CaseListService } from './case-list.service';
@@ -25,6 +33,7 @@ export class CasesController {
     private readonly lists: CaseListService,
     private readonly collaboration: CaseCollaborationService,
     private readonly caseDetails: CaseDetailsService,
+    private readonly assignment: CaseAssignmentService,
   ) {}
 
   @Route(API.cases.list)
@@ -71,6 +80,20 @@ export class CasesController {
     @ValidBody() body: z.output<typeof UpdateEngineerBody>,
   ) {
     return this.collaboration.updateResponse(actor, token, body);
+  }
+
+  @Route(API.cases.assigneeOptions)
+  assigneeOptions(@CurrentActor() actor: Actor, @TextParam('token') token: string) {
+    return this.assignment.options(actor, token);
+  }
+
+  @Route(API.cases.assign)
+  assign(
+    @CurrentActor() actor: Actor,
+    @TextParam('token') token: string,
+    @ValidBody() body: z.output<typeof AssignCaseBody>,
+  ) {
+    return this.assignment.assign(actor, token, body.user_id);
   }
 
   @Route(API.cases.updateSubmission)

@@ -7,6 +7,7 @@ import { AttentionService } from './attention/attention.service';
 import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';
 import { CaseAttachmentsService } from './case-attachments.service';
+import { CaseAssignmentService } from './case-assignment.service';
 import { CaseCollaborationService } from './case-collaboration.service';
 import { CaseDetailsService } from './case-details.service';
 import { CaseEventsService } from './case-events.service';
@@ -35,6 +36,7 @@ export { CaseAttachmentUploads } from './case-uploads';
     CaseListService,
     CaseResponsesService,
     CaseCollaborationService,
+    CaseAssignmentService,
     CaseDetailsService,
     CaseAttachmentsService,
     CaseExportPolicies,

@@ -63,5 +63,7 @@ export function applyCaseEventToListRow(row: CaseListRow, message: CaseEventMess
     response_due_at: message.case.response_due_at,
     sla_paused: message.case.sla_paused,
     respond_date: row.respond_date ?? (message.response ? message.response.created_at : null),
+    // The header names the owner of the follower's own side: the same side as the company's list row.
+    assignee: message.case.assignee === undefined ? row.assignee : message.case.assignee,
   };
 }

@@ -39,6 +39,7 @@ describe('case rules', () => {
       can_update_submission: true,
       can_add_note: true,
       can_upload: true,
+      can_assign: true,
     });
     expect(caseControls('accepted', 'receiver', false)).toMatchObject({
       can_update_response: true,

@@ -88,6 +88,8 @@ export function caseControls(status: CaseStatus, side: CaseSide, allowNotes: boo
     can_update_submission: side === 'submitter',
     can_add_note: visible && side !== 'none' && allowNotes,
     can_upload: visible && side !== 'none',
+    // Each side names its own owner while the case is still worked on.
+    can_assign: side !== 'none' && status !== 'closed' && status !== 'rejected',
   };
 }
 

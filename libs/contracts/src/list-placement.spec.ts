@@ -101,6 +101,7 @@ describe('whether a case row belongs to a list', () => {
       late: false,
       is_test: false,
       turn: null,
+      assignee: null,
       entry_count: 1,
     },
     ...overrides,

@@ -85,6 +85,9 @@ export const CaseHeader = CaseEntry.pick({
   sla_paused: true,
   event_seq: true,
   turn: true,
+}).extend({
+  /** The owner on the audience's side: to each company's members only (absent for super admins and the link). */
+  assignee: CaseDetail.shape.assignee.optional(),
 });
 export type CaseHeader = z.infer<typeof CaseHeader>;
 
@@ -109,6 +112,8 @@ export const CaseEventMessage = z.object({
   attachments: z.array(CaseAttachmentShape).optional(),
   /** The manager escalation a manager_request_* entry added or answered: members and super admins. */
   escalation: CaseEscalationShape.optional(),
+  /** An `assigned` entry's new owner (null: cleared); only that side's members get such entries. */
+  assigned_to: CaseDetail.shape.assignee.optional(),
 });
 export type CaseEventMessage = z.infer<typeof CaseEventMessage>;
 

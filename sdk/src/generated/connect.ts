@@ -2546,6 +2546,10 @@ export interface paths {
                   reject: boolean;
                   request_information: boolean;
                 };
+                assigned_to?: {
+                  full_name: string;
+                  id: number;
+                } | null;
                 at: string;
                 attachments?: {
                   company: {
@@ -2560,6 +2564,10 @@ export interface paths {
                   upload_state: 'pending' | 'uploading' | 'done' | 'failed' | 'not_required';
                 }[];
                 case: {
+                  assignee?: {
+                    full_name: string;
+                    id: number;
+                  } | null;
                   engineer: {
                     email: string;
                     first_name: string;
@@ -2585,6 +2593,7 @@ export interface paths {
                 case_token: string;
                 controls?: {
                   can_add_note: boolean;
+                  can_assign: boolean;
                   can_close: boolean;
                   can_update_response: boolean;
                   can_update_submission: boolean;
@@ -2664,7 +2673,8 @@ export interface paths {
                   | 'attachment_failed'
                   | 'sla_late'
                   | 'manager_request_submitted'
-                  | 'manager_request_answered';
+                  | 'manager_request_answered'
+                  | 'assigned';
               }[];
               has_more: boolean;
               next_cursor: string | null;
@@ -3268,6 +3278,7 @@ export interface paths {
                       | 'sla_late'
                       | 'manager_request_submitted'
                       | 'manager_request_answered'
+                      | 'assigned'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -3389,6 +3400,7 @@ export interface paths {
                   | 'sla_late'
                   | 'manager_request_submitted'
                   | 'manager_request_answered'
+                  | 'assigned'
                 )[]
               | null;
             url: string;
@@ -3438,6 +3450,7 @@ export interface paths {
                       | 'sla_late'
                       | 'manager_request_submitted'
                       | 'manager_request_answered'
+                      | 'assigned'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -3979,6 +3992,7 @@ export interface paths {
                       | 'sla_late'
                       | 'manager_request_submitted'
                       | 'manager_request_answered'
+                      | 'assigned'
                     )[]
                   | null;
                 failing_since: string | null;
@@ -4268,6 +4282,7 @@ export interface paths {
                       | 'sla_late'
                       | 'manager_request_submitted'
                       | 'manager_request_answered'
+                      | 'assigned'
                     )[]
                   | null;
                 failing_since: string | null;

@@ -28,6 +28,7 @@ describe('profile: mail preferences', () => {
       partner_answers: 'immediate',
       status_changes: 'immediate',
       submission_receipts: 'immediate',
+      assignments: 'immediate',
       sla_warnings: 'immediate',
       notes: 'off',
       attachments: 'off',

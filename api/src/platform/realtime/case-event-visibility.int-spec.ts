@@ -1,7 +1,7 @@
 import { applyCaseEventToDetail, CaseEventMessage } from '@casebridge/contracts';
 import { Company } from '@casebridge/db';
-import { settle } from '../../../../test/kit/factories';
-import { followCase } from '../../../test/live-clients';
+import { aUser, settle } from '../../../../test/kit/factories';
+import { collect, followCase } from '../../../test/live-clients';
 import { aCaseEventWorld, type CaseEventWorld } from '../../../test/case-event-world';
 
 /**
@@ -111,5 +111,43 @@ describe('case events an audience may not see, live and replayed (real PostgreSQ
     const memberReplay = await followCase(member, caseToken, 0);
     if (!memberReplay.ok) throw new Error(memberReplay.error);
     expect(memberReplay.missed.at(-1)?.note).toMatchObject({ summary: 'While you were away' });
+  });
+
+  it('the assigning side gets the entry with its owner and its row; the partner, super admins and the link get nothing', async () => {
+    const { api, tokens, receiver, post, open, readPages, watch, submitCase } = world;
+    const owner = await aUser(api, { company: receiver, role: 'caller', label: 'Owner' });
+    const caseToken = await submitCase('LIVE-OWNER');
+    const watched = await watch(caseToken);
+    const receiverList = collect(await open({ token: tokens.receiver }), 'cases.changed');
+
+    await post(`caller/case/${caseToken}/assignee`, { user_id: owner.id }, tokens.receiver).expect(200);
+    const own = CaseEventMessage.parse(await watched.events.receiver.next((m) => m.type === 'assigned'));
+    const named = { id: owner.id, full_name: owner.fullName };
+    expect(own.assigned_to).toEqual(named);
+    expect(own.case.assignee).toEqual(named);
+    const next = await readPages(caseToken);
+    expect(applyCaseEventToDetail(watched.pages.receiver.case, own)).toEqual(next.receiver.case);
+    expect(next.receiver.case.timeline.at(-1)).toMatchObject({ type: 'assigned', assigned_to: named });
+    expect(next.submitter.case.assignee).toBeNull();
+    expect(next.submitter.case.timeline.map((entry) => entry.type)).not.toContain('assigned');
+    const row = await receiverList.next((m) => m.case_token === caseToken && m.seq === own.seq);
+    expect(row.row.assignee).toEqual(named);
+
+    // An entry every audience sees comes after it: nobody else ever got the assignment's seq.
+    await post(`caller/case/${caseToken}/respond`, {
+      status: 'accepted',
+      engineer_name: 'Gina',
+      engineer_email: 'gina@globex.test',
+    }).expect(200);
+    // Each side's header names its own owner (the submitter has none); super admins and the link get no owner.
+    for (const [audience, assignee] of [
+      ['submitter', null],
+      ['staff', undefined],
+      ['link', undefined],
+    ] as const) {
+      const accepted = await watched.events[audience].next((m) => m.type === 'accepted');
+      expect(accepted.case.assignee).toBe(assignee);
+      expect(watched.events[audience].kept.map((message) => message.seq)).not.toContain(own.seq);
+    }
   });
 });

@@ -81,6 +81,7 @@ export const CASE_EVENT_TYPES = [
   'sla_late',
   'manager_request_submitted',
   'manager_request_answered',
+  'assigned',
 ] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
 
@@ -101,6 +102,7 @@ export const CASE_ENTRY_TITLES: Record<CaseEventType, string> = {
   sla_late: 'Response is late',
   manager_request_submitted: 'Manager escalation sent',
   manager_request_answered: 'Managers answered the escalation',
+  assigned: 'Assignment changed',
 };
 
 /**

@@ -110,5 +110,6 @@ export const EMAIL_TEMPLATE_SLUGS = [
   'webhook-disabled',
   'case-digest',
   'case-receipt',
+  'case-assigned',
 ] as const;
 export type EmailTemplateSlug = (typeof EMAIL_TEMPLATE_SLUGS)[number];

@@ -6,12 +6,14 @@ import {
   SERVER_EVENTS,
   slaState,
   TURN_AFTER_ENTRY,
+  type CaseAssignee,
   type CaseAudience,
   type CaseEscalationShape,
   type CaseEventMessage,
   type CaseEventType,
   type CaseHeader,
   type CaseListRow,
+  type CaseSide,
   type CasesChangedMessage,
   type EscalationRow,
   type RelayedEvent,
@@ -251,7 +253,7 @@ function caseEventMessage(
     status: snapshot.status,
     actor: event.actorLabel,
     at: event.createdAt.toISOString(),
-    case: caseHeader(snapshot),
+    case: caseHeader(snapshot, view.side),
     ...(view.member
       ? { controls: caseControls(snapshot.status, view.side, view.allowNotes) }
       : { allowed: allowedAnswers(snapshot.status, stampsOf(snapshot)) }),
@@ -259,10 +261,23 @@ function caseEventMessage(
     ...(note ? { note } : {}),
     ...(attachments.length ? { attachments } : {}),
     ...(escalation ? { escalation } : {}),
+    ...(event.type === 'assigned' ? { assigned_to: assignedTo(event) } : {}),
   };
 }
 
-function caseHeader(snapshot: CaseSnapshot): CaseHeader {
+/** An `assigned` entry's owner as its payload names them (the timeline's SQL reads the same). */
+function assignedTo(event: StoredCaseEvent): CaseAssignee | null {
+  const id = event.payload?.assignee_user_id;
+  const name = event.payload?.assignee_name;
+  return typeof id === 'number' ? { id, full_name: typeof name === 'string' ? name : '' } : null;
+}
+
+/** Each side's own owner; super admins and the token page get none. */
+function assigneeOfSide(snapshot: CaseSnapshot, side: 'submitter' | 'receiver'): CaseAssignee | null {
+  return side === 'submitter' ? snapshot.submitter_assignee : snapshot.receiver_assignee;
+}
+
+function caseHeader(snapshot: CaseSnapshot, side: CaseSide): CaseHeader {
   return {
     status: snapshot.status,
     internal_case_number: snapshot.internal_case_number,
@@ -284,6 +299,7 @@ function caseHeader(snapshot: CaseSnapshot): CaseHeader {
     sla_paused: slaState(slaClockOf(snapshot)).paused,
     event_seq: snapshot.event_seq,
     turn: snapshot.turn,
+    ...(side === 'none' ? {} : { assignee: assigneeOfSide(snapshot, side) }),
   };
 }
 
@@ -309,6 +325,7 @@ function listRow(snapshot: CaseSnapshot, companyId: number, now: Date): CaseList
     late: sla.late,
     is_test: snapshot.is_test,
     turn: snapshot.turn,
+    assignee: assigneeOfSide(snapshot, companyId === snapshot.submitter_company_id ? 'submitter' : 'receiver'),
     // A case a company sends itself is the submitter's for its members (readerSideSql).
     entry_count: companyId === snapshot.submitter_company_id ? snapshot.entries_submitter : snapshot.entries_receiver,
   };

@@ -1,4 +1,5 @@
 import type {
+  CaseAssignee,
   CaseAttachmentShape,
   CaseNoteShape,
   CaseResponseShape,
@@ -14,6 +15,11 @@ export type SqlRunner = <T extends object>(sql: string, params: readonly unknown
 
 /** ISO-8601 UTC with milliseconds, exactly as the REST answers write instants (Date#toISOString). */
 const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A user as an owner of a case ({id, full_name}), or null. */
+const assignee = (idExpression: string) =>
+  `(select json_build_object('id', u.id, 'full_name', trim(u.first_name || ' ' || u.last_name))
+    from users u where u.id = ${idExpression})`;
 
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
@@ -51,6 +57,9 @@ export interface CaseSnapshot {
   entries_staff: number;
   /** Whose move the case waits for (null: nobody's). */
   turn: CaseTurn | null;
+  /** Each side's owner of the case. */
+  submitter_assignee: CaseAssignee | null;
+  receiver_assignee: CaseAssignee | null;
   created_at: string;
   updated_at: string;
   response_due_at: string | null;
@@ -79,6 +88,8 @@ export async function loadCaseSnapshots(
         c.engineer_phone_country_code, c.receiver_case_number, c.receiver_engineer_name,
         c.receiver_engineer_email, c.receiver_engineer_phone, c.event_seq,
         c.entries_submitter, c.entries_receiver, c.entries_staff, c.turn,
+        ${assignee('c.submitter_assignee_id')} as submitter_assignee,
+        ${assignee('c.receiver_assignee_id')} as receiver_assignee,
         ${iso('c.created_at')} as created_at, ${iso('c.updated_at')} as updated_at,
         ${iso('c.response_due_at')} as response_due_at, ${iso('c.sla_paused_at')} as sla_paused_at,
         ${iso('c.sla_stopped_at')} as sla_stopped_at, ${iso('c.late_at')} as late_at,

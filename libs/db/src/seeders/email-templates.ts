@@ -314,6 +314,18 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
     ].join('\n'),
   },
   {
+    slug: 'case-assigned',
+    name: 'Case assigned to you',
+    type: 'system',
+    subject: '[{{product}}] Case {{case_number}} is assigned to you',
+    body: [
+      '<p>Hello {{first_name}},</p>',
+      '<p>{{assigned_by}} assigned case <strong>{{case_number}}</strong> ({{partner}}) to you.</p>',
+      '<p><strong>Summary:</strong> {{summary}}<br><strong>Priority:</strong> {{priority}}<br><strong>Status:</strong> {{status}}</p>',
+      button('link', 'Open the case'),
+    ].join('\n'),
+  },
+  {
     slug: 'case-digest',
     name: 'Daily digest',
     type: 'system',

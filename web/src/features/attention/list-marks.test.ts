@@ -39,6 +39,7 @@ function row(token: string, overrides: Partial<CaseListRow> = {}): CaseListRow {
     late: false,
     is_test: false,
     turn: null,
+    assignee: null,
     entry_count: 3,
     read_count: 3,
     ...overrides,

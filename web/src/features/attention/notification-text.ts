@@ -17,6 +17,7 @@ export const ENTRY_LABELS: Record<CaseEventType, string> = {
   sla_late: 'Response overdue',
   manager_request_submitted: 'Manager escalation raised',
   manager_request_answered: 'Manager escalation answered',
+  assigned: 'Owner changed',
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

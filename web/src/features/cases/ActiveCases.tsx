@@ -59,6 +59,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     className: 'cell-nowrap',
     render: (row) => formatDateTimeUtc(row.updated_at),
   },
+  { key: 'assignee', header: 'Assigned to', render: (row) => row.assignee?.full_name ?? '—' },
 ];
 
 /** The dashboard's active-cases table with its five request types. */

@@ -27,6 +27,7 @@ import { TestCaseBadge } from './TestCaseBadge';
 import { useCaseReading } from '../attention/use-case-reading';
 import { WatchButton } from '../attention/WatchButton';
 import { TurnNotice } from './TurnNotice';
+import { CaseOwner } from './CaseOwner';
 import './cases.css';
 
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
@@ -63,6 +64,7 @@ export function CaseDetailPage() {
         <WatchButton caseToken={detail.token} />
       </p>
       <TurnNotice detail={detail} />
+      <CaseOwner detail={detail} />
       <PresenceBar viewers={live.viewers} selfKey={userId ? `user-${userId}` : undefined} />
       <CaseControls detail={detail} />
       {/* Desktop: the case information beside the status and the feed; a phone shows the status and the feed first. */}

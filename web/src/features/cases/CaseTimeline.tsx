@@ -50,6 +50,9 @@ function TimelineItem({ entry, items }: { entry: CaseTimelineEntry; items: Timel
       {note?.summary && <h3 className="feed-summary">{note.summary}</h3>}
       {note?.description && <p className="pre-wrap">{note.description}</p>}
       {response && <ResponseBody response={response} />}
+      {entry.type === 'assigned' && (
+        <p>{entry.assigned_to ? `Assigned to ${entry.assigned_to.full_name}` : 'No owner any more'}</p>
+      )}
       {files.length > 0 && (
         <ul className="feed-files">
           {files.map((file) => (

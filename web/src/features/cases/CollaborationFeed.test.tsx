@@ -37,6 +37,7 @@ const entry = (seq: number, type: CaseTimelineEntry['type'], refs: Partial<CaseT
   note_id: null,
   attachment_ids: [],
   escalation_id: null,
+  assigned_to: null,
   ...refs,
 });
 

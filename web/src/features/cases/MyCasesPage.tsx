@@ -58,7 +58,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     className: 'cell-nowrap',
     render: (row) => <SlaCountdown sla={row} />,
   },
-  // After the spec's columns: where the case stands, how urgent it is, and which way it goes.
+  // After the spec's columns: where the case stands, how urgent it is, which way it goes and who owns it.
   { key: 'status', header: 'Status', className: 'cell-nowrap', render: (row) => <StatusWithTurn row={row} /> },
   {
     key: 'priority',
@@ -66,6 +66,7 @@ const COLUMNS: DataColumn<CaseListRow>[] = [
     render: (row) => <span className={`priority priority-${row.priority}`}>{PRIORITY_LABELS[row.priority]}</span>,
   },
   { key: 'direction', header: 'Direction', render: (row) => (row.direction === 'inbound' ? 'Inbound' : 'Outbound') },
+  { key: 'assignee', header: 'Assigned to', render: (row) => row.assignee?.full_name ?? '—' },
 ];
 
 /** /my-cases: every case of the user, newest request first. */

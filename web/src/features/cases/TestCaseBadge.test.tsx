@@ -23,6 +23,7 @@ const row = (token: string, isTest: boolean): CaseListRow => ({
   late: false,
   is_test: isTest,
   turn: null,
+  assignee: null,
   entry_count: 1,
 });
 

@@ -171,6 +171,9 @@ export const memberRows: Record<string, MatrixRow> = {
   // An open case cannot be closed yet (409): proof Acme passed the tenant check without changing the case.
   'POST caller/case/:token/close': { expect: acmeCase(409, 404, 403) },
   'GET caller/case/:token/data/:companyId': { expect: acmeCase('ok', 404) },
+  // Owners are each side's own business: the super admin reads every case but is of neither side (403).
+  'GET caller/case/:token/assignees': { expect: acmeCase('ok', 404, 403) },
+  'POST caller/case/:token/assignee': { expect: acmeCase('ok', 404, 403), body: () => ({ user_id: null }) },
   // Files go on an accepted case: Acme's members attach one; for the others the case does not exist.
   'POST caller/case/:token/attachments': {
     expect: acmeCase('ok', 404, 403),

@@ -7,6 +7,7 @@ import {
   PRIORITIES,
   RESPONSE_TYPES,
 } from '../../constants/cases';
+import { CaseAssignee } from './case-assignment';
 import { CaseEscalationShape } from './case-escalations';
 import { CaseTimelineEntry } from './case-timeline';
 
@@ -116,6 +117,8 @@ export const CaseDetail = CaseEntry.extend({
   escalations: z.array(CaseEscalationShape),
   /** The case's log as the viewer's side sees it, oldest first: the one conversation of the case page. */
   timeline: z.array(CaseTimelineEntry),
+  /** Who owns the case on the viewer's side (each side assigns its own); null: nobody, or a super admin's view. */
+  assignee: CaseAssignee.nullable(),
   allow_notes: z.boolean(),
   controls: z.object({
     visible: z.boolean(),
@@ -124,6 +127,7 @@ export const CaseDetail = CaseEntry.extend({
     can_update_submission: z.boolean(),
     can_add_note: z.boolean(),
     can_upload: z.boolean(),
+    can_assign: z.boolean(),
   }),
 });
 export type CaseDetail = z.infer<typeof CaseDetail>;

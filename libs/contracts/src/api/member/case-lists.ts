@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_DIRECTIONS, CASE_STATUSES, CASE_TURNS, PRIORITIES } from '../../constants/cases';
 import { LIMITS } from '../../constants/limits';
 import { pageField, pageSizeField, Paginated } from '../common';
+import { CaseAssignee } from './case-assignment';
 
 // The case lists (the company's, the user's, My Cases): their rows, query and page.
 
@@ -25,6 +26,8 @@ export const CaseListRow = z.object({
   is_test: z.boolean(),
   /** Whose move the case waits for (the submitter's or the receiver's); null: nobody's. */
   turn: z.enum(CASE_TURNS).nullable(),
+  /** Who owns the case on the company's side; null: nobody. */
+  assignee: CaseAssignee.nullable(),
   /** The entries of the case's log the viewer's side can see (live rows carry it too). */
   entry_count: z.number(),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_EVENT_TYPES, type CaseEventType } from '../../constants/cases';
+import { CaseAssignee } from './case-assignment';
 
 /**
  * One entry of the case's log on the case page's timeline, as the viewer's side may see it: who did what, when, and
@@ -17,6 +18,8 @@ export const CaseTimelineEntry = z.object({
   attachment_ids: z.array(z.number()),
   /** The manager escalation a manager_request_* entry added or answered. */
   escalation_id: z.number().nullable(),
+  /** An `assigned` entry's new owner (null: the owner was cleared, or another type of entry). */
+  assigned_to: CaseAssignee.nullable(),
 });
 export type CaseTimelineEntry = z.infer<typeof CaseTimelineEntry>;
 
@@ -36,6 +39,7 @@ export function timelineEntryOf(message: {
   note?: { id: number };
   attachments?: { id: number }[];
   escalation?: { id: number };
+  assigned_to?: CaseAssignee | null;
 }): CaseTimelineEntry | null {
   if ((NOTE_ENTRY_TYPES as readonly string[]).includes(message.type) && !message.note) return null;
   return {
@@ -47,5 +51,6 @@ export function timelineEntryOf(message: {
     note_id: message.note?.id ?? null,
     attachment_ids: (message.attachments ?? []).map((attachment) => attachment.id),
     escalation_id: message.escalation?.id ?? null,
+    assigned_to: message.assigned_to ?? null,
   };
 }

@@ -11,6 +11,7 @@ import {
   CaseNoteShape,
   PublicCaseResponse,
 } from './case-detail';
+import { AssignCaseBody, CaseAssignee, CaseAssigneeOptions } from './case-assignment';
 import { CaseList, CaseListQuery } from './case-lists';
 
 // The case endpoints of the member api; their schemas are in case-lists.ts, case-detail.ts and case-answers.ts.
@@ -108,6 +109,21 @@ export const caseApi = {
     access: 'user',
     summary: 'Extra case data for the external collaboration service',
     response: z.object({ domain: z.string().nullable(), password: z.string().nullable() }),
+  }),
+  assigneeOptions: endpoint({
+    method: 'GET',
+    path: 'caller/case/:token/assignees',
+    access: 'user',
+    summary: "The users the viewer's side may assign the case to",
+    response: CaseAssigneeOptions,
+  }),
+  assign: endpoint({
+    method: 'POST',
+    path: 'caller/case/:token/assignee',
+    access: 'user',
+    summary: "Assign the case to a user of the viewer's side (null: nobody)",
+    body: AssignCaseBody,
+    response: z.object({ assignee: CaseAssignee.nullable() }),
   }),
   uploadAttachment: endpoint({
     method: 'POST',

@@ -10,3 +10,4 @@ export * from './profile';
 export * from './attention';
 export * from './mail-preferences';
 export * from './case-timeline';
+export * from './case-assignment';

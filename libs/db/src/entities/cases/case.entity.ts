@@ -89,6 +89,13 @@ export class Case {
   @ManyToOne({ entity: () => Company, deleteRule: 'cascade' })
   receiverCompany!: Rel<Company>;
 
+  /** Who owns the case on each side: one of that side's users, chosen by its members (CaseAssignmentService). */
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  submitterAssignee: Rel<User> | null = null;
+
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  receiverAssignee: Rel<User> | null = null;
+
   @ManyToOne({ entity: () => Department, index: true, nullable: true, deleteRule: 'set null' })
   receiverDepartment: Rel<Department> | null = null;
 
