@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { contentReady, seriousViolations } from './axe-audit';
+import type { DemoApi } from './demo-api';
 import { sharedStateFile, type SharedRole } from './shared-sessions';
 
 /** A phone of the size the issue names (390 x 844), touch and mobile viewport handling of Chromium. */
@@ -11,6 +12,13 @@ export const MIN_TAP_PX = 44;
 /** A page in a phone-sized context of its own, from a shared session's storageState or with no session. */
 export async function phonePage(browser: Browser, role?: SharedRole): Promise<Page> {
   const context = await browser.newContext({ ...PHONE, ...(role ? { storageState: sharedStateFile(role) } : {}) });
+  return context.newPage();
+}
+
+/** A page in a phone-sized context signed in as `email` (a session of its own, for users without a shared one). */
+export async function phonePageAs(browser: Browser, demo: DemoApi, email: string): Promise<Page> {
+  const token = await demo.signIn(email);
+  const context = await browser.newContext({ ...PHONE, storageState: await demo.signedInState(email, token) });
   return context.newPage();
 }
 
