@@ -37,7 +37,11 @@ test('one case from submission to closing, both sides on a phone', async ({ brow
     // Acme's caller submits the case from the phone; the Request Sent view has the case's own address.
     await acme.goto('/dashboard');
     await openGlobexTicketProcess(acme);
+    // The required fields are marked before any submit; the problem category that brings a required field says so.
+    await expect(acme.getByText('Fields marked * are required.')).toBeVisible();
     await fillGlobexTicketForm(acme, caseNumber, `Replication stalls ${stamp}`);
+    await expect(acme.getByRole('status').filter({ hasText: 'Array Serial Number is now required.' })).toBeVisible();
+    await expect(acme.getByLabel('Array Serial Number')).toHaveAttribute('aria-required', 'true');
     await expectFitsPhone(acme, { ready: false });
     await acme.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(acme.getByRole('heading', { name: 'Request Sent' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Combobox } from './Combobox';
-import { describedBy, errorText, FieldShell } from './fields';
+import { describedBy, errorText, FieldShell, isRequired } from './fields';
 
 type FieldError = { message?: string };
 type Choice = { value: string | number; label: string };
@@ -98,7 +98,7 @@ export function RegisteredCombobox(props: RegisteredComboboxProps) {
         allowEmpty={placeholder !== undefined}
         disabled={disabled}
         invalid={!!errorText(error)}
-        required={props['aria-required'] === true || props['aria-required'] === 'true'}
+        required={isRequired(props)}
         describedBy={props.id ? describedBy(props.id, error, hint) : undefined}
       />
     </>
@@ -112,7 +112,7 @@ export function ComboboxField({ label, id, error, hint, ...rest }: ComboboxField
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={isRequired(rest)}>
       <RegisteredCombobox id={fieldId} listLabel={label} error={error} hint={hint} {...rest} />
     </FieldShell>
   );

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { API, DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
 import { useApiQuery } from '../lib/queries';
 import { RegisteredCombobox } from './ComboboxField';
-import { FieldNotes } from './fields';
+import { FieldLabel, FieldNotes } from './fields';
 
 type FieldError = { message?: string };
 
@@ -90,7 +90,9 @@ export function PhoneField({
   const describedBy = [invalid ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={message ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel required={required}>
+        <label htmlFor={id}>{label}</label>
+      </FieldLabel>
       <div className="phone-field">
         <RegisteredCombobox
           aria-label={`${label} country code`}

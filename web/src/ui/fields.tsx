@@ -13,6 +13,8 @@ interface FieldShellProps {
   label: ReactNode;
   error?: FieldError | string;
   hint?: ReactNode;
+  /** Marks the label from the first render (the input itself carries aria-required). */
+  required?: boolean;
   children: ReactNode;
 }
 
@@ -20,18 +22,41 @@ export function errorText(error?: FieldError | string): string | undefined {
   return typeof error === 'string' ? error : error?.message;
 }
 
-export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, required, children }: FieldShellProps) {
   const message = errorText(error);
   return (
     <div className={message ? 'field field-invalid' : 'field'}>
-      {/* The id names widgets a <label for> cannot label (a contenteditable textbox names itself by it). */}
-      <label htmlFor={id} id={`${id}-label`}>
-        {label}
-      </label>
+      <FieldLabel required={required}>
+        {/* The id names widgets a <label for> cannot label (a contenteditable textbox names itself by it). */}
+        <label htmlFor={id} id={`${id}-label`}>
+          {label}
+        </label>
+      </FieldLabel>
       {children}
       <FieldNotes id={id} hint={hint} error={message} />
     </div>
   );
+}
+
+/**
+ * A label, and after it (outside it, hidden from assistive technology) the mark of a required field: the label's
+ * text and the input's accessible name stay the field's name; the input says "required" by its aria-required.
+ */
+export function FieldLabel({ required, children }: { required?: boolean; children: ReactNode }) {
+  if (!required) return <>{children}</>;
+  return (
+    <div className="field-label-row">
+      {children}
+      <span className="field-required-mark" aria-hidden="true" title="Required">
+        *
+      </span>
+    </div>
+  );
+}
+
+/** Whether an input's props declare it required (the native attribute or aria-required). */
+export function isRequired(input: { required?: boolean; 'aria-required'?: boolean | 'true' | 'false' }): boolean {
+  return Boolean(input.required) || input['aria-required'] === true || input['aria-required'] === 'true';
 }
 
 /** The hint and the error under an input, with the ids its `aria-describedby` names (`{id}-hint`, `{id}-error`). */
@@ -67,7 +92,7 @@ export function TextField({ label, error, hint, id, ...input }: TextFieldProps) 
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={isRequired(input)}>
       <input
         id={fieldId}
         aria-invalid={errorText(error) ? true : undefined}
@@ -87,7 +112,7 @@ export function TextAreaField({ label, error, id, ...textarea }: TextAreaFieldPr
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
+    <FieldShell id={fieldId} label={label} error={error} required={isRequired(textarea)}>
       <textarea
         id={fieldId}
         aria-invalid={errorText(error) ? true : undefined}
@@ -109,7 +134,7 @@ export function SelectField({ label, error, id, options, placeholder, ...select 
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
+    <FieldShell id={fieldId} label={label} error={error} required={isRequired(select)}>
       <select
         id={fieldId}
         aria-invalid={errorText(error) ? true : undefined}

@@ -55,6 +55,7 @@ export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalP
         />
         <TextField
           label="Engineer Name"
+          aria-required
           autoComplete="name"
           error={errors.engineer_name}
           {...register('engineer_name')}
@@ -62,6 +63,7 @@ export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalP
         <TextField
           label="Engineer Email"
           type="email"
+          aria-required
           autoComplete="email"
           error={errors.engineer_email}
           {...register('engineer_email')}

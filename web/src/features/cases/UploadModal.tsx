@@ -4,8 +4,7 @@ import { ApiError } from '../../lib/api-error';
 import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
-import { TextField } from '../../ui/fields';
-import { FieldNotes } from '../../ui/fields';
+import { FieldLabel, FieldNotes, TextField } from '../../ui/fields';
 import { CancelButton } from '../../ui/SubmitActions';
 
 interface UploadModalProps {
@@ -65,11 +64,14 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
           }}
         />
         <div className={fileError ? 'field field-invalid' : 'field'}>
-          <label htmlFor={fileInputId}>Files</label>
+          <FieldLabel required>
+            <label htmlFor={fileInputId}>Files</label>
+          </FieldLabel>
           <input
             id={fileInputId}
             type="file"
             multiple
+            aria-required
             aria-invalid={fileError ? true : undefined}
             aria-describedby={fileError ? `${fileInputId}-error` : undefined}
             onChange={(event) => {

@@ -27,6 +27,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../u
 import { withLoader } from '../../../ui/modal-store';
 import { RequestSent } from './RequestSent';
 import { RequirementSections } from './RequirementSections';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { customPayload, fieldName, type FormValues } from './requirements';
 import { sampleValues } from './sample-values';
 import './submit-case.css';
@@ -194,23 +195,33 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
           This will be sent as a sample submission (a test of the process).
         </div>
       )}
+      <RequiredLegend />
       <fieldset className="form-section">
         <legend>Engineer Contact</legend>
         <div className="field-row">
           <TextField
             label="First Name"
+            aria-required
             autoComplete="given-name"
             error={errorOf('first_name')}
             {...register('first_name')}
           />
           <TextField
             label="Last Name"
+            aria-required
             autoComplete="family-name"
             error={errorOf('last_name')}
             {...register('last_name')}
           />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errorOf('email')} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          aria-required
+          error={errorOf('email')}
+          {...register('email')}
+        />
         <PhoneField
           label="Phone"
           placeholder="Enter Phone (Optional)"
@@ -226,18 +237,21 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
         <legend>Problem</legend>
         <TextField
           label="Internal Case Number"
+          aria-required
           placeholder="Enter Internal Case Number"
           error={errorOf('internal_case_number')}
           {...register('internal_case_number')}
         />
         <TextField
           label="Problem Summary"
+          aria-required
           placeholder="Enter Problem Summary"
           error={errorOf('problem_summary')}
           {...register('problem_summary')}
         />
         <TextAreaField
           label="Problem Description"
+          aria-required
           rows={6}
           placeholder="Enter Problem Description"
           error={errorOf('problem_description')}

@@ -1,5 +1,6 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { commonCustomerSectionTitle, type ContactDocumentShape } from '@casebridge/contracts';
+import { RequiredAnnouncer } from '../../../ui/RequiredNotes';
 import { RequirementField } from './RequirementField';
 import { fieldName, fieldRules, type FormValues, type Requirement } from './requirements';
 
@@ -11,7 +12,10 @@ interface RequirementSectionsProps {
   errorOf: (name: string) => string | undefined;
 }
 
-/** The document's three requirement sections; fields hidden by a group or tier select are left out. */
+/**
+ * The document's three requirement sections; fields hidden by a group or tier select are left out. A field an answer
+ * makes required (shown, or turned required) is announced by its label.
+ */
 export function RequirementSections({ document, requirements, register, values, errorOf }: RequirementSectionsProps) {
   const rules = fieldRules(requirements, values);
   const sections: { title: string; fields: Requirement[] }[] = [
@@ -22,6 +26,11 @@ export function RequirementSections({ document, requirements, register, values, 
     { title: 'Problem Details', fields: document.problem_section },
     { title: 'Contact Details', fields: document.contact_section },
   ];
+  const requiredLabels = sections.flatMap((section) =>
+    section.fields
+      .filter((field) => field.requirement.type !== 'hidden' && rules.visible(field) && rules.required(field))
+      .map((field) => field.requirement.label),
+  );
   return (
     <>
       {sections.map((section) => {
@@ -43,6 +52,7 @@ export function RequirementSections({ document, requirements, register, values, 
           </fieldset>
         );
       })}
+      <RequiredAnnouncer labels={requiredLabels} />
     </>
   );
 }

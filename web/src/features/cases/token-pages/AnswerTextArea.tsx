@@ -6,6 +6,8 @@ import { SubmitActions } from '../../../ui/SubmitActions';
 
 interface AnswerTextAreaProps {
   label: string;
+  /** Marked as required (the api's ANSWER_REQUIRED_FIELDS for the answer). */
+  required?: boolean;
   rows: number;
   error?: FieldError;
   registration: UseFormRegisterReturn;
@@ -14,10 +16,18 @@ interface AnswerTextAreaProps {
 }
 
 /** The free-text answer that closes both public answer forms, capped at the api's text limit, and its send button. */
-export function AnswerTextArea({ label, rows, error, registration, submitLabel, busy }: AnswerTextAreaProps) {
+export function AnswerTextArea(props: AnswerTextAreaProps) {
+  const { label, required, rows, error, registration, submitLabel, busy } = props;
   return (
     <>
-      <TextAreaField label={label} rows={rows} maxLength={LIMITS.textMax} error={error} {...registration} />
+      <TextAreaField
+        label={label}
+        rows={rows}
+        maxLength={LIMITS.textMax}
+        aria-required={required || undefined}
+        error={error}
+        {...registration}
+      />
       <SubmitActions label={submitLabel} busy={busy} />
     </>
   );

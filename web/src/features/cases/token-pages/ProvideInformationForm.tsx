@@ -30,6 +30,7 @@ export function ProvideInformationForm({ token, onSent }: { token: string; onSen
       <h2 id="info-form-title">Your Answer</h2>
       <AnswerTextArea
         label="Additional Information"
+        required
         rows={6}
         error={errors.additional_information}
         registration={register('additional_information')}

@@ -49,4 +49,17 @@ describe('the answer form of the token page', () => {
     fireEvent.click(screen.getByLabelText('Reject'));
     expect(screen.getByLabelText('Reason for rejecting')).toBeTruthy();
   });
+
+  it('marks what the chosen answer requires from the start, and announces what a new answer makes required', () => {
+    render(<RespondForm token="t" allowed={ALL} />, { wrapper });
+    expect(screen.getByLabelText('Engineer Name').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Next Steps').getAttribute('aria-required')).toBeNull();
+    const news = screen.getByRole('status');
+    expect(news.textContent).toBe('');
+    fireEvent.click(screen.getByLabelText('Reject'));
+    expect(screen.getByLabelText('Reason for rejecting').getAttribute('aria-required')).toBe('true');
+    expect(news.textContent).toBe('Reason for rejecting is now required.');
+    fireEvent.click(screen.getByLabelText('Accept'));
+    expect(news.textContent).toBe('Engineer Name and Engineer Email are now required.');
+  });
 });

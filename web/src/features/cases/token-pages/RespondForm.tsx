@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { z } from 'zod';
 import {
+  ANSWER_REQUIRED_FIELDS,
   DEFAULT_ACCEPT_NOTE,
   DEFAULT_PHONE_COUNTRY_CODE,
   RespondBody,
@@ -10,6 +11,7 @@ import { useSession } from '../../../app/session-store';
 import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../ui/fields';
 import { PhoneField, phoneWithCode } from '../../../ui/PhoneField';
+import { RequiredAnnouncer, RequiredLegend } from '../../../ui/RequiredNotes';
 import { AnswerTextArea } from './AnswerTextArea';
 import { useSendResponse } from './send-response';
 
@@ -71,6 +73,10 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
   });
   const status = watch('status');
   const accepting = status === 'accepted';
+  const answer = status === 'information' || status === 'rejected' ? status : 'accepted';
+  // What the api requires of this answer, marked from the start; a change of answer announces the new ones.
+  const required = new Set<string>(ANSWER_REQUIRED_FIELDS[answer]);
+  const requiredLabels = accepting ? ['Engineer Name', 'Engineer Email'] : [TEXT_LABELS[answer]];
 
   // The default accept note only makes sense for an acceptance: swap it in and out with the choice.
   useEffect(() => {
@@ -90,6 +96,7 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="respond-form-title">
       <h2 id="respond-form-title">Your Response</h2>
+      <RequiredLegend />
       <fieldset className="choice-group">
         <legend>Response</legend>
         <label className="choice">
@@ -106,13 +113,20 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
           </label>
         )}
       </fieldset>
+      <RequiredAnnouncer labels={requiredLabels} />
       {accepting && (
         <>
           <div className="field-row">
-            <TextField label="Engineer Name" error={errors.engineer_name} {...register('engineer_name')} />
+            <TextField
+              label="Engineer Name"
+              aria-required={required.has('engineer_name')}
+              error={errors.engineer_name}
+              {...register('engineer_name')}
+            />
             <TextField
               label="Engineer Email"
               type="email"
+              aria-required={required.has('engineer_email')}
               error={errors.engineer_email}
               {...register('engineer_email')}
             />
@@ -137,7 +151,8 @@ export function RespondForm({ token, allowed, onSent }: RespondFormProps) {
         </>
       )}
       <AnswerTextArea
-        label={TEXT_LABELS[status === 'information' || status === 'rejected' ? status : 'accepted']}
+        label={TEXT_LABELS[answer]}
+        required={required.has('next_steps')}
         rows={5}
         error={errors.next_steps}
         registration={register('next_steps')}
