@@ -6,8 +6,8 @@ import { expectFitsPhone, phonePage, phonePageAs } from '../support/phone';
 
 /**
  * One case's whole life on two phones (issue 29): Acme's caller submits it to Globex, Globex's manager finds it by
- * the dashboard's count, takes it and asks for information, Acme answers by the mail's link, Globex accepts, each
- * side adds a note and a file, and Acme closes it. Every page fits the phone (no sideways scroll, 44 px targets,
+ * the dashboard's count, takes it and asks for information, Acme answers by the mail's link with the logs, Globex
+ * accepts, each side adds a note, Globex a file, and Acme closes it. The submission carries the support bundle. Every page fits the phone (no sideways scroll, 44 px targets,
  * axe clean) and the case page holds the whole exchange, whose move it is and who owns it.
  */
 
@@ -42,6 +42,13 @@ test('one case from submission to closing, both sides on a phone', async ({ brow
     await fillGlobexTicketForm(acme, caseNumber, `Replication stalls ${stamp}`);
     await expect(acme.getByRole('status').filter({ hasText: 'Array Serial Number is now required.' })).toBeVisible();
     await expect(acme.getByLabel('Array Serial Number')).toHaveAttribute('aria-required', 'true');
+    // The support bundle the process asks for goes with the submission.
+    await acme.getByLabel('Attach files').setInputFiles({
+      name: `bundle-${stamp}.log`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('bundle\n'),
+    });
+    await expect(acme.getByRole('list', { name: 'Chosen files' })).toContainText(`bundle-${stamp}.log`);
     await expectFitsPhone(acme, { ready: false });
     await acme.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(acme.getByRole('heading', { name: 'Request Sent' })).toBeVisible();
@@ -79,6 +86,11 @@ test('one case from submission to closing, both sides on a phone', async ({ brow
     });
     await acme.goto(mailLink(asked, '/information'));
     await acme.getByLabel('Additional Information').fill(`Logs in folder ${stamp}`);
+    await acme.getByLabel('Attach files').setInputFiles({
+      name: `controller-logs-${stamp}.log`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('ERR 7\n'),
+    });
     await expectFitsPhone(acme, { ready: false });
     await acme.getByRole('button', { name: 'Send Information' }).click();
     await expect(acme.getByRole('status').filter({ hasText: MESSAGES.responseSent })).toBeVisible();
@@ -87,6 +99,8 @@ test('one case from submission to closing, both sides on a phone', async ({ brow
     await globex.goto(`/my-cases/${token}`);
     await expect(globex.getByRole('heading', { name: 'Information supplied', level: 2 })).toBeVisible();
     await expect(timeline(globex)).toContainText(`Logs in folder ${stamp}`);
+    await expect(timeline(globex)).toContainText(`controller-logs-${stamp}.log`);
+    await expect(timeline(globex)).toContainText(`bundle-${stamp}.log`);
     await globex.getByRole('link', { name: 'Respond to Case' }).click();
     await globex.getByLabel('Accept').check();
     await globex.getByLabel('Reviewer Name').fill('Bob Manager');
@@ -115,8 +129,10 @@ test('one case from submission to closing, both sides on a phone', async ({ brow
       'Attachment added',
       'Note added',
       'Accepted',
+      'Attachment added',
       'Information supplied',
       'More information requested',
+      'Attachment added',
       'Case submitted',
     ]);
     // Globex's owner is Globex's business: Acme's page names nobody and has no entry of it.

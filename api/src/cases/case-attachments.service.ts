@@ -1,21 +1,17 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CaseAttachmentShape } from '@casebridge/contracts';
-import { CaseAttachment, FILE_TYPES, OCTET_STREAM, servedContentType, UPLOAD_KINDS } from '@casebridge/db';
+import { CaseAttachment, FILE_TYPES, OCTET_STREAM, UPLOAD_KINDS } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mkdir, rename } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
 import type { Actor } from '../platform/access/actor';
-import { ValidationException } from '../platform/common/errors';
-import { stagedHead, type StagedFile } from '../platform/common/staged-files';
+import { type StagedFile } from '../platform/common/staged-files';
 import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseAccessService, type CaseWriteOptions } from './case-access.service';
-import { CaseEventsService } from './case-events.service';
+import { CaseFiles } from './case-files';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
 import { removeFiles } from '../platform/common/staged-files';
-import { attachmentStoragePath, isExecutable } from './case-uploads';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
 export type { StagedFile } from '../platform/common/staged-files';
@@ -42,7 +38,7 @@ export class CaseAttachmentsService {
   constructor(
     private readonly em: EntityManager,
     private readonly access: CaseAccessService,
-    private readonly events: CaseEventsService,
+    private readonly files: CaseFiles,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -98,44 +94,13 @@ export class CaseAttachmentsService {
         if (!caseControls(member.kase.status, member.side, true).can_upload) {
           throw new ConflictException('Files can be added while the case is accepted or waiting for information.');
         }
-        await assertAcceptable(files);
-
-        const attachments: CaseAttachment[] = [];
-        for (const file of files) {
-          // The verified type, never the one the browser declared; downloads decide again from the content.
-          const mimeType = servedContentType(await stagedHead(file), file.originalname, 'case_attachment');
-          const storagePath = attachmentStoragePath(member.kase.id);
-          const target = this.absolute(storagePath);
-          await mkdir(dirname(target), { recursive: true });
-          await rename(file.path, target);
-          moved.push(target);
-          attachments.push(
-            this.em.create(CaseAttachment, {
-              case: member.kase,
-              user: member.viewer,
-              company: member.company,
-              originalFilename: displayName(file.originalname),
-              storagePath,
-              sizeBytes: file.size,
-              mimeType,
-              description,
-              // Forwarding to the external service is the worker's job; without one there is nothing to forward.
-              uploadState: this.config.COLLAB_SERVICE_URL ? 'pending' : 'not_required',
-            }),
-          );
-        }
-        // Flushed first so the entry can name the rows (the live message carries them).
-        await this.em.flush();
-        await this.events.record(
+        return this.files.attach(
           member.kase,
-          'attachment_added',
-          { user: member.viewer, label: member.viewer.fullName },
-          {
-            files: attachments.map((attachment) => attachment.originalFilename),
-            attachment_ids: attachments.map((attachment) => attachment.id),
-          },
+          { user: member.viewer, company: member.company, label: member.viewer.fullName },
+          files,
+          description,
+          moved,
         );
-        return attachments;
       });
     } catch (error) {
       // Nothing half-written: files already moved into the case's folder go too.
@@ -161,14 +126,6 @@ export class CaseAttachmentsService {
     if (!file) throw new NotFoundException('The file of this attachment is no longer available.');
     return file;
   }
-
-  /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */
-  private absolute(storagePath: string): string {
-    const root = resolve(this.config.STORAGE_DIR);
-    const path = resolve(root, storagePath);
-    if (!path.startsWith(root + sep)) throw new NotFoundException('Attachment not found.');
-    return path;
-  }
 }
 
 /** The types an attachment may be listed as: those its download can be served as. */
@@ -189,27 +146,4 @@ function toCaseFile(attachment: CaseAttachment): CaseFile {
     userName: attachment.user ? attachment.user.fullName : null,
     createdAt: attachment.createdAt,
   };
-}
-
-async function assertAcceptable(files: StagedFile[]): Promise<void> {
-  if (files.length === 0) throw ValidationException.forField('files', 'Please choose at least one file.');
-  for (const file of files) {
-    if (await isExecutable(file.originalname, file.path)) {
-      throw ValidationException.forField(
-        'files',
-        `Executable files are not allowed (${displayName(file.originalname)}).`,
-      );
-    }
-  }
-}
-
-/**
- * The file's name as the user saw it: multer hands multipart names over as latin1, so UTF-8 names are re-decoded;
- * path parts are dropped and the name is cut to the column's 255 characters.
- */
-function displayName(name: string): string {
-  const utf8 = Buffer.from(name, 'latin1').toString('utf8');
-  const decoded = utf8.includes('\uFFFD') ? name : utf8;
-  const base = decoded.split(/[\\/]/).pop() || 'file';
-  return base.length > 255 ? base.slice(base.length - 255) : base;
 }

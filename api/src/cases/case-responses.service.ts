@@ -22,6 +22,8 @@ import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';
 import { CaseAccessService, type CaseWriteOptions } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
+import { assertAcceptableFiles, CaseFiles } from './case-files';
+import { removeFiles, type StagedFile } from '../platform/common/staged-files';
 import { caseMails } from './case-mails';
 import { CASE_ENTRY_POPULATE } from './case.mappers';
 
@@ -40,6 +42,9 @@ const EVENT_TYPE: Record<Answer['status'], CaseEventType> = {
   rejected: 'rejected',
   'information-reply': 'information_supplied',
 };
+
+/** The 422 of files sent with an answer other than the information the partner asked for. */
+export const FILES_WITH_REPLY_ONLY = 'Files can be sent with the answer to an information request only.';
 
 /** What each answer is, in the 403 of a member of the other side ("Only the receiving company may ..."). */
 const ANSWER_ACTION: Record<Answer['status'], string> = {
@@ -69,6 +74,7 @@ export class CaseResponsesService {
     private readonly events: CaseEventsService,
     private readonly sessions: SessionTokenService,
     private readonly mail: MailProducer,
+    private readonly files: CaseFiles,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -77,16 +83,35 @@ export class CaseResponsesService {
     token: string,
     answer: Answer,
     bearer: string | null,
+    files: readonly StagedFile[] = [],
   ): Promise<{ message: string; status: CaseStatus }> {
     requireAnswerFields(answer);
+    // Files answer a request for information (a support bundle, logs): checked before anything is written.
+    if (files.length > 0) {
+      if (answer.status !== 'information-reply') throw ValidationException.forField('files', FILES_WITH_REPLY_ONLY);
+      await assertAcceptableFiles(files);
+    }
     const signedIn = bearer ? await this.sessions.authenticate(bearer) : null;
-    const answered = await this.em.transactional(async () => {
-      const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
-      this.access.requireAnswerAllowed(kase, answer.status);
-      const company = answeringCompany(kase, answer.status);
-      const user = signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
-      return this.store(kase, answer, user, company);
-    });
+    const moved: string[] = [];
+    const answered = await this.em
+      .transactional(async () => {
+        const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
+        this.access.requireAnswerAllowed(kase, answer.status);
+        const company = answeringCompany(kase, answer.status);
+        const user =
+          signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
+        const stored = await this.store(kase, answer, user, company);
+        if (files.length > 0) {
+          const author = { user, company, label: authorLabel(user, answer, company) };
+          await this.files.attach(kase, author, files, null, moved);
+        }
+        return stored;
+      })
+      .catch(async (error: unknown) => {
+        // Nothing half-written: files already moved under the case go with the rolled-back answer.
+        await removeFiles(moved);
+        throw error;
+      });
     await this.mailAnswer(answer.status, answered);
     return { message: MESSAGES.responseSent, status: answered.kase.status };
   }

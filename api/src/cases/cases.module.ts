@@ -8,6 +8,7 @@ import { CaseAccessService } from './case-access.service';
 import { CaseAttachmentsController } from './case-attachments.controller';
 import { CaseAttachmentsService } from './case-attachments.service';
 import { CaseAssignmentService } from './case-assignment.service';
+import { CaseFiles } from './case-files';
 import { CaseCollaborationService } from './case-collaboration.service';
 import { CaseDetailsService } from './case-details.service';
 import { CaseEventsService } from './case-events.service';
@@ -39,6 +40,7 @@ export { CaseAttachmentUploads } from './case-uploads';
     CaseAssignmentService,
     CaseDetailsService,
     CaseAttachmentsService,
+    CaseFiles,
     CaseExportPolicies,
     AttentionService,
   ],
@@ -49,6 +51,7 @@ export { CaseAttachmentUploads } from './case-uploads';
     CaseDetailsService,
     CaseResponsesService,
     CaseAttachmentsService,
+    CaseFiles,
     UploadsModule,
   ],
 })

@@ -1,4 +1,4 @@
-import { CHECK_ONLY, endpointUrl, MESSAGES, type Endpoint, type ResponseOf } from '@casebridge/contracts';
+import { CHECK_ONLY, endpointUrl, IDEMPOTENCY, MESSAGES, type Endpoint, type ResponseOf } from '@casebridge/contracts';
 import { ApiError } from './api-error';
 import { checkOnlyHeader, currentToken, refreshToken } from './api';
 
@@ -6,6 +6,8 @@ interface FileCallOptions {
   params?: Record<string, string | number>;
   /** Only the server's checks, nothing stored (see call()). */
   checkOnly?: boolean;
+  /** Sent as the Idempotency-Key header, as call() does. */
+  idempotencyKey?: string;
 }
 
 /** Sends with the bearer token; on 401 refreshes once and retries once, like call(). */
@@ -41,6 +43,7 @@ export async function upload<E extends Endpoint>(
 ): Promise<ResponseOf<E>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.checkOnly) headers[checkOnlyHeader(endpoint)] = CHECK_ONLY.value;
+  if (options.idempotencyKey) headers[IDEMPOTENCY.header] = options.idempotencyKey;
   const response = await sendWithToken(endpointUrl(endpoint, options.params), {
     method: endpoint.method,
     headers,
@@ -71,4 +74,11 @@ function fileNameOf(response: Response): string | null {
   if (encoded) return decodeURIComponent(encoded[1]);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   return plain ? plain[1] : null;
+}
+
+/** What to show under a form's file input after a failed send: the server's reason for `files`, or the size limit. */
+export function filesErrorOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 413) return error.message;
+  return error.fieldErrors.files;
 }

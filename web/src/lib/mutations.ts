@@ -12,7 +12,7 @@ export interface ApiMutationVariables<E extends Endpoint> {
   params?: Record<string, string | number>;
   query?: QueryOf<E> | Record<string, string | number | boolean | null | undefined>;
   body?: BodyOf<E>;
-  /** The fields and files of a multipart endpoint: sent as multipart/form-data (with `params` only). */
+  /** Fields and files sent as multipart/form-data (with `params` and `idempotencyKey` only). */
   form?: FormData;
   /** The attempt's key (useIdempotencyKey), so a repeat is done once by the server. */
   idempotencyKey?: string;
@@ -56,7 +56,7 @@ export type ApiMutationOptions<E extends Endpoint> = BaseOptions<E> &
 
 function send<E extends Endpoint>(endpoint: E, variables: ApiMutationInput<E>): Promise<ResponseOf<E>> {
   const { form, params, ...rest } = variables ?? {};
-  if (form) return upload(endpoint, form, { params });
+  if (form) return upload(endpoint, form, { params, idempotencyKey: rest.idempotencyKey });
   return call(endpoint, { params, ...rest });
 }
 

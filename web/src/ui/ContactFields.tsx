@@ -23,12 +23,31 @@ export const CONTACT_FIELD_NAMES = [
 // An unchosen select must reach the schema as null, not as "" (which would coerce to 0).
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
+interface NameFieldsProps {
+  register: RegisterFor<NameField>;
+  errors: ErrorsFor<NameField>;
+  /** Marked required (where the form's schema requires both names). */
+  required?: boolean;
+}
+
 /** First and last name side by side. */
-export function NameFields({ register, errors }: { register: RegisterFor<NameField>; errors: ErrorsFor<NameField> }) {
+export function NameFields({ register, errors, required }: NameFieldsProps) {
   return (
     <div className="field-row">
-      <TextField label="First Name" autoComplete="given-name" error={errors.first_name} {...register('first_name')} />
-      <TextField label="Last Name" autoComplete="family-name" error={errors.last_name} {...register('last_name')} />
+      <TextField
+        label="First Name"
+        autoComplete="given-name"
+        aria-required={required || undefined}
+        error={errors.first_name}
+        {...register('first_name')}
+      />
+      <TextField
+        label="Last Name"
+        autoComplete="family-name"
+        aria-required={required || undefined}
+        error={errors.last_name}
+        {...register('last_name')}
+      />
     </div>
   );
 }
@@ -43,12 +62,22 @@ interface ContactFieldsProps {
   countries: readonly Country[] | null;
 }
 
-/** A person's contact details: name, email, phone, country and city (profile and registration forms). */
+/**
+ * A person's contact details: name, email, phone, country and city (profile, registration and user forms). Every
+ * form using it requires the names and the email; phone, country and city stay optional.
+ */
 export function ContactFields({ register, errors, emailLabel = 'Email', phone, countries }: ContactFieldsProps) {
   return (
     <>
-      <NameFields register={register} errors={errors} />
-      <TextField label={emailLabel} type="email" autoComplete="email" error={errors.email} {...register('email')} />
+      <NameFields register={register} errors={errors} required />
+      <TextField
+        label={emailLabel}
+        type="email"
+        autoComplete="email"
+        aria-required
+        error={errors.email}
+        {...register('email')}
+      />
       {phone}
       <div className="field-row">
         {countries && (

@@ -11,7 +11,7 @@ interface PasswordFieldsProps {
   label: string;
 }
 
-/** A new password with the rules under it, and its confirmation. */
+/** A new password with the rules under it, and its confirmation (both required wherever they are shown). */
 export function PasswordFields({ register, errors, label }: PasswordFieldsProps) {
   return (
     <>
@@ -19,6 +19,7 @@ export function PasswordFields({ register, errors, label }: PasswordFieldsProps)
         label={label}
         type="password"
         autoComplete="new-password"
+        aria-required
         error={errors.password}
         hint={
           <ul className="password-rules" aria-label="Password rules">
@@ -33,6 +34,7 @@ export function PasswordFields({ register, errors, label }: PasswordFieldsProps)
         label={`Confirm ${label}`}
         type="password"
         autoComplete="new-password"
+        aria-required
         error={errors.password_confirmation}
         {...register('password_confirmation')}
       />

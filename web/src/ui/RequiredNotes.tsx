@@ -12,18 +12,27 @@ export function RequiredLegend() {
 /**
  * A polite live region naming the fields an answer just made required ("Reason for rejecting is now required."),
  * by their labels: a screen reader hears it, and sighted users read it above the submit button. Nothing on the
- * first render (the marks say it) and nothing for fields that stop being required.
+ * first render (the marks say it) and nothing for fields that stop being required; a message about a field that is
+ * no longer required is taken away silently, so the page never shows stale news.
  */
 export function RequiredAnnouncer({ labels }: { labels: readonly string[] }) {
   const previous = useRef<ReadonlySet<string> | null>(null);
+  const announced = useRef<readonly string[]>([]);
   const [message, setMessage] = useState('');
   const key = labels.join('\n');
   useEffect(() => {
     const before = previous.current;
-    previous.current = new Set(labels);
+    const now = new Set(labels);
+    previous.current = now;
     if (!before) return;
     const added = labels.filter((label) => !before.has(label));
-    if (added.length > 0) setMessage(`${listed(added)} ${added.length === 1 ? 'is' : 'are'} now required.`);
+    if (added.length > 0) {
+      announced.current = added;
+      setMessage(`${listed(added)} ${added.length === 1 ? 'is' : 'are'} now required.`);
+    } else if (announced.current.some((label) => !now.has(label))) {
+      announced.current = [];
+      setMessage('');
+    }
     // The labels' content is the dependency; a new array of the same labels changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

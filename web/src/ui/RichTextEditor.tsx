@@ -17,6 +17,8 @@ interface RichTextEditorProps {
   error?: FieldError | string;
   hint?: ReactNode;
   disabled?: boolean;
+  /** Marks the label and says "required" on the editor (aria-required). */
+  required?: boolean;
   id?: string;
 }
 
@@ -81,7 +83,7 @@ function htmlOf(editor: Editor): string {
  * The document is replaced only when the value changes from outside (reset, data loaded), so typing never moves
  * the caret, and that replacement emits no change (the form does not turn dirty by itself).
  */
-export function RichTextEditor({ label, value, onChange, error, hint, disabled, id }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, error, hint, disabled, required, id }: RichTextEditorProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const linkFormId = `${fieldId}-link`;
@@ -106,8 +108,9 @@ export function RichTextEditor({ label, value, onChange, error, hint, disabled, 
     if (description) attributes['aria-describedby'] = description;
     if (message) attributes['aria-invalid'] = 'true';
     if (disabled) attributes['aria-readonly'] = 'true';
+    if (required) attributes['aria-required'] = 'true';
     return { attributes };
-  }, [fieldId, description, message, disabled]);
+  }, [fieldId, description, message, disabled, required]);
 
   const editor = useEditor({
     // Created after the first render (no SSR here, but nothing assumes the editor exists before it).
@@ -150,7 +153,7 @@ export function RichTextEditor({ label, value, onChange, error, hint, disabled, 
   };
 
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required}>
       <div className={disabled ? 'rich-text-editor rich-text-editor-disabled' : 'rich-text-editor'}>
         <RichTextToolbar
           editor={editor}
@@ -172,6 +175,7 @@ interface RichTextControlProps<TValues extends FieldValues, TOutput> {
   name: Path<TValues>;
   label: ReactNode;
   hint?: ReactNode;
+  required?: boolean;
 }
 
 /** A RichTextEditor bound to a react-hook-form field (value, change and the field's error). */
@@ -180,6 +184,7 @@ export function RichTextControl<TValues extends FieldValues, TOutput>({
   name,
   label,
   hint,
+  required,
 }: RichTextControlProps<TValues, TOutput>) {
   return (
     <Controller
@@ -189,6 +194,7 @@ export function RichTextControl<TValues extends FieldValues, TOutput>({
         <RichTextEditor
           label={label}
           hint={hint}
+          required={required}
           value={field.value as string | null}
           onChange={field.onChange}
           error={fieldState.error}

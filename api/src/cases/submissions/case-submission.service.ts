@@ -19,6 +19,8 @@ import { MailProducer } from '../../platform/mail/mail.producer';
 import { checkCaseSubmission, DOCUMENT_VIEW_POPULATE, responseHours } from '../../processes';
 import { ProcessCatalogService } from './process-catalog.service';
 import { addressList, caseReceiptMail, documentTemplate, newCaseMail, receiverName } from './submission-mails';
+import { removeFiles, type StagedFile } from '../../platform/common/staged-files';
+import { assertAcceptableFiles, CaseFiles } from '../case-files';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';
 export const SAMPLE_CASE_SUBMITTED = 'Your sample request has been recorded. No e-mail was sent to the partner.';
@@ -44,10 +46,17 @@ export class CaseSubmissionService {
     private readonly members: MemberContextService,
     private readonly catalog: ProcessCatalogService,
     private readonly mail: MailProducer,
+    private readonly files: CaseFiles,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async collaborate(actor: Actor, documentId: number, rawBody: unknown, checkOnly = false) {
+  async collaborate(
+    actor: Actor,
+    documentId: number,
+    rawBody: unknown,
+    checkOnly = false,
+    files: readonly StagedFile[] = [],
+  ) {
     const member = await this.members.loadCompanyMember(actor);
     const doc = await this.em.findOne(
       ContactDocument,
@@ -59,6 +68,7 @@ export class CaseSubmissionService {
     const version = doc.currentVersion;
     // Everything is checked before anything is written.
     const { input, custom, department } = await checkCaseSubmission(this.em, doc, rawBody, checkOnly);
+    if (files.length > 0) await assertAcceptableFiles(files);
 
     const sla = this.catalog.sla(doc, department, member);
     const priority: Priority = sla.locked ? 'low' : input.case_priority;
@@ -66,68 +76,83 @@ export class CaseSubmissionService {
     const isSample = input.sample_submission === true;
     // Sent to the sandbox partner: a trial the worker answers by itself (worker/src/sandbox).
     const isTest = doc.company.isSandbox;
-    const caseEntity = this.em.create(Case, {
-      token: newCaseToken(),
-      internalCaseNumber: input.internal_case_number,
-      submitterCompany: member.company,
-      submitterUser: member.user,
-      receiverCompany: doc.company,
-      receiverDepartment: department,
-      document: doc,
-      documentVersion: version,
-      status: 'open',
-      priority,
-      summary: input.problem_summary,
-      description: input.problem_description,
-      engineerFirstName: input.first_name,
-      engineerLastName: input.last_name,
-      engineerEmail: input.email,
-      engineerPhone: input.phone_number,
-      engineerPhoneCountryCode: countryCodeOr(input.phone_country_code, member.user.phoneCountryCode),
-      // A test case has no response time: no countdown, never late.
-      responseDueAt: isTest ? null : new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
-      isSample,
-      isTest,
-      eventSeq: 1,
-      // The "submitted" entry below, seen by every side.
-      entriesSubmitter: 1,
-      entriesReceiver: 1,
-      entriesStaff: 1,
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const row of custom.rows) {
-      this.em.create(CaseCustomerData, {
-        case: caseEntity,
-        section: row.section,
-        field: row.field,
-        value: row.value,
-        type: row.type,
-        requirement: this.em.getReference(Requirement, row.requirementId),
+    const moved: string[] = [];
+    const caseEntity = await this.em
+      .transactional(async () => {
+        const caseEntity = this.em.create(Case, {
+          token: newCaseToken(),
+          internalCaseNumber: input.internal_case_number,
+          submitterCompany: member.company,
+          submitterUser: member.user,
+          receiverCompany: doc.company,
+          receiverDepartment: department,
+          document: doc,
+          documentVersion: version,
+          status: 'open',
+          priority,
+          summary: input.problem_summary,
+          description: input.problem_description,
+          engineerFirstName: input.first_name,
+          engineerLastName: input.last_name,
+          engineerEmail: input.email,
+          engineerPhone: input.phone_number,
+          engineerPhoneCountryCode: countryCodeOr(input.phone_country_code, member.user.phoneCountryCode),
+          // A test case has no response time: no countdown, never late.
+          responseDueAt: isTest ? null : new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
+          isSample,
+          isTest,
+          eventSeq: 1,
+          // The "submitted" entry below, seen by every side.
+          entriesSubmitter: 1,
+          entriesReceiver: 1,
+          entriesStaff: 1,
+          createdAt: now,
+          updatedAt: now,
+        });
+        for (const row of custom.rows) {
+          this.em.create(CaseCustomerData, {
+            case: caseEntity,
+            section: row.section,
+            field: row.field,
+            value: row.value,
+            type: row.type,
+            requirement: this.em.getReference(Requirement, row.requirementId),
+          });
+        }
+        // A new case has no other writer yet, so its first event takes seq 1 in the same flush.
+        this.em.create(CaseEvent, {
+          case: caseEntity,
+          seq: 1,
+          type: 'submitted',
+          actorUser: member.user,
+          actorLabel: `${member.user.fullName} (${member.company.name})`,
+          payload: { priority, sample: isSample },
+        });
+        if (input.update_profile) {
+          member.user.firstName = input.first_name;
+          member.user.lastName = input.last_name;
+          member.user.phone = input.phone_number;
+          member.user.phoneCountryCode = countryCodeOr(input.phone_country_code, member.user.phoneCountryCode);
+        }
+        await this.em.flush();
+        // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
+        // later entries' watching (appendCaseEvents).
+        await watchForEntries(
+          (sql, params) => this.em.execute(sql, [...params]),
+          [{ caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id }],
+        );
+        // The submitter's files join the case in the same transaction, after its first entry.
+        if (files.length > 0) {
+          const author = { user: member.user, company: member.company, label: member.user.fullName };
+          await this.files.attach(caseEntity, author, files, null, moved);
+        }
+        return caseEntity;
+      })
+      .catch(async (error: unknown) => {
+        // Nothing half-written: files already moved under the case go with the rolled-back case.
+        await removeFiles(moved);
+        throw error;
       });
-    }
-    // A new case has no other writer yet, so its first event takes seq 1 in the same flush.
-    this.em.create(CaseEvent, {
-      case: caseEntity,
-      seq: 1,
-      type: 'submitted',
-      actorUser: member.user,
-      actorLabel: `${member.user.fullName} (${member.company.name})`,
-      payload: { priority, sample: isSample },
-    });
-    if (input.update_profile) {
-      member.user.firstName = input.first_name;
-      member.user.lastName = input.last_name;
-      member.user.phone = input.phone_number;
-      member.user.phoneCountryCode = countryCodeOr(input.phone_country_code, member.user.phoneCountryCode);
-    }
-    await this.em.flush();
-    // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
-    // later entries' watching (appendCaseEvents).
-    await watchForEntries(
-      (sql, params) => this.em.execute(sql, [...params]),
-      [{ caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id }],
-    );
 
     // Nobody reads the sandbox's mail: it answers through the worker.
     if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc, member.user);

@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, UploadedFiles } from '@nestjs/common';
 import { DbSelectBody, DocumentNoteBody, documentsApi, ManagerRequestBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
@@ -6,6 +6,9 @@ import { CurrentActor } from '../../platform/access/current-actor.decorator';
 import { CheckOnly, IdParam, Route, TextParam, ValidBody } from '../../platform/common/contract-route';
 import { CaseSubmissionService } from './case-submission.service';
 import { DocumentsService } from './documents.service';
+import type { StagedFile } from '../../platform/common/staged-files';
+import { CaseAttachmentUploads } from '../case-uploads';
+import { submissionOfForm } from './submission-form';
 import { ManagerRequestIntakeService } from '../manager-requests/manager-request-intake.service';
 
 /** Submit-case (submitting a request to a partner): process documents, requests and their helpers. */
@@ -32,15 +35,19 @@ export class SubmissionsController {
     return this.documents.subDocuments(actor, documentId, type, entityId);
   }
 
-  /** The body is checked by the service: the contract's schema and the process's own fields in one 422. */
-  @Route(documentsApi.collaborate)
+  /**
+   * The body is checked by the service: the contract's schema and the process's own fields in one 422. JSON, or
+   * multipart with the same body as JSON in `payload` and the attachments in `files`.
+   */
+  @Route(documentsApi.collaborate, { upload: CaseAttachmentUploads })
   collaborate(
     @CurrentActor() actor: Actor,
     @IdParam('documentId') documentId: number,
     @Body() body: unknown,
     @CheckOnly() checkOnly: boolean,
+    @UploadedFiles() files: StagedFile[] | undefined,
   ) {
-    return this.cases.collaborate(actor, documentId, body, checkOnly);
+    return this.cases.collaborate(actor, documentId, submissionOfForm(body, files), checkOnly, files ?? []);
   }
 
   @Route(documentsApi.managerRequest)

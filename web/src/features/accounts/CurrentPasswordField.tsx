@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../ui/fields';
 
-/** The password the account has now, asked before its e-mail address or password changes. */
+/** The password the account has now, asked (and then required) before its e-mail address or password changes. */
 export function CurrentPasswordField({
   registration,
   error,
@@ -16,6 +16,7 @@ export function CurrentPasswordField({
       label="Current Password"
       type="password"
       autoComplete="current-password"
+      aria-required
       error={error}
       hint={hint}
       {...registration}

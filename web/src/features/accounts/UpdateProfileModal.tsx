@@ -3,6 +3,7 @@ import { useApiQuery } from '../../lib/queries';
 import { ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { Modal } from '../../ui/Modal';
 import { SubmitActions } from '../../ui/SubmitActions';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { useProfileForm } from './use-profile-form';
 
@@ -33,6 +34,7 @@ function ProfileForm({ user, countries }: { user: CurrentUser; countries: Countr
   return (
     <form onSubmit={onSubmit} noValidate>
       <p>Please check your contact details before you continue.</p>
+      <RequiredLegend />
       <ContactFields
         register={register}
         errors={errors}

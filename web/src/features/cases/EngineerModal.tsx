@@ -6,6 +6,7 @@ import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
 import { isValidPhone, PhoneField } from '../../ui/PhoneField';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { updateErrorText } from './case-errors';
 
 type EngineerInput = z.input<typeof UpdateEngineerBody>;
@@ -48,6 +49,7 @@ export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalP
   return (
     <Modal title={side === 'response' ? 'Update Response' : 'Update Submission'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <TextField
           label={side === 'response' ? 'Partner Case Number' : 'Internal Case Number'}
           error={errors.case_number}

@@ -5,6 +5,7 @@ import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { FieldLabel, FieldNotes, TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { CancelButton } from '../../ui/SubmitActions';
 
 interface UploadModalProps {
@@ -53,6 +54,7 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
   return (
     <Modal title="Upload File" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <TextField
           label="Description"
           maxLength={LIMITS.summaryMax}

@@ -5,6 +5,7 @@ import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { SelectField, TextAreaField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 
 /** One option per company of the directory (departments share their company). */
 function companyOptions(directory: DirectoryEntry[]) {
@@ -39,8 +40,10 @@ export function InviteMemberModal({ directory, onClose }: { directory: Directory
     <Modal title="Invite Member" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <p className="muted">Invite a member of the network to collaborate with your company.</p>
+        <RequiredLegend />
         <SelectField
           label="Company"
+          aria-required
           placeholder={MESSAGES.chooseOne}
           options={companyOptions(directory)}
           error={errors.company_id}

@@ -5,6 +5,7 @@ import { alerts } from '../../app/alerts-store';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 
 const FIELDS = ['company_name', 'company_website', 'contact_name', 'contact_email', 'comment'] as const;
 
@@ -36,11 +37,18 @@ export function MissingPartnerModal({ onClose }: { onClose: () => void }) {
         <p className="muted">
           Tell us which partner you would like to collaborate with; membership will reach out to them.
         </p>
-        <TextField label="Company Name" error={errors.company_name} {...register('company_name')} />
+        <RequiredLegend />
+        <TextField label="Company Name" aria-required error={errors.company_name} {...register('company_name')} />
         <TextField label="Company Website" type="url" error={errors.company_website} {...register('company_website')} />
         <div className="field-row">
-          <TextField label="Contact Name" error={errors.contact_name} {...register('contact_name')} />
-          <TextField label="Contact Email" type="email" error={errors.contact_email} {...register('contact_email')} />
+          <TextField label="Contact Name" aria-required error={errors.contact_name} {...register('contact_name')} />
+          <TextField
+            label="Contact Email"
+            type="email"
+            aria-required
+            error={errors.contact_email}
+            {...register('contact_email')}
+          />
         </div>
         <TextAreaField label="Comment" rows={4} error={errors.comment} {...register('comment')} />
         <SubmitActions label="Send Request" busy={isSubmitting}>

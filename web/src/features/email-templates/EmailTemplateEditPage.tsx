@@ -15,6 +15,7 @@ import { useRunOnce } from '../../lib/use-run-once';
 import { reportFormError, useServerForm } from '../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/fields';
 import { RichTextControl } from '../../ui/RichTextEditor';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { EmailTemplatePreview } from './EmailTemplatePreview';
@@ -101,16 +102,17 @@ function TemplateForm({
         <p className="muted">
           Sent as <code>{template.slug}</code>. Placeholders are written <code>{'{{name}}'}</code>.
         </p>
-        <TextField label="Subject" {...register('subject')} error={formState.errors.subject} />
+        <RequiredLegend />
+        <TextField label="Subject" aria-required {...register('subject')} error={formState.errors.subject} />
         <CheckboxField
           label="Edit the HTML source"
           checked={htmlSource}
           onChange={(event) => setHtmlSource(event.target.checked)}
         />
         {htmlSource ? (
-          <TextAreaField label="Body" rows={14} {...register('body')} error={formState.errors.body} />
+          <TextAreaField label="Body" rows={14} aria-required {...register('body')} error={formState.errors.body} />
         ) : (
-          <RichTextControl control={control} name="body" label="Body" />
+          <RichTextControl control={control} name="body" label="Body" required />
         )}
         <PlaceholderList template={template} />
         <SubmitActions label="Save" busy={formState.isSubmitting}>

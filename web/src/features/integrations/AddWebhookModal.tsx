@@ -4,6 +4,7 @@ import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../ui/SubmitActions';
 import { TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { eventLabel } from './labels';
 
 interface AddWebhookModalProps {
@@ -26,9 +27,11 @@ export function AddWebhookModal({ onClose, onCreated }: AddWebhookModalProps) {
   return (
     <Modal title="Add Endpoint" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <TextField
           label="Url"
           type="url"
+          aria-required
           placeholder="https://"
           autoComplete="off"
           error={errors.url}

@@ -12,6 +12,7 @@ import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/quer
 import { useServerForm } from '../../lib/use-server-form';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { SelectField, TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { useConfirm } from '../../ui/modal-store';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { OneTimeSecretModal } from './OneTimeSecretModal';
@@ -147,10 +148,13 @@ function CreateApiTokenForm({ isAdmin, apiUsers, onCreated }: CreateApiTokenForm
   }
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create API token">
-      <TextField label="Token Name" maxLength={100} error={errors.name} {...register('name')} />
+      <RequiredLegend />
+      <TextField label="Token Name" maxLength={100} aria-required error={errors.name} {...register('name')} />
+      {/* An admin names the api user; an api user's token is its own. */}
       {isAdmin && (
         <SelectField
           label="API User"
+          aria-required
           placeholder="Choose a user"
           options={apiUsers.map((user) => ({
             value: user.id,

@@ -13,6 +13,7 @@ import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/quer
 import { useServerForm } from '../../lib/use-server-form';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { CheckboxField, errorText, SelectField, TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { useConfirm } from '../../ui/modal-store';
 import { SubmitActions } from '../../ui/SubmitActions';
 import { OneTimeSecretModal } from './OneTimeSecretModal';
@@ -164,9 +165,11 @@ function CreateOAuthClientForm({ apiUsers, onCreated }: CreateOAuthClientFormPro
   const scopesError = errorText(errors.scopes as Parameters<typeof errorText>[0]);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create OAuth client">
-      <TextField label="Client Name" maxLength={100} error={errors.name} {...register('name')} />
+      <RequiredLegend />
+      <TextField label="Client Name" maxLength={100} aria-required error={errors.name} {...register('name')} />
       <SelectField
         label="Acts As (API User)"
+        aria-required
         placeholder="Choose a user"
         options={apiUsers.map((user) => ({
           value: user.id,

@@ -11,6 +11,7 @@ import { dialCodeOptions, DialCodePhoneFields, NameFields } from '../../ui/Conta
 import { PasswordFields } from '../../ui/PasswordFields';
 import { ComboboxField } from '../../ui/ComboboxField';
 import { TextField } from '../../ui/fields';
+import { RequiredLegend } from '../../ui/RequiredNotes';
 import { MissingSession, OnboardingFrame } from './OnboardingFrame';
 import { showSaved } from './saved-for-later';
 import { useOnboarding } from './onboarding-store';
@@ -104,18 +105,44 @@ function ContactForm({ vhost, group, countries, session }: OnboardingFlow) {
   return (
     <OnboardingFrame title="Contact Information" group={group}>
       <form className="narrow-form" onSubmit={send(false)} noValidate>
+        <RequiredLegend />
         <section className="card">
           <h2>Company</h2>
-          <TextField label="Company Name" autoComplete="organization" error={errors.name} {...register('name')} />
-          <TextField label="Address" autoComplete="street-address" error={errors.address} {...register('address')} />
+          <TextField
+            label="Company Name"
+            autoComplete="organization"
+            aria-required
+            error={errors.name}
+            {...register('name')}
+          />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            aria-required
+            error={errors.address}
+            {...register('address')}
+          />
           <div className="field-row">
-            <TextField label="City" autoComplete="address-level2" error={errors.city} {...register('city')} />
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              aria-required
+              error={errors.city}
+              {...register('city')}
+            />
             <TextField label="State" autoComplete="address-level1" error={errors.state} {...register('state')} />
           </div>
           <div className="field-row">
-            <TextField label="Postal Code" autoComplete="postal-code" error={errors.zipcode} {...register('zipcode')} />
+            <TextField
+              label="Postal Code"
+              autoComplete="postal-code"
+              aria-required
+              error={errors.zipcode}
+              {...register('zipcode')}
+            />
             <ComboboxField
               label="Country"
+              aria-required
               placeholder={MESSAGES.chooseOne}
               options={countryOptions}
               error={errors.country_id}
@@ -126,7 +153,7 @@ function ContactForm({ vhost, group, countries, session }: OnboardingFlow) {
         </section>
         <section className="card">
           <h2>Your Details</h2>
-          <NameFields register={register} errors={errors} />
+          <NameFields register={register} errors={errors} required />
           <TextField label="Email" type="email" readOnly error={errors.email} {...register('email')} />
           <DialCodePhoneFields
             register={register}

@@ -4,6 +4,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { Modal } from '../../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../../ui/SubmitActions';
 import { TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 /** Mails a reset link: success closes the modal with the message; a failure is a warning. */
 export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
@@ -25,7 +26,15 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
     <Modal title="Forgot Password" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <p>Enter the e-mail address of your account and we will send you a link to reset your password.</p>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+        <RequiredLegend />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          aria-required
+          error={errors.email}
+          {...register('email')}
+        />
         <SubmitActions label="Send Reset Link" busy={isSubmitting}>
           <CancelButton onClick={onClose} />
         </SubmitActions>

@@ -4,6 +4,7 @@ import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSession } from '../../../app/session-store';
 import { TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 
 /** Password login (POST auth/login), then the session takes over the redirect. */
@@ -26,11 +27,20 @@ export function LoginForm({ title = 'Log In' }: { title?: string }) {
     <section className="card" aria-labelledby="login-title">
       <h2 id="login-title">{title}</h2>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="username" error={errors.email} {...register('email')} />
+        <RequiredLegend />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          aria-required
+          error={errors.email}
+          {...register('email')}
+        />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
+          aria-required
           error={errors.password}
           {...register('password')}
         />

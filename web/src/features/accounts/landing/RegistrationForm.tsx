@@ -13,6 +13,7 @@ import { AgreementField } from '../../../ui/AgreementField';
 import { CONTACT_FIELD_NAMES, ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../../ui/ContactFields';
 import { PasswordFields } from '../../../ui/PasswordFields';
 import { SubmitActions } from '../../../ui/SubmitActions';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 type Outcome = { approval: boolean; message: string };
 
@@ -53,6 +54,7 @@ export function RegistrationForm({ landing }: { landing: LandingResponse }) {
     <section className="card" aria-labelledby="registration-title">
       <h2 id="registration-title">Register</h2>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <ContactFields
           register={register}
           errors={errors}

@@ -4,6 +4,7 @@ import { useApiQuery } from '../../../lib/queries';
 import { ContactFields, ContactPhoneField } from '../../../ui/ContactFields';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { CurrentPasswordField } from '../CurrentPasswordField';
 import { useProfileForm } from '../use-profile-form';
 
@@ -24,6 +25,7 @@ export function ContactDetailsForm({ user }: { user: CurrentUser }) {
     <section className="card" aria-labelledby="contact-details-title">
       <h2 id="contact-details-title">Contact Details</h2>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <ContactFields
           register={register}
           errors={errors}

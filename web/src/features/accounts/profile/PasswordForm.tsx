@@ -6,6 +6,7 @@ import { useSession } from '../../../app/session-store';
 import { PasswordFields } from '../../../ui/PasswordFields';
 import { CurrentPasswordField } from '../CurrentPasswordField';
 import { SubmitActions } from '../../../ui/SubmitActions';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 /**
  * Change password (requires_registration and email_link companies only); other sessions end on the server.
@@ -44,6 +45,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">Change Password</h2>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         {hasPassword && (
           <CurrentPasswordField
             registration={register('current_password')}

@@ -8,6 +8,7 @@ import { useSession } from '../../../app/session-store';
 import { PasswordFields } from '../../../ui/PasswordFields';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 /** /reset_password/{token}: sets a new password, then signs the user in (the reset answers with a token). */
 export function ResetPasswordPage() {
@@ -37,7 +38,15 @@ export function ResetPasswordPage() {
     <PageFrame title="Reset Password">
       <form className="card narrow" onSubmit={onSubmit} noValidate>
         <input type="hidden" {...register('token')} />
-        <TextField label="Email" type="email" autoComplete="username" error={errors.email} {...register('email')} />
+        <RequiredLegend />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          aria-required
+          error={errors.email}
+          {...register('email')}
+        />
         {/* A bad or expired token is reported under the password. */}
         <PasswordFields
           label="New Password"

@@ -6,6 +6,7 @@ import { useRunOnce } from '../../../lib/use-run-once';
 import { useServerForm } from '../../../lib/use-server-form';
 import { PageFrame } from '../../../app/PageFrame';
 import { TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 /** /verify_account/{token}: verified, awaiting approval, or invalid with a form for a new mail. */
 export function VerifyAccountPage() {
@@ -69,7 +70,15 @@ function RequestVerificationForm() {
   return (
     <form className="card narrow" onSubmit={onSubmit} noValidate aria-labelledby="reverify-title">
       <h2 id="reverify-title">Send a New Verification E-mail</h2>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+      <RequiredLegend />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required
+        error={errors.email}
+        {...register('email')}
+      />
       <div className="form-actions">
         <button type="submit" className="button" disabled={isSubmitting}>
           Send Verification E-mail

@@ -4,6 +4,7 @@ import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
 import { isValidPhone, PhoneField, phoneDigits } from '../../../ui/PhoneField';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 
 type ResponseInput = z.input<typeof ManagerResponseBody>;
 
@@ -58,11 +59,31 @@ export function ManagerResponseForm({ token }: { token: string }) {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="manager-form-title">
       <h2 id="manager-form-title">Your Response</h2>
+      <RequiredLegend />
       <div className="field-row">
-        <TextField label="First Name" autoComplete="given-name" error={errors.first_name} {...register('first_name')} />
-        <TextField label="Last Name" autoComplete="family-name" error={errors.last_name} {...register('last_name')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          aria-required
+          error={errors.first_name}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          aria-required
+          error={errors.last_name}
+          {...register('last_name')}
+        />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required
+        error={errors.email}
+        {...register('email')}
+      />
       <PhoneField
         label="Phone"
         codeProps={register('phone_country_code')}

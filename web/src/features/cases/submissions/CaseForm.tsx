@@ -28,6 +28,8 @@ import { withLoader } from '../../../ui/modal-store';
 import { RequestSent } from './RequestSent';
 import { RequirementSections } from './RequirementSections';
 import { RequiredLegend } from '../../../ui/RequiredNotes';
+import { AttachmentPicker, formWithFiles } from '../../../ui/AttachmentPicker';
+import { filesErrorOf } from '../../../lib/files';
 import { customPayload, fieldName, type FormValues } from './requirements';
 import { sampleValues } from './sample-values';
 import './submit-case.css';
@@ -88,6 +90,9 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
   const navigate = useNavigate();
   const [sent, setSent] = useState<Sent | null>(null);
   const [sampleFilled, setSample] = useState(false);
+  // Files go with the member's own submission, in the same request (the admin's test form stores nothing).
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string>();
   const sample = sampleOnly || sampleFilled;
   const requirements = [...document.common_customer_section, ...document.problem_section, ...document.contact_section];
 
@@ -163,16 +168,23 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
       window.scrollTo({ top: 0 });
     },
     handlesErrors: true,
-    onError: (error) => reportFormError(error, setError, serverFields),
+    onError: (error) => {
+      setFilesError(filesErrorOf(error));
+      reportFormError(error, setError, serverFields);
+    },
   });
   const onSubmit = handleSubmit(
     // Only the member call is done once per key; a test sample stores nothing.
-    (valid) =>
+    (valid) => {
+      setFilesError(undefined);
+      const body = bodyOf(valid);
+      const withFiles = !sendTo && files.length > 0;
       submit.mutate({
         params: destination.params,
-        body: bodyOf(valid),
+        ...(withFiles ? { form: formWithFiles({ payload: JSON.stringify(body) }, files) } : { body }),
         idempotencyKey: sendTo ? undefined : idempotency.key,
-      }),
+      });
+    },
     async (browserErrors) => {
       const body = bodyOf(getValues());
       await applyServerChecks(() => checkOnServer(body), setError, serverFields, Object.keys(browserErrors));
@@ -277,6 +289,13 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
         values={values}
         errorOf={errorOf}
       />
+
+      {!sendTo && (
+        <fieldset className="form-section">
+          <legend>Attachments</legend>
+          <AttachmentPicker label="Attach files" files={files} onChange={setFiles} error={filesError} />
+        </fieldset>
+      )}
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={isSubmitting || submit.isPending}>

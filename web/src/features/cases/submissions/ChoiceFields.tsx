@@ -3,10 +3,14 @@ import { useDbOptions } from './db-select-options';
 import type { RequirementFieldProps } from './RequirementField';
 import {
   allowsOther,
+  choseOther,
   dbSelectSource,
+  detailLabel,
+  detailRequired,
   fieldName,
   groupOptions,
   OTHER_OPTION,
+  otherLabel,
   partName,
   placeholderOf,
   selectOptions,
@@ -20,7 +24,6 @@ export function SelectWithOther({ requirement, required, register, values, error
   const label = requirement.requirement.label;
   const options = selectOptions(requirement);
   const withOther = allowsOther(requirement) && !options.includes(OTHER_OPTION);
-  const chosen = values[fieldName(requirement)];
   return (
     <>
       <SelectField
@@ -31,9 +34,9 @@ export function SelectWithOther({ requirement, required, register, values, error
         options={asOptions(withOther ? [...options, OTHER_OPTION] : options)}
         {...register(fieldName(requirement))}
       />
-      {chosen === OTHER_OPTION && allowsOther(requirement) && (
+      {choseOther(requirement, values) && (
         <TextField
-          label={`${label} (Other)`}
+          label={otherLabel(requirement)}
           placeholder={`Enter ${label}`}
           aria-required={required || undefined}
           {...register(partName(requirement, 'other'))}
@@ -60,8 +63,8 @@ export function TierSelectInput({ requirement, required, register, values, error
         {...register(partName(requirement, 'main'))}
       />
       <SelectField
-        label={`${label} (Detail)`}
-        aria-required={required || undefined}
+        label={detailLabel(requirement)}
+        aria-required={detailRequired(requirement, required, values) || undefined}
         placeholder={main ? `Enter ${label} detail` : 'Choose the main option first'}
         disabled={subs.length === 0}
         options={asOptions(subs)}

@@ -14,6 +14,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { useSession } from '../../../app/session-store';
 import { ContactPhoneField, NameFields } from '../../../ui/ContactFields';
 import { phoneDigits, phoneWithCode } from '../../../ui/PhoneField';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { SubmitActions } from '../../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../../ui/fields';
 import './submit-case.css';
@@ -115,18 +116,31 @@ export function ManagerRequestForm({ document, sendTo }: ManagerRequestFormProps
   return (
     <form onSubmit={onSubmit} noValidate className="card case-form">
       <h2>Manager Escalation Request</h2>
+      <RequiredLegend />
       <fieldset className="form-section">
         <legend>Your Contact Details</legend>
-        <NameFields register={register} errors={errors} />
+        <NameFields register={register} errors={errors} required />
         <div className="field-row">
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            aria-required
+            error={errors.email}
+            {...register('email')}
+          />
           <ContactPhoneField register={register} errors={errors} currentCode={code} />
         </div>
       </fieldset>
       <fieldset className="form-section">
         <legend>Escalation</legend>
         <div className="field-row">
-          <TextField label="Internal Reference" error={errors.internal_reference} {...register('internal_reference')} />
+          <TextField
+            label="Internal Reference"
+            aria-required
+            error={errors.internal_reference}
+            {...register('internal_reference')}
+          />
           <TextField
             label="Existing Vendor Case Reference"
             error={errors.vendor_reference}
@@ -135,6 +149,7 @@ export function ManagerRequestForm({ document, sendTo }: ManagerRequestFormProps
         </div>
         <TextAreaField
           label="Business Impact"
+          aria-required
           rows={5}
           error={errors.business_impact}
           {...register('business_impact')}

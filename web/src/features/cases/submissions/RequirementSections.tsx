@@ -2,7 +2,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { commonCustomerSectionTitle, type ContactDocumentShape } from '@casebridge/contracts';
 import { RequiredAnnouncer } from '../../../ui/RequiredNotes';
 import { RequirementField } from './RequirementField';
-import { fieldName, fieldRules, type FormValues, type Requirement } from './requirements';
+import { fieldName, fieldRules, requiredInputLabels, type FormValues, type Requirement } from './requirements';
 
 interface RequirementSectionsProps {
   document: ContactDocumentShape;
@@ -13,8 +13,8 @@ interface RequirementSectionsProps {
 }
 
 /**
- * The document's three requirement sections; fields hidden by a group or tier select are left out. A field an answer
- * makes required (shown, or turned required) is announced by its label.
+ * The document's three requirement sections; fields hidden by a group or tier select are left out. An input an answer
+ * makes required (shown as required, or turned required) is announced by its label in a polite live region.
  */
 export function RequirementSections({ document, requirements, register, values, errorOf }: RequirementSectionsProps) {
   const rules = fieldRules(requirements, values);
@@ -26,11 +26,8 @@ export function RequirementSections({ document, requirements, register, values, 
     { title: 'Problem Details', fields: document.problem_section },
     { title: 'Contact Details', fields: document.contact_section },
   ];
-  const requiredLabels = sections.flatMap((section) =>
-    section.fields
-      .filter((field) => field.requirement.type !== 'hidden' && rules.visible(field) && rules.required(field))
-      .map((field) => field.requirement.label),
-  );
+  // Every input the answers require, helper inputs included (a chosen 'Other', a tier's detail).
+  const requiredLabels = requiredInputLabels(requirements, values);
   return (
     <>
       {sections.map((section) => {

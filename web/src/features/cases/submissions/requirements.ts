@@ -136,6 +136,40 @@ export function fieldRules(requirements: Requirement[], values: FormValues): Fie
   };
 }
 
+/** The labels of a composite field's helper inputs (the free text of 'Other', a tier's second select). */
+export const otherLabel = (requirement: Requirement) => `${requirement.requirement.label} (Other)`;
+export const detailLabel = (requirement: Requirement) => `${requirement.requirement.label} (Detail)`;
+
+/** Whether the free text behind a chosen 'Other' is shown: only a required select needs it filled. */
+export function choseOther(requirement: Requirement, values: FormValues): boolean {
+  return values[fieldName(requirement)] === OTHER_OPTION && allowsOther(requirement);
+}
+
+/**
+ * A tier's detail is required with the tier, and also once a main option with details is chosen: the server takes
+ * a tier's value only as a whole 'main : sub' pair.
+ */
+export function detailRequired(requirement: Requirement, required: boolean, values: FormValues): boolean {
+  if (required) return true;
+  const main = text(values[partName(requirement, 'main')]);
+  return (tierOptions(requirement).find((tier) => tier.label === main)?.options.length ?? 0) > 0;
+}
+
+/** The labels of the inputs the current answers require, in the form's order (what the form marks required). */
+export function requiredInputLabels(requirements: Requirement[], values: FormValues): string[] {
+  const rules = fieldRules(requirements, values);
+  const labels: string[] = [];
+  for (const requirement of requirements) {
+    const type = requirement.requirement.type;
+    if (type === 'copy' || !rules.visible(requirement)) continue;
+    const required = rules.required(requirement);
+    if (required) labels.push(requirement.requirement.label);
+    if (type === 'select' && required && choseOther(requirement, values)) labels.push(otherLabel(requirement));
+    if (type === 'tierselect' && detailRequired(requirement, required, values)) labels.push(detailLabel(requirement));
+  }
+  return labels;
+}
+
 /** The value sent for one field, from its inputs. */
 function valueOf(requirement: Requirement, values: FormValues): string | null {
   const name = fieldName(requirement);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LIMITS } from '@casebridge/contracts';
 import { TextAreaField } from '../../../ui/fields';
@@ -13,11 +14,13 @@ interface AnswerTextAreaProps {
   registration: UseFormRegisterReturn;
   submitLabel: string;
   busy: boolean;
+  /** Shown between the text and the send button (the reply's files). */
+  beforeSubmit?: ReactNode;
 }
 
 /** The free-text answer that closes both public answer forms, capped at the api's text limit, and its send button. */
 export function AnswerTextArea(props: AnswerTextAreaProps) {
-  const { label, required, rows, error, registration, submitLabel, busy } = props;
+  const { label, required, rows, error, registration, submitLabel, busy, beforeSubmit } = props;
   return (
     <>
       <TextAreaField
@@ -28,6 +31,7 @@ export function AnswerTextArea(props: AnswerTextAreaProps) {
         error={error}
         {...registration}
       />
+      {beforeSubmit}
       <SubmitActions label={submitLabel} busy={busy} />
     </>
   );

@@ -3,6 +3,7 @@ import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { Modal } from '../../../ui/Modal';
 import { PasswordFields } from '../../../ui/PasswordFields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { CancelButton, SubmitActions } from '../../../ui/SubmitActions';
 
 /** The Update Password modal of the user form; the user's open sessions end when it is saved. */
@@ -29,6 +30,7 @@ export function UpdatePasswordModal({ user, onClose }: { user: SuperAdminUser; o
   return (
     <Modal title={`Update Password: ${user.first_name} ${user.last_name}`} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
+        <RequiredLegend />
         <PasswordFields register={register} errors={errors} label="New Password" />
         <SubmitActions label="Update Password" busy={isSubmitting}>
           <CancelButton onClick={onClose} />

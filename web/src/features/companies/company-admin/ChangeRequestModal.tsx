@@ -5,6 +5,7 @@ import { useServerForm } from '../../../lib/use-server-form';
 import { Modal } from '../../../ui/Modal';
 import { CancelButton, SubmitActions } from '../../../ui/SubmitActions';
 import { TextAreaField, TextField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import { applyChangeRequest } from './change-requests-live';
 
 type ChangeRequestInput = z.input<typeof ChangeRequestBody>;
@@ -43,8 +44,20 @@ export function ChangeRequestModal({ onClose, changeType = '', changes = '' }: C
     <Modal title="Request a Change" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <p className="muted">Change requests take 24-48 hours to complete.</p>
-        <TextField label="What would you like to change?" error={errors.change_type} {...register('change_type')} />
-        <TextAreaField label="Describe the changes" rows={6} error={errors.changes} {...register('changes')} />
+        <RequiredLegend />
+        <TextField
+          label="What would you like to change?"
+          aria-required
+          error={errors.change_type}
+          {...register('change_type')}
+        />
+        <TextAreaField
+          label="Describe the changes"
+          rows={6}
+          aria-required
+          error={errors.changes}
+          {...register('changes')}
+        />
         <SubmitActions label="Send Request" busy={isSubmitting}>
           <CancelButton onClick={onClose} />
         </SubmitActions>

@@ -3,6 +3,7 @@ import { type Country, USER_TYPE_LABELS, USER_TYPES } from '@casebridge/contract
 import { ContactFields, ContactPhoneField } from '../../../ui/ContactFields';
 import { PasswordFields } from '../../../ui/PasswordFields';
 import { SelectField } from '../../../ui/fields';
+import { RequiredLegend } from '../../../ui/RequiredNotes';
 import type { ErrorsFor, RegisterFor } from '../../../ui/form-parts';
 import type { MANAGED_USER_FIELDS } from './managed-user-form';
 
@@ -38,6 +39,7 @@ export function ManagedUserFields({
 }: ManagedUserFieldsProps) {
   return (
     <>
+      <RequiredLegend />
       <ContactFields
         register={register}
         errors={errors}
@@ -45,7 +47,7 @@ export function ManagedUserFields({
         countries={countries}
       />
       <div className="field-row">
-        <SelectField label="Role" options={roleOptions} error={errors.role} {...register('role')} />
+        <SelectField label="Role" options={roleOptions} aria-required error={errors.role} {...register('role')} />
         <SelectField label="Type" options={TYPE_OPTIONS} error={errors.type} {...register('type')} />
       </div>
       {details}
