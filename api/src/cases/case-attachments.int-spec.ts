@@ -1,19 +1,14 @@
 import { uploadTooLargeMessage } from '@casebridge/contracts';
 import { CaseAttachment, type Company, type ContactDocument, type User } from '@casebridge/db';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../test/kit/factories';
 import { orm } from '../../../test/kit/member-fixtures';
+import { filesUnder } from '../../../test/kit/files-under';
 
 const LIMIT = 4096;
-
-/** Every file under a folder, recursively. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
 
 describe('case attachments: kept by Casebridge, either company, nothing half-written', () => {
   let api: ApiHarness;

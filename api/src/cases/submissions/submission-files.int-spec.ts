@@ -1,6 +1,6 @@
 import { uploadTooLargeMessage } from '@casebridge/contracts';
 import { Case, CaseAttachment, CaseEvent, type Company, type User } from '@casebridge/db';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
@@ -8,14 +8,9 @@ import { aCompany, aProcess, aUser, emOf, signedIn } from '../../../../test/kit/
 import { documentsOf } from '../../../../test/kit/member-fixtures';
 import { allFields, countryId, FULL_FORM, globexCaseSubmission } from '../../../test/collaboration-form';
 import { FILES_WITH_REPLY_ONLY } from '../case-responses.service';
+import { filesUnder } from '../../../../test/kit/files-under';
 
 const LIMIT = 4096;
-
-/** Every file under a folder, recursively. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
 
 /**
  * Files where they are asked for (issue 29): the submit form and the answer to an information request carry

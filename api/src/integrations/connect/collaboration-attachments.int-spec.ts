@@ -1,22 +1,17 @@
 import { IDEMPOTENCY, OAUTH_MESSAGES, type CollaborationAttachment } from '@casebridge/contracts';
 import { Case, CaseAttachment, type ContactDocument, type User } from '@casebridge/db';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response, Test } from 'supertest';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCase, aCompany, aProcess, aSuperAdmin, aUser, emOf, settle, signedIn } from '../../../../test/kit/factories';
+import { filesUnder } from '../../../../test/kit/files-under';
 
 const LIMIT = 4096;
 const PATH = '/api/v1/collaboration-requests';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-
-/** Every file under a folder, recursively. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
 
 /** Reads a download's bytes as they came, whatever their type. */
 function bytes(request: Test): Test {
