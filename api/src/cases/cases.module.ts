@@ -19,8 +19,10 @@ import { CaseTokenController } from './case-token.controller';
 import { caseUploadOptions } from './case-uploads';
 import { CasesController } from './cases.controller';
 
-// Other domains take attachment files as the case page does: these interceptors, with the upload options exported.
+// Other domains take attachment files as the case page does: these interceptors, with the upload options exported,
+// and the same check of the files.
 export { CaseAttachmentUploads } from './case-uploads';
+export { assertAcceptableFiles } from './case-files';
 
 /** Cases after submission: lists, the case page, token-link answers, notes, closing and attachments. */
 @Module({

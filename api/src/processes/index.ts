@@ -13,5 +13,6 @@ export {
   type PriorityMessagesShape,
 } from './priority';
 export { checkCaseSubmission, documentServesDepartment } from './submission-checks';
+export { submissionOfForm } from './submission-form';
 export { intakeFieldRefs, toIntakeDocument, type IntakeFieldRef } from './intake-form';
 export { loadDbSelectOptions } from './db-select';

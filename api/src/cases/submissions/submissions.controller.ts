@@ -8,7 +8,7 @@ import { CaseSubmissionService } from './case-submission.service';
 import { DocumentsService } from './documents.service';
 import type { StagedFile } from '../../platform/common/staged-files';
 import { CaseAttachmentUploads } from '../case-uploads';
-import { submissionOfForm } from './submission-form';
+import { submissionOfForm } from '../../processes';
 import { ManagerRequestIntakeService } from '../manager-requests/manager-request-intake.service';
 
 /** Submit-case (submitting a request to a partner): process documents, requests and their helpers. */

@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, UploadedFiles } from '@nestjs/common';
 import { API, type DocumentSaveBody, type ManagerRequestBody } from '@casebridge/contracts';
 import type { z } from 'zod';
 import { ProcessSamplesService } from '../company-admin/process-samples.service';
@@ -6,6 +6,9 @@ import { AdminProcessesService } from '../company-admin/admin-processes.service'
 import { IdParam, Route, ValidBody } from '../../platform/common/contract-route';
 import { DocumentAdminService } from './document-admin.service';
 import { DocumentEditorService } from './document-editor.service';
+import type { StagedFile } from '../../platform/common/staged-files';
+import { CaseAttachmentUploads } from '../../cases/cases.module';
+import { submissionOfForm } from '../submission-form';
 
 const api = API.superAdminDocuments;
 
@@ -60,14 +63,15 @@ export class SuperAdminDocumentsController {
   }
 
   /** Checked by the company admins' test form rules: the contract's schema and the process's fields in one 422. */
-  @Route(api.submitSample)
+  @Route(api.submitSample, { upload: CaseAttachmentUploads })
   async submitSample(
     @IdParam('companyId') companyId: number,
     @IdParam('documentId') documentId: number,
     @Body() body: unknown,
+    @UploadedFiles() files: StagedFile[] | undefined,
   ) {
     await this.editor.company(companyId);
-    return this.samples.submitCaseFor(companyId, documentId, body);
+    return this.samples.submitCaseFor(companyId, documentId, submissionOfForm(body, files), files ?? []);
   }
 
   @Route(api.submitSampleManager)

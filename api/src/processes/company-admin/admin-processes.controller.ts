@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, UploadedFiles } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
@@ -6,6 +6,9 @@ import { CurrentActor } from '../../platform/access/current-actor.decorator';
 import { IdParam, Route, ValidBody } from '../../platform/common/contract-route';
 import { AdminProcessesService } from './admin-processes.service';
 import { ProcessSamplesService } from './process-samples.service';
+import type { StagedFile } from '../../platform/common/staged-files';
+import { CaseAttachmentUploads } from '../../cases/cases.module';
+import { submissionOfForm } from '../submission-form';
 
 type UpdateBody = z.output<NonNullable<typeof API.adminProcesses.update.body>>;
 type ManagerSampleBody = z.output<NonNullable<typeof API.adminProcesses.submitSampleManager.body>>;
@@ -44,10 +47,18 @@ export class AdminProcessesController {
     return this.processes.sample(actor, documentId);
   }
 
-  /** The body is checked by the service: the contract's schema and the process's own fields in one 422. */
-  @Route(API.adminProcesses.submitSample)
-  submitSample(@CurrentActor() actor: Actor, @IdParam('documentId') documentId: number, @Body() body: unknown) {
-    return this.samples.submitCase(actor, documentId, body);
+  /**
+   * The body is checked by the service: the contract's schema and the process's own fields in one 422. JSON, or
+   * multipart with the body in `payload` and files (checked, then dropped: a test stores nothing).
+   */
+  @Route(API.adminProcesses.submitSample, { upload: CaseAttachmentUploads })
+  submitSample(
+    @CurrentActor() actor: Actor,
+    @IdParam('documentId') documentId: number,
+    @Body() body: unknown,
+    @UploadedFiles() files: StagedFile[] | undefined,
+  ) {
+    return this.samples.submitCase(actor, documentId, submissionOfForm(body, files), files ?? []);
   }
 
   @Route(API.adminProcesses.submitSampleManager)

@@ -11,6 +11,10 @@ import {
 } from '../../../test/collaboration-form';
 import { aCompany, aProcess, aUser, signedIn } from '../../../../test/kit/factories';
 import { countRows } from '../../../../test/kit/member-fixtures';
+import { filesUnder } from '../../../../test/kit/files-under';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NOT_A_CASE_FORM } from '../submission-checks';
 import { NOT_A_MANAGER_FORM } from './process-samples.service';
 
@@ -40,9 +44,11 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
   let collaboration: AdminProcessDocument;
   let fields: FormFields;
   let canada: string;
+  let storage: string;
 
   beforeAll(async () => {
-    api = await startApi();
+    storage = await mkdtemp(join(tmpdir(), 'casebridge-samples-'));
+    api = await startApi({ STORAGE_DIR: storage });
     globex = await aCompany(api);
     acme = await aCompany(api);
     const globexProcess = await aProcess(api, {
@@ -67,7 +73,10 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
     fields = allFields(collaboration);
     canada = await countryId(api, globexBm, 'Canada');
   }, 60_000);
-  afterAll(() => api?.close());
+  afterAll(async () => {
+    await api?.close();
+    await rm(storage, { recursive: true, force: true });
+  });
 
   const validCase = (overrides: Record<string, unknown> = {}) => ({
     first_name: 'Greta',
@@ -118,6 +127,21 @@ describe('View/Test Form: sample submissions to the own process, checked and nev
       },
     });
     expect(await footprint(api)).toEqual(before);
+  });
+
+  it('checks the files sent with the test form by the case page’s rules and keeps none of them', async () => {
+    const before = await footprint(api);
+    const send = () =>
+      api
+        .http()
+        .post(`/api/admin/company/documents/${collaboration.id}/sample`)
+        .set(bearer(globexBm))
+        .field('payload', JSON.stringify(validCase()));
+    await send().attach('files', Buffer.from('bundle\n'), 'support-bundle.log').expect(200);
+    const refused = await send().attach('files', Buffer.from('MZ\x90\x00'), 'tool.exe').expect(422);
+    expect(refused.body.errors.files[0]).toContain('Executable');
+    expect(await footprint(api)).toEqual(before);
+    expect(await filesUnder(storage)).toEqual([]);
   });
 
   it('checks the base payload and the process’s own fields in one 422', async () => {

@@ -12,6 +12,8 @@ import { ValidationException } from '../../platform/common/errors';
 import { sanitizeRichText } from '../../platform/common/rich-text';
 import { checkCaseSubmission } from '../submission-checks';
 import { AdminProcessesService, companyOf } from './admin-processes.service';
+import { removeStaged, type StagedFile } from '../../platform/common/staged-files';
+import { assertAcceptableFiles } from '../../cases/cases.module';
 
 export const NOT_A_MANAGER_FORM = 'This process does not take manager requests.';
 export const NO_MANAGER = 'This process has no manager to receive requests.';
@@ -29,8 +31,13 @@ export class ProcessSamplesService {
     private readonly processes: AdminProcessesService,
   ) {}
 
-  async submitCase(actor: Actor, documentId: number, rawBody: unknown): Promise<z.infer<typeof CollaborateResponse>> {
-    return this.submitCaseFor(companyOf(actor), documentId, rawBody);
+  async submitCase(
+    actor: Actor,
+    documentId: number,
+    rawBody: unknown,
+    files: readonly StagedFile[] = [],
+  ): Promise<z.infer<typeof CollaborateResponse>> {
+    return this.submitCaseFor(companyOf(actor), documentId, rawBody, files);
   }
 
   /** The same check for a given company's process (the back office's test page). */
@@ -38,11 +45,18 @@ export class ProcessSamplesService {
     companyId: number,
     documentId: number,
     rawBody: unknown,
+    files: readonly StagedFile[] = [],
   ): Promise<z.infer<typeof CollaborateResponse>> {
     const doc = await this.processes.findOwn(companyId, documentId);
     const version = doc.currentVersion!;
-    // One 422 names every field, by the same rules as a member's submission.
+    // One 422 names every field, by the same rules as a member's submission; files by the case page's rules. The
+    // test stores nothing, so its files go as soon as they are checked.
     const { input, department } = await checkCaseSubmission(this.em, doc, rawBody);
+    try {
+      if (files.length > 0) await assertAcceptableFiles(files);
+    } finally {
+      await removeStaged(files);
+    }
     return {
       message: SAMPLE_SUBMISSION_CHECKED,
       case: {

@@ -90,7 +90,7 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
   const navigate = useNavigate();
   const [sent, setSent] = useState<Sent | null>(null);
   const [sampleFilled, setSample] = useState(false);
-  // Files go with the member's own submission, in the same request (the admin's test form stores nothing).
+  // Files go in the same request as the submission (the admin's test form checks them and keeps nothing).
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string>();
   const sample = sampleOnly || sampleFilled;
@@ -178,7 +178,7 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
     (valid) => {
       setFilesError(undefined);
       const body = bodyOf(valid);
-      const withFiles = !sendTo && files.length > 0;
+      const withFiles = files.length > 0;
       submit.mutate({
         params: destination.params,
         ...(withFiles ? { form: formWithFiles({ payload: JSON.stringify(body) }, files) } : { body }),
@@ -290,12 +290,10 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
         errorOf={errorOf}
       />
 
-      {!sendTo && (
-        <fieldset className="form-section">
-          <legend>Attachments</legend>
-          <AttachmentPicker label="Attach files" files={files} onChange={setFiles} error={filesError} />
-        </fieldset>
-      )}
+      <fieldset className="form-section">
+        <legend>Attachments</legend>
+        <AttachmentPicker label="Attach files" files={files} onChange={setFiles} error={filesError} />
+      </fieldset>
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={isSubmitting || submit.isPending}>

@@ -1,5 +1,5 @@
-import { ValidationException } from '../../platform/common/errors';
-import type { StagedFile } from '../../platform/common/staged-files';
+import { ValidationException } from '../platform/common/errors';
+import type { StagedFile } from '../platform/common/staged-files';
 
 /**
  * The submission a request carries: a JSON body as it is, or, from a multipart form (a submission with files), the
