@@ -9,7 +9,7 @@ import {
   type MailJob,
   type Priority,
 } from '@casebridge/contracts';
-import { PICKABLE_USER, User, type Case } from '@casebridge/db';
+import { PICKABLE_USER, User, watchAsOwner, type Case } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
@@ -75,7 +75,10 @@ export class CaseAssignmentService {
         { assignee_user_id: assignee?.id ?? null, assignee_name: assignee?.fullName ?? null },
         { visibleTo: side },
       );
-      if (assignee) await this.watch(assignee, member.kase, side);
+      if (assignee) {
+        const owner = { userId: assignee.id, caseId: member.kase.id, side };
+        await watchAsOwner((sql, params) => this.em.execute(sql, [...params]), owner);
+      }
       return { assignee, entrySeq: entry.seq, member, side };
     });
     const { assignee, entrySeq, member, side } = outcome;
@@ -91,19 +94,6 @@ export class CaseAssignmentService {
     const user = await this.em.findOne(User, { id: userId, company: member.company, ...PICKABLE_USER });
     if (!user) throw ValidationException.forField('user_id', ASSIGNMENT_MESSAGES.notAMember);
     return user;
-  }
-
-  /**
-   * The owner watches the case, unread from where it stands (the assignment itself is news to them); being made
-   * the owner undoes an earlier unwatch. In the writer's transaction, so the entry's live message reaches them.
-   */
-  private async watch(user: User, kase: Case, side: AssignedSide): Promise<void> {
-    await this.em.execute(
-      `insert into case_readers as r (user_id, case_id, side, watching)
-       values (?, ?, ?, true)
-       on conflict (user_id, case_id) do update set watching = true, unwatched_at = null, updated_at = now()`,
-      [user.id, kase.id, side],
-    );
   }
 
   private assignedMail(member: MemberCase, side: AssignedSide, assignee: User, entrySeq: number): MailJob {

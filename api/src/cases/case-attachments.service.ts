@@ -11,7 +11,6 @@ import { CaseAccessService, type CaseWriteOptions } from './case-access.service'
 import { CaseFiles } from './case-files';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
-import { removeFiles } from '../platform/common/staged-files';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
 export type { StagedFile } from '../platform/common/staged-files';
@@ -85,28 +84,21 @@ export class CaseAttachmentsService {
     description: string | null,
     options: CaseWriteOptions = {},
   ): Promise<CaseAttachment[]> {
-    const moved: string[] = [];
-    try {
-      return await this.em.transactional(async () => {
-        const member = await this.access.forMember(actor, token, { forUpdate: true });
-        if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add files.');
-        await this.access.requireEventSeq(member.kase, options);
-        if (!caseControls(member.kase.status, member.side, true).can_upload) {
-          throw new ConflictException('Files can be added while the case is accepted or waiting for information.');
-        }
-        return this.files.attach(
-          member.kase,
-          { user: member.viewer, company: member.company, label: member.viewer.fullName },
-          files,
-          description,
-          moved,
-        );
-      });
-    } catch (error) {
-      // Nothing half-written: files already moved into the case's folder go too.
-      await removeFiles(moved);
-      throw error;
-    }
+    return this.files.transaction(async (moved) => {
+      const member = await this.access.forMember(actor, token, { forUpdate: true });
+      if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add files.');
+      await this.access.requireEventSeq(member.kase, options);
+      if (!caseControls(member.kase.status, member.side, true).can_upload) {
+        throw new ConflictException('Files can be added while the case is accepted or waiting for information.');
+      }
+      return this.files.attach(
+        member.kase,
+        { user: member.viewer, company: member.company, label: member.viewer.fullName },
+        files,
+        description,
+        moved,
+      );
+    });
   }
 
   /**

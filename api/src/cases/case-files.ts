@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { ValidationException } from '../platform/common/errors';
-import { stagedHead, type StagedFile } from '../platform/common/staged-files';
+import { removeFiles, stagedHead, type StagedFile } from '../platform/common/staged-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseEventsService } from './case-events.service';
 import { attachmentStoragePath, isExecutable } from './case-uploads';
@@ -32,9 +32,20 @@ export class CaseFiles {
   ) {}
 
   /**
-   * Attaches the staged files to the case. `moved` collects where files went, so that the caller removes them if
-   * its transaction fails after this (nothing half-written).
+   * Runs `work` in one transaction; the files `attach` moved under a case during it are removed again if it fails
+   * (nothing half-written: no row without its file, no file without its row).
    */
+  async transaction<T>(work: (moved: string[]) => Promise<T>): Promise<T> {
+    const moved: string[] = [];
+    try {
+      return await this.em.transactional(() => work(moved));
+    } catch (error) {
+      await removeFiles(moved);
+      throw error;
+    }
+  }
+
+  /** Attaches the staged files to the case; `moved` collects where they went (see transaction). */
   async attach(
     kase: Case,
     author: FileAuthor,

@@ -23,7 +23,7 @@ import { MailProducer } from '../platform/mail/mail.producer';
 import { CaseAccessService, type CaseWriteOptions } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { assertAcceptableFiles, CaseFiles } from './case-files';
-import { removeFiles, type StagedFile } from '../platform/common/staged-files';
+import type { StagedFile } from '../platform/common/staged-files';
 import { caseMails } from './case-mails';
 import { CASE_ENTRY_POPULATE } from './case.mappers';
 
@@ -92,26 +92,18 @@ export class CaseResponsesService {
       await assertAcceptableFiles(files);
     }
     const signedIn = bearer ? await this.sessions.authenticate(bearer) : null;
-    const moved: string[] = [];
-    const answered = await this.em
-      .transactional(async () => {
-        const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
-        this.access.requireAnswerAllowed(kase, answer.status);
-        const company = answeringCompany(kase, answer.status);
-        const user =
-          signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
-        const stored = await this.store(kase, answer, user, company);
-        if (files.length > 0) {
-          const author = { user, company, label: authorLabel(user, answer, company) };
-          await this.files.attach(kase, author, files, null, moved);
-        }
-        return stored;
-      })
-      .catch(async (error: unknown) => {
-        // Nothing half-written: files already moved under the case go with the rolled-back answer.
-        await removeFiles(moved);
-        throw error;
-      });
+    const answered = await this.files.transaction(async (moved) => {
+      const kase = await this.access.forTokenLink(token, { populate: CASE_ENTRY_POPULATE, forUpdate: true });
+      this.access.requireAnswerAllowed(kase, answer.status);
+      const company = answeringCompany(kase, answer.status);
+      const user = signedIn && signedIn.companyId === company.id ? await this.em.findOne(User, signedIn.userId) : null;
+      const stored = await this.store(kase, answer, user, company);
+      if (files.length > 0) {
+        const author = { user, company, label: authorLabel(user, answer, company) };
+        await this.files.attach(kase, author, files, null, moved);
+      }
+      return stored;
+    });
     await this.mailAnswer(answer.status, answered);
     return { message: MESSAGES.responseSent, status: answered.kase.status };
   }

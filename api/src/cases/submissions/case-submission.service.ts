@@ -19,7 +19,7 @@ import { MailProducer } from '../../platform/mail/mail.producer';
 import { checkCaseSubmission, DOCUMENT_VIEW_POPULATE, responseHours } from '../../processes';
 import { ProcessCatalogService } from './process-catalog.service';
 import { addressList, caseReceiptMail, documentTemplate, newCaseMail, receiverName } from './submission-mails';
-import { removeFiles, type StagedFile } from '../../platform/common/staged-files';
+import type { StagedFile } from '../../platform/common/staged-files';
 import { assertAcceptableFiles, CaseFiles } from '../case-files';
 
 export const CASE_SUBMITTED = 'Your collaboration request has been sent.';
@@ -76,83 +76,77 @@ export class CaseSubmissionService {
     const isSample = input.sample_submission === true;
     // Sent to the sandbox partner: a trial the worker answers by itself (worker/src/sandbox).
     const isTest = doc.company.isSandbox;
-    const moved: string[] = [];
-    const caseEntity = await this.em
-      .transactional(async () => {
-        const caseEntity = this.em.create(Case, {
-          token: newCaseToken(),
-          internalCaseNumber: input.internal_case_number,
-          submitterCompany: member.company,
-          submitterUser: member.user,
-          receiverCompany: doc.company,
-          receiverDepartment: department,
-          document: doc,
-          documentVersion: version,
-          status: 'open',
-          priority,
-          summary: input.problem_summary,
-          description: input.problem_description,
-          engineerFirstName: input.first_name,
-          engineerLastName: input.last_name,
-          engineerEmail: input.email,
-          engineerPhone: input.phone_number,
-          engineerPhoneCountryCode: countryCodeOr(input.phone_country_code, member.user.phoneCountryCode),
-          // A test case has no response time: no countdown, never late.
-          responseDueAt: isTest ? null : new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
-          isSample,
-          isTest,
-          eventSeq: 1,
-          // The "submitted" entry below, seen by every side.
-          entriesSubmitter: 1,
-          entriesReceiver: 1,
-          entriesStaff: 1,
-          createdAt: now,
-          updatedAt: now,
-        });
-        for (const row of custom.rows) {
-          this.em.create(CaseCustomerData, {
-            case: caseEntity,
-            section: row.section,
-            field: row.field,
-            value: row.value,
-            type: row.type,
-            requirement: this.em.getReference(Requirement, row.requirementId),
-          });
-        }
-        // A new case has no other writer yet, so its first event takes seq 1 in the same flush.
-        this.em.create(CaseEvent, {
-          case: caseEntity,
-          seq: 1,
-          type: 'submitted',
-          actorUser: member.user,
-          actorLabel: `${member.user.fullName} (${member.company.name})`,
-          payload: { priority, sample: isSample },
-        });
-        if (input.update_profile) {
-          member.user.firstName = input.first_name;
-          member.user.lastName = input.last_name;
-          member.user.phone = input.phone_number;
-          member.user.phoneCountryCode = countryCodeOr(input.phone_country_code, member.user.phoneCountryCode);
-        }
-        await this.em.flush();
-        // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
-        // later entries' watching (appendCaseEvents).
-        await watchForEntries(
-          (sql, params) => this.em.execute(sql, [...params]),
-          [{ caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id }],
-        );
-        // The submitter's files join the case in the same transaction, after its first entry.
-        if (files.length > 0) {
-          const author = { user: member.user, company: member.company, label: member.user.fullName };
-          await this.files.attach(caseEntity, author, files, null, moved);
-        }
-        return caseEntity;
-      })
-      .catch(async (error: unknown) => {
-        // Nothing half-written: files already moved under the case go with the rolled-back case.
-        await removeFiles(moved);
-        throw error;
+    // The case, its data, its first entry and its files in one transaction (CaseFiles removes moved files on failure).
+    const caseEntity = await this.files.transaction(async (moved) => {
+      const caseEntity = this.em.create(Case, {
+        token: newCaseToken(),
+        internalCaseNumber: input.internal_case_number,
+        submitterCompany: member.company,
+        submitterUser: member.user,
+        receiverCompany: doc.company,
+        receiverDepartment: department,
+        document: doc,
+        documentVersion: version,
+        status: 'open',
+        priority,
+        summary: input.problem_summary,
+        description: input.problem_description,
+        engineerFirstName: input.first_name,
+        engineerLastName: input.last_name,
+        engineerEmail: input.email,
+        engineerPhone: input.phone_number,
+        engineerPhoneCountryCode: countryCodeOr(input.phone_country_code, member.user.phoneCountryCode),
+        // A test case has no response time: no countdown, never late.
+        responseDueAt: isTest ? null : new Date(now.getTime() + responseHours(sla.group, priority) * 3600 * 1000),
+        isSample,
+        isTest,
+        eventSeq: 1,
+        // The "submitted" entry below, seen by every side.
+        entriesSubmitter: 1,
+        entriesReceiver: 1,
+        entriesStaff: 1,
+        createdAt: now,
+        updatedAt: now,
       });
+      for (const row of custom.rows) {
+        this.em.create(CaseCustomerData, {
+          case: caseEntity,
+          section: row.section,
+          field: row.field,
+          value: row.value,
+          type: row.type,
+          requirement: this.em.getReference(Requirement, row.requirementId),
+        });
+      }
+      // A new case has no other writer yet, so its first event takes seq 1 in the same flush.
+      this.em.create(CaseEvent, {
+        case: caseEntity,
+        seq: 1,
+        type: 'submitted',
+        actorUser: member.user,
+        actorLabel: `${member.user.fullName} (${member.company.name})`,
+        payload: { priority, sample: isSample },
+      });
+      if (input.update_profile) {
+        member.user.firstName = input.first_name;
+        member.user.lastName = input.last_name;
+        member.user.phone = input.phone_number;
+        member.user.phoneCountryCode = countryCodeOr(input.phone_country_code, member.user.phoneCountryCode);
+      }
+      await this.em.flush();
+      // The submitter (and the engineers the case names) watch it from the start; idempotent, like the case's
+      // later entries' watching (appendCaseEvents).
+      await watchForEntries(
+        (sql, params) => this.em.execute(sql, [...params]),
+        [{ caseId: caseEntity.id, type: 'submitted', actorUserId: member.user.id }],
+      );
+      // The submitter's files join the case in the same transaction, after its first entry.
+      if (files.length > 0) {
+        const author = { user: member.user, company: member.company, label: member.user.fullName };
+        await this.files.attach(caseEntity, author, files, null, moved);
+      }
+      return caseEntity;
+    });
 
     // Nobody reads the sandbox's mail: it answers through the worker.
     if (!isSample && !isTest) await this.sendNewCaseMail(caseEntity, doc, member.user);

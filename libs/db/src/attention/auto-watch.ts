@@ -62,3 +62,19 @@ export async function watchForEntries(run: SqlRunner, entries: readonly WatchedE
     );
   }
 }
+
+/**
+ * A case's new owner watches it, unread from where it stands (being made the owner is news to them), even after an
+ * unwatch of their own: ownership is a new reason. In the writer's transaction, so the entry reaches them live.
+ */
+export async function watchAsOwner(
+  run: SqlRunner,
+  owner: { userId: number; caseId: number; side: 'submitter' | 'receiver' },
+): Promise<void> {
+  await run(
+    `insert into case_readers as r (user_id, case_id, side, watching)
+     values (?, ?, ?, true)
+     on conflict (user_id, case_id) do update set watching = true, unwatched_at = null, updated_at = now()`,
+    [owner.userId, owner.caseId, owner.side],
+  );
+}

@@ -1,4 +1,4 @@
-export { watchForEntries } from './auto-watch';
+export { watchAsOwner, watchForEntries } from './auto-watch';
 export {
   isNotificationCursor,
   MAX_REPLAYED_NOTIFICATIONS,
