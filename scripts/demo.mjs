@@ -1,6 +1,8 @@
 // `npm run demo`: build, reset the demo database and run the whole product locally until Ctrl-C.
-import { existsSync } from 'node:fs';
+// `npm run demo -- --cluster`: the same demo as a cluster: HAProxy on PORT in front of 3 api processes, 2 workers.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BALANCER_DRAIN_MS, HAPROXY_MISSING, haproxyConfig, haproxyVersion, READY_PATH } from './lib/balancer.mjs';
 import { demoIdpArgs, demoIdpSettings, prepareDemoIdp } from './lib/demo-idp.mjs';
 import {
   canConnect,
@@ -13,7 +15,12 @@ import {
   waitForHttpOk,
 } from './lib/processes.mjs';
 
+const CLUSTER = process.argv.includes('--cluster');
+const CLUSTER_APIS = 3;
+const CLUSTER_WORKERS = 2;
 const PORT = Number(process.env.PORT || 3000);
+/** The cluster's api instances listen on the ports after PORT (3001-3003); only the balancer is on PORT. */
+const API_PORTS = CLUSTER ? Array.from({ length: CLUSTER_APIS }, (_, index) => PORT + 1 + index) : [PORT];
 const SMTP_PORT = 1025;
 const MAIL_WEB_PORT = 1080;
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/casebridge';
@@ -86,7 +93,9 @@ function printWelcome(idp) {
   const roleWidth = Math.max(...DEMO_IDENTITIES.map(([, role]) => role.length));
   const lines = [
     '',
-    'Casebridge is running.',
+    CLUSTER
+      ? `Casebridge is running as a cluster: HAProxy on port ${PORT} in front of ${CLUSTER_APIS} api instances (ports ${API_PORTS.join(', ')}) and ${CLUSTER_WORKERS} workers.`
+      : 'Casebridge is running.',
     '',
     `  App:        ${PUBLIC_URL}`,
     `  API docs:   ${PUBLIC_URL}/api/docs`,
@@ -107,7 +116,20 @@ function printWelcome(idp) {
   console.log(lines.join('\n'));
 }
 
+/** Writes the balancer's configuration for this cluster; the path HAProxy reads. */
+function writeBalancerConfig() {
+  const folder = path.join(REPO_ROOT, 'var', 'cluster');
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, 'haproxy.cfg');
+  writeFileSync(
+    file,
+    haproxyConfig({ bind: `0.0.0.0:${PORT}`, servers: API_PORTS.map((port) => `127.0.0.1:${port}`) }),
+  );
+  return file;
+}
+
 stopOnSignals();
+if (CLUSTER && !haproxyVersion()) fail(HAPROXY_MISSING);
 await checkServices();
 
 if (!existsSync(path.join(REPO_ROOT, 'node_modules'))) {
@@ -140,12 +162,32 @@ if (await canConnect('127.0.0.1', SMTP_PORT)) {
     '127.0.0.1',
   ]);
 }
-startChild('worker', process.execPath, ['worker/dist/main.js'], env);
-startChild('api', process.execPath, ['api/dist/main.js'], env);
+if (CLUSTER) {
+  // Each worker serves its metrics on a free port; the api instances differ by port alone.
+  for (let index = 1; index <= CLUSTER_WORKERS; index += 1) {
+    startChild(`worker-${index}`, process.execPath, ['worker/dist/main.js'], { ...env, WORKER_METRICS_PORT: '0' });
+  }
+  API_PORTS.forEach((port, index) =>
+    startChild(`api-${index + 1}`, process.execPath, ['api/dist/main.js'], {
+      ...env,
+      PORT: String(port),
+      SHUTDOWN_DRAIN_MS: String(BALANCER_DRAIN_MS),
+    }),
+  );
+  startChild('balancer', 'haproxy', ['-db', '-f', writeBalancerConfig()]);
+} else {
+  startChild('worker', process.execPath, ['worker/dist/main.js'], env);
+  startChild('api', process.execPath, ['api/dist/main.js'], env);
+}
 if (idp) startChild('saml-idp', process.execPath, demoIdpArgs(idp, PUBLIC_URL));
 
-if (!(await waitForHttpOk(`http://127.0.0.1:${PORT}/api/health`, 90_000))) {
-  console.error('The api did not become healthy within 90 s; see its output above.');
+// Through the balancer in a cluster: every instance ready, then the balancer sending traffic.
+const readyUrls = [...(CLUSTER ? API_PORTS : []), PORT].map((port) => `http://127.0.0.1:${port}${READY_PATH}`);
+const ready = await Promise.all(readyUrls.map((url) => waitForHttpOk(url, 90_000)));
+if (!ready.every(Boolean)) {
+  console.error(
+    `Not ready within 90 s: ${readyUrls.filter((_, index) => !ready[index]).join(', ')}; see the output above.`,
+  );
   stopAllAndExit(1);
 } else {
   printWelcome(idp);

@@ -19,6 +19,7 @@ import { ExportsModule } from './platform/exports/exports.module';
 import { IdempotencyModule } from './platform/idempotency/idempotency.module';
 import { ReportsModule } from './reports/reports.module';
 import { HealthController } from './platform/health/health.controller';
+import { ShutdownDrain } from './platform/health/shutdown-drain';
 import { LandingModule } from './accounts/landing/landing.module';
 import { MailModule } from './platform/mail/mail.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
@@ -105,6 +106,6 @@ import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
     OAuthClientsModule,
   ],
   controllers: [HealthController],
-  providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [{ provide: APP_GUARD, useClass: AccessGuard }, ShutdownDrain],
 })
 export class AppModule {}

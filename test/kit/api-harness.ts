@@ -23,6 +23,8 @@ export interface ApiHarness {
   lastMailTo: (to: string, template: MailJob['template']) => Promise<MailJob>;
   /** The database and Redis prefix this app runs on (shared by instances started with `sameDeploymentAs`). */
   deployment: { databaseUrl: string; redisPrefix: string };
+  /** Closes the Nest app alone (what SIGTERM ends in), once; close() after it only tears down the rest. */
+  closeApp: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -72,6 +74,9 @@ export async function startApi(env: Record<string, string> = {}, options: StartO
     return jobs.sort((a, b) => a.timestamp - b.timestamp).map((job) => job.data);
   };
 
+  let appClosed: Promise<void> | undefined;
+  const closeApp = () => (appClosed ??= app.close());
+
   return {
     app,
     url: `http://127.0.0.1:${address.port}`,
@@ -90,8 +95,9 @@ export async function startApi(env: Record<string, string> = {}, options: StartO
       }
       return (response.body as { access_token: string }).access_token;
     },
+    closeApp,
     async close() {
-      await app.close();
+      await closeApp();
       await mailQueue.close();
       await connection.quit();
       await integration.cleanup();

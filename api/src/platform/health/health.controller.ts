@@ -6,12 +6,14 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Route } from '../common/contract-route';
 import { REDIS } from '../redis/redis.module';
+import { ShutdownDrain } from './shutdown-drain';
 
 @Controller()
 export class HealthController {
   constructor(
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly shutdown: ShutdownDrain,
   ) {}
 
   /** Always 200 with what answers: the fault tests read it to see the api notice an outage. */
@@ -27,11 +29,15 @@ export class HealthController {
     return { status: 'ok' as const };
   }
 
-  /** Whether to send the api traffic: 503 while PostgreSQL or Redis does not answer (the api answers 503 then too). */
+  /**
+   * Whether to send the api traffic: 503 while PostgreSQL or Redis does not answer (the api answers 503 then too),
+   * and while the instance drains before it stops (ShutdownDrain).
+   */
   @Route(API.system.ready)
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const { ready, database, redis } = await checkReadiness({ database: this.em.getConnection(), redis: this.redis });
-    if (!ready) void reply.status(503);
-    return { status: ready ? ('ready' as const) : ('unavailable' as const), database, redis };
+    const status = this.shutdown.draining ? 'draining' : ready ? 'ready' : 'unavailable';
+    if (status !== 'ready') void reply.status(503);
+    return { status, database, redis } as const;
   }
 }

@@ -33,6 +33,7 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
   private readonly syncPrefix = `s:${randomUUID()}:`;
   private readonly syncs = new Map<string, (seen: boolean) => void>();
   private syncCount = 0;
+  private markers: Promise<void> = Promise.resolve();
   private listener: Client | null = null;
   private running = false;
   private reconnectDelay = RECONNECT_MIN_MS;
@@ -85,9 +86,13 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
       };
       this.syncs.set(marker, finish);
     });
-    listener
-      .query('select pg_notify($1, $2)', [CASE_READS_CHANNEL, marker])
-      .catch(() => this.syncs.get(marker)?.(false));
+    // One statement at a time on the listening connection (pg queues them, but deprecates doing so).
+    this.markers = this.markers
+      .then(() => listener.query('select pg_notify($1, $2)', [CASE_READS_CHANNEL, marker]))
+      .then(
+        () => undefined,
+        () => this.syncs.get(marker)?.(false),
+      );
     if (!(await arrived)) {
       this.logger.warn(`own marker not seen within ${SYNC_TIMEOUT_MS} ms; every cached answer dropped`);
       this.cache.clear();

@@ -67,6 +67,12 @@ const ServerConfigSchema = z.object({
   /** Where the worker serves /metrics and its probes; port 0 takes a free port (tests, several workers on a host). */
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  /**
+   * On SIGTERM, how long the api keeps answering while /api/health/ready says 503, so a load balancer stops sending
+   * it new requests before it closes: longer than the balancer's health-check interval times its fall count (3000
+   * behind scripts/lib/balancer.mjs's HAProxy). 0, the default, for a single process with no balancer in front.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,0 +1,80 @@
+import { Client } from 'pg';
+import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
+import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../../test/kit/factories';
+import { waitFor } from '../../../../test/wait-for';
+import { connectLive, type LiveClient } from '../../../test/live-clients';
+import { ShutdownDrain } from './shutdown-drain';
+
+/**
+ * What SIGTERM does to an api instance behind a balancer: not-ready first (the balancer stops sending it traffic),
+ * then its sockets are told to go (a reconnectable close), and the close waits for the request in flight, which
+ * answers and keeps its write. The request is held in flight by a row lock another connection takes on its case.
+ */
+describe('graceful shutdown of an api instance', () => {
+  let api: ApiHarness;
+  let locker: Client;
+  let socket: LiveClient;
+
+  beforeAll(async () => {
+    api = await startApi();
+    locker = new Client({ connectionString: api.deployment.databaseUrl });
+    await locker.connect();
+  }, 90_000);
+
+  afterAll(async () => {
+    socket?.close();
+    await locker?.end().catch(() => undefined);
+    await api?.close();
+  });
+
+  it('turns not-ready, ends its sockets as reconnectable, and closes only after the request in flight answers', async () => {
+    const caller = await aUser(api, { company: await aCompany(api), role: 'caller' });
+    const partner = await aProcess(api, { company: await aCompany(api) });
+    const { token: caseToken, id: caseId } = await aCase(api, { from: caller, to: partner, status: 'accepted' });
+    const token = await signedIn(api, caller);
+    socket = await connectLive(api, { token });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await api.http().get('/api/health/ready').expect(200);
+
+    // The note's event append waits on the case row that this transaction holds.
+    await locker.query('begin');
+    await locker.query('select id from cases where id = $1 for update', [caseId]);
+    const note = api
+      .http()
+      .post(`/api/caller/case/${caseToken}/note`)
+      .set(bearer(token))
+      .send({ summary: 'written while the instance drains' })
+      .then((response) => response);
+    await waitFor(
+      async () =>
+        (
+          await locker.query<{ waiting: number }>(
+            `select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          )
+        ).rows[0].waiting,
+      (waiting) => waiting > 0,
+      { what: 'the note waiting on the locked case row' },
+    );
+
+    await api.app.get(ShutdownDrain).drain(0);
+    const ready = await api.http().get('/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 'draining' });
+
+    let closed = false;
+    const closing = api.closeApp().then(() => (closed = true));
+    // Socket.IO's own shutdown reason on the server is a transport close on the client: it reconnects by itself.
+    expect(await disconnected).toBe('transport close');
+    expect(closed).toBe(false);
+
+    await locker.query('commit');
+    const answer = await note;
+    expect(answer.status).toBe(200);
+    await closing;
+    const stored = await locker.query('select id from case_notes where case_id = $1 and summary = $2', [
+      caseId,
+      'written while the instance drains',
+    ]);
+    expect(stored.rowCount).toBe(1);
+  });
+});

@@ -1,0 +1,85 @@
+// The load balancer in front of the api instances: HAProxy (Debian's `haproxy` package), one address for the
+// app, the api and Socket.IO. The local cluster (`npm run demo -- --cluster`), the chaos run and the benchmarks
+// write their configuration with `haproxyConfig`; deploy/haproxy.compose.cfg is the same text for docker compose
+// (scripts/lint/balancer-config.test.mjs keeps the two from drifting).
+import { spawnSync } from 'node:child_process';
+
+/** The health check: an instance that answers anything but 200 here (down, no database, draining) gets no traffic. */
+export const READY_PATH = '/api/health/ready';
+/**
+ * The SHUTDOWN_DRAIN_MS of api instances behind this balancer: three times what one failed check (every second,
+ * fall 1) takes to take an instance out of rotation.
+ */
+export const BALANCER_DRAIN_MS = 3000;
+
+/** The installed HAProxy's version line, or null with the command that installs it. */
+export function haproxyVersion() {
+  const probe = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return null;
+  return probe.stdout.split('\n')[0];
+}
+
+export const HAPROXY_MISSING =
+  'HAProxy is not installed; the cluster needs it as its load balancer. Install it with: sudo apt-get install -y haproxy';
+
+/**
+ * HAProxy's configuration.
+ * - `bind`: the one address ("127.0.0.1:3000"); `servers`: each api instance ("127.0.0.1:3001"), or a
+ *   `serverTemplate` for a service name that DNS resolves to the replicas (docker compose).
+ * - Round robin, no stickiness: every request may land on any instance (Socket.IO connects by websocket, one
+ *   connection for its whole life).
+ * - An instance leaves the rotation after one failed check of READY_PATH (every second), so a draining instance
+ *   (SIGTERM, ShutdownDrain) gets no new request well within its drain time, and comes back after two good ones.
+ * - A request that found no instance, or whose instance died before answering, is sent to another one, except a
+ *   POST without an Idempotency-Key, which could have been written already (with the key the api answers the
+ *   replay from the first write's record).
+ * - Text answers compressed (gzip) unless the api already compressed them (its hashed web assets).
+ */
+export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, statsBind }) {
+  const lines = [
+    // No global maxconn: HAProxy derives it from the file-descriptor limit it is given.
+    'global',
+    '',
+    ...(resolver ? ['resolvers dns', `  nameserver local ${resolver}`, '  hold valid 1s', ''] : []),
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  # Socket.IO websockets stay open for as long as the page does.',
+    '  timeout tunnel 1h',
+    '  timeout http-keep-alive 10s',
+    '  retries 3',
+    '  option redispatch 1',
+    '',
+    'frontend casebridge',
+    `  bind ${bind}`,
+    '  default_backend api',
+    '',
+    'backend api',
+    '  balance roundrobin',
+    `  option httpchk GET ${READY_PATH}`,
+    '  http-check expect status 200',
+    '  retry-on conn-failure empty-response response-timeout',
+    '  http-request disable-l7-retry if METH_POST !{ req.hdr(idempotency-key) -m found }',
+    '  compression algo gzip',
+    '  compression type text/html text/css text/plain text/javascript application/javascript application/json image/svg+xml',
+    '  default-server inter 1s fastinter 500ms fall 1 rise 2',
+    ...servers.map((server, index) => `  server api${index + 1} ${server} check`),
+    ...(serverTemplate
+      ? [`  server-template api ${serverTemplate.count} ${serverTemplate.address} check resolvers dns init-addr none`]
+      : []),
+    ...(statsBind ? ['', 'listen stats', `  bind ${statsBind}`, '  stats enable', '  stats uri /'] : []),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The configuration docker compose mounts: the `api` service's replicas by Docker's DNS, on port 3000. */
+export function composeHaproxyConfig() {
+  return haproxyConfig({
+    bind: ':3000',
+    serverTemplate: { count: 6, address: 'api:3000' },
+    resolver: '127.0.0.11:53',
+  });
+}

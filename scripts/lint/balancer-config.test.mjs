@@ -1,0 +1,39 @@
+// The balancer's configuration: the file docker compose mounts is the one the scripts write, and HAProxy (when
+// installed here) accepts both.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { composeHaproxyConfig, haproxyConfig, haproxyVersion, READY_PATH } from '../lib/balancer.mjs';
+import { REPO_ROOT } from '../lib/processes.mjs';
+
+const COMPOSE_FILE = path.join(REPO_ROOT, 'deploy', 'haproxy.compose.cfg');
+const HEADER = '# Written by scripts/lib/balancer.mjs (composeHaproxyConfig); change it there.\n';
+
+test('deploy/haproxy.compose.cfg is what composeHaproxyConfig writes', () => {
+  assert.equal(readFileSync(COMPOSE_FILE, 'utf8'), HEADER + composeHaproxyConfig());
+});
+
+test('the local configuration checks readiness, retries only what is safe, and lists every instance', () => {
+  const config = haproxyConfig({ bind: '127.0.0.1:3000', servers: ['127.0.0.1:3001', '127.0.0.1:3002'] });
+  assert.match(config, new RegExp(`option httpchk GET ${READY_PATH}`));
+  assert.match(config, /http-request disable-l7-retry if METH_POST !\{ req\.hdr\(idempotency-key\) -m found \}/);
+  assert.match(config, /server api1 127\.0\.0\.1:3001 check\n {2}server api2 127\.0\.0\.1:3002 check/);
+  assert.doesNotMatch(config, /cookie|stick/);
+});
+
+test('HAProxy accepts both configurations', { skip: haproxyVersion() ? false : 'haproxy is not installed' }, () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'casebridge-haproxy-'));
+  try {
+    const local = path.join(folder, 'local.cfg');
+    writeFileSync(local, haproxyConfig({ bind: '127.0.0.1:3000', servers: ['127.0.0.1:3001'] }));
+    for (const file of [local, COMPOSE_FILE]) {
+      const check = spawnSync('haproxy', ['-c', '-f', file], { encoding: 'utf8' });
+      assert.equal(check.status, 0, `${file}: ${check.stderr}`);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
