@@ -14,6 +14,7 @@ import { AdminProcessesModule } from './processes/company-admin/admin-processes.
 import { AdminGroupsModule } from './groups/company-admin/admin-groups.module';
 import { CasesModule } from './cases/cases.module';
 import { ConfigModule, SERVER_CONFIG } from './platform/config/config.module';
+import { StorageModule } from './platform/storage/storage.module';
 import { DirectoryModule } from './directory/directory.module';
 import { ExportsModule } from './platform/exports/exports.module';
 import { IdempotencyModule } from './platform/idempotency/idempotency.module';
@@ -50,6 +51,7 @@ import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
 @Module({
   imports: [
     ConfigModule,
+    StorageModule,
     // Lets tests and tools list every controller and its contract endpoint.
     DiscoveryModule,
     LoggerModule.forRootAsync({

@@ -1,12 +1,12 @@
 import { QUEUES } from '@casebridge/contracts';
 import { createOrmConfig } from '@casebridge/db';
-import { ServerConfig } from '@casebridge/server-core';
+import { createFileStorage, ServerConfig } from '@casebridge/server-core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { Logger } from 'pino';
 import { createRedisConnection } from './config/redis-connection';
-import { LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
+import { FILE_STORAGE, LOGGER, REDIS, SERVER_CONFIG } from './config/tokens';
 import { QueuesModule } from './jobs/queues.module';
 import { WorkerMetricsModule } from './metrics/worker-metrics.module';
 import { AttachmentsModule } from './attachments/attachments.module';
@@ -46,9 +46,10 @@ export class WorkerModule implements OnApplicationShutdown {
         { provide: SERVER_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: REDIS, useFactory: () => createRedisConnection(config.REDIS_URL) },
+        { provide: FILE_STORAGE, useFactory: () => createFileStorage(config) },
         CaseEventRelay,
       ],
-      exports: [SERVER_CONFIG, LOGGER, REDIS],
+      exports: [SERVER_CONFIG, LOGGER, REDIS, FILE_STORAGE],
     };
   }
 

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CaseAttachmentShape } from '@casebridge/contracts';
 import { CaseAttachment, FILE_TYPES, OCTET_STREAM, UPLOAD_KINDS } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
 import { type StagedFile } from '../platform/common/staged-files';
@@ -11,6 +11,7 @@ import { CaseAccessService, type CaseWriteOptions } from './case-access.service'
 import { CaseFiles } from './case-files';
 import { toCaseAttachment } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
+import { FILE_STORAGE } from '../platform/storage/storage.module';
 
 // What multer staged; the type the browser declared (multer's `mimetype`) is deliberately never read.
 export type { StagedFile } from '../platform/common/staged-files';
@@ -35,6 +36,7 @@ export interface CaseFile {
 @Injectable()
 export class CaseAttachmentsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly access: CaseAccessService,
     private readonly files: CaseFiles,
@@ -110,7 +112,7 @@ export class CaseAttachmentsService {
     const attachment = await this.em.findOne(CaseAttachment, { id: attachmentId, case: kase });
     if (!attachment) throw new NotFoundException('Attachment not found.');
     const file = await openStoredFile(
-      this.config.STORAGE_DIR,
+      this.storage,
       attachment.storagePath,
       attachment.originalFilename,
       'case_attachment',

@@ -1,14 +1,13 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CaseAttachment, servedContentType, type Case, type Company, type User } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mkdir, rename } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
 import { ValidationException } from '../platform/common/errors';
-import { removeFiles, stagedHead, type StagedFile } from '../platform/common/staged-files';
+import { removeStoredFiles, stagedHead, type StagedFile } from '../platform/common/staged-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { CaseEventsService } from './case-events.service';
 import { attachmentStoragePath, isExecutable } from './case-uploads';
+import { FILE_STORAGE } from '../platform/storage/storage.module';
 
 /** Who adds files: their company's side of the case and, when signed in, the user; the label names them in the log. */
 export interface FileAuthor {
@@ -26,6 +25,7 @@ export interface FileAuthor {
 @Injectable()
 export class CaseFiles {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly events: CaseEventsService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -40,7 +40,7 @@ export class CaseFiles {
     try {
       return await this.em.transactional(() => work(moved));
     } catch (error) {
-      await removeFiles(moved);
+      await removeStoredFiles(this.storage, moved);
       throw error;
     }
   }
@@ -59,10 +59,8 @@ export class CaseFiles {
       // The verified type, never the one the browser declared; downloads decide again from the content.
       const mimeType = servedContentType(await stagedHead(file), file.originalname, 'case_attachment');
       const storagePath = attachmentStoragePath(kase.id);
-      const target = this.absolute(storagePath);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(file.path, target);
-      moved.push(target);
+      await this.storage.moveIn(file.path, storagePath, mimeType);
+      moved.push(storagePath);
       attachments.push(
         this.em.create(CaseAttachment, {
           case: kase,
@@ -90,14 +88,6 @@ export class CaseFiles {
       },
     );
     return attachments;
-  }
-
-  /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */
-  absolute(storagePath: string): string {
-    const root = resolve(this.config.STORAGE_DIR);
-    const path = resolve(root, storagePath);
-    if (!path.startsWith(root + sep)) throw new NotFoundException('Attachment not found.');
-    return path;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
 import { isLimitedMembership, type ConnectPartner, type DirectoryEntry } from '@casebridge/contracts';
 import { Company, Department } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { basename } from 'node:path';
 import type { Actor } from '../platform/access/actor';
@@ -20,11 +20,13 @@ import {
 import { MemberContextService } from './member-context.service';
 import { directoryEntries, type DirectoryEntryWithDocuments } from './directory-entries';
 import type { ViewerAccess } from './partner-access';
+import { FILE_STORAGE } from '../platform/storage/storage.module';
 
 /** The partner directory, company pages and logos. */
 @Injectable()
 export class DirectoryService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly members: MemberContextService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -115,7 +117,7 @@ export class DirectoryService {
     const company = await this.em.findOne(Company, { slug });
     if (!company) throw new NotFoundException('Company not found.');
     const logo = company.logoPath
-      ? await openStoredFile(this.config.STORAGE_DIR, company.logoPath, basename(company.logoPath), 'image')
+      ? await openStoredFile(this.storage, company.logoPath, basename(company.logoPath), 'image')
       : null;
     if (logo) return storedFileAnswer(logo, 'inline');
     const svg = Buffer.from(initialsSvg(company.name), 'utf8');

@@ -1,11 +1,12 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { endpointUrl, ONBOARDING_AGREEMENTS, API, type OnboardingAgreement } from '@casebridge/contracts';
 import type { Community, UploadKind } from '@casebridge/db';
-import type { ServerConfig } from '@casebridge/server-core';
+import type { ServerConfig, FileStorage } from '@casebridge/server-core';
 import { basename } from 'node:path';
 import { openStoredFile, type StoredFileDownload } from '../platform/common/stored-files';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { OnboardingSessionsService } from './onboarding-sessions.service';
+import { FILE_STORAGE } from '../platform/storage/storage.module';
 
 const AGREEMENT_LABELS: Record<OnboardingAgreement, string> = {
   code_of_conduct: 'code of conduct',
@@ -25,6 +26,7 @@ function agreementPath(group: Community, kind: OnboardingAgreement): string | nu
 @Injectable()
 export class OnboardingFilesService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly sessions: OnboardingSessionsService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -49,7 +51,7 @@ export class OnboardingFilesService {
 
   /** A stored file with the type its content proves among those of `kind` (an octet-stream otherwise). */
   private async download(stored: string | null, kind: UploadKind, missingMessage: string): Promise<StoredFileDownload> {
-    const file = stored && (await openStoredFile(this.config.STORAGE_DIR, stored, basename(stored), kind));
+    const file = stored && (await openStoredFile(this.storage, stored, basename(stored), kind));
     if (!file) throw new NotFoundException(missingMessage);
     return file;
   }

@@ -12,3 +12,4 @@ export {
 export { isInternalAddress, isInternalHostName } from './security/internal-addresses';
 export { legacyWebhookSignature, webhookSignatureHeader } from './security/webhook-signature';
 export * from './observability';
+export * from './storage';

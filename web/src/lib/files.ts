@@ -68,6 +68,20 @@ export async function download(endpoint: Endpoint, fallbackName: string, options
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * Hands a link to the browser as a download: the file streams straight to disk (a signed link of the api or of
+ * the object storage, whose answer names the file; `fileName` is the browser's fallback).
+ */
+export function downloadFromLink(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
 function fileNameOf(response: Response): string | null {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { exportsApi, type ExportAnswer, type ExportShape, type ExportStatusMessage } from '@casebridge/contracts';
 import { errorMessage } from './api-error';
-import { download } from './files';
+import { call } from './api';
+import { downloadFromLink } from './files';
 import { useExportStatus } from './live';
 import { apiKey, queryClient, useApiQuery } from './queries';
 
@@ -48,8 +49,9 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
     onError: (failure) => setError(errorMessage(failure)),
   });
   const saveFile = useMutation({
-    mutationFn: (ready: ExportShape & { file_name: string }) =>
-      download(exportsApi.download, ready.file_name, { params: { id: ready.id } }),
+    // A short-lived link the browser downloads by itself: streamed to disk, never held in the page's memory.
+    mutationFn: async (ready: ExportShape & { file_name: string }) =>
+      downloadFromLink((await call(exportsApi.link, { params: { id: ready.id } })).url, ready.file_name),
     meta: { handlesErrors: true },
     onError: (failure) => setError(errorMessage(failure)),
   });

@@ -1,12 +1,10 @@
 import { appendCaseEvent, CaseAttachment, servedContentType, SNIFF_BYTES } from '@casebridge/db';
-import { ServerConfig } from '@casebridge/server-core';
+import { type FileStorage, ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
-import { SERVER_CONFIG } from '../config/tokens';
+import { FILE_STORAGE, SERVER_CONFIG } from '../config/tokens';
 import { postOutbound, type OutboundResult } from '../notifications/outbound-http';
 
 export class AttachmentUploadFailed extends Error {}
@@ -26,6 +24,7 @@ export class AttachmentForwarderService {
     private readonly orm: MikroORM,
     private readonly em: EntityManager,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   @CreateRequestContext()
@@ -38,7 +37,8 @@ export class AttachmentForwarderService {
     const base = this.config.COLLAB_SERVICE_URL.replace(/\/+$/, '');
     if (!base) throw new UnrecoverableError('COLLAB_SERVICE_URL is not configured; the attachment stays pending');
 
-    const file = await readFile(this.absolute(attachment.storagePath)).catch(() => null);
+    // A key that could leave the storage reads as missing.
+    const file = await this.storage.read(attachment.storagePath);
     if (!file) {
       // Retrying cannot bring the file back.
       await this.record(attachmentId, { ok: false, status: null, error: 'The stored file is missing' }, true);
@@ -88,13 +88,5 @@ export class AttachmentForwarderService {
       await appendCaseEvent(em, { ...SYSTEM, caseId: attachment.case.id, type: 'attachment_failed', payload });
     });
     return result.ok ? 'uploaded' : finalAttempt ? 'failed' : 'retrying';
-  }
-
-  /** Stored paths are relative to STORAGE_DIR and can never point outside it. */
-  private absolute(storagePath: string): string {
-    const root = resolve(this.config.STORAGE_DIR);
-    const path = resolve(root, storagePath);
-    if (!path.startsWith(root + sep)) throw new UnrecoverableError('Attachment path points outside STORAGE_DIR');
-    return path;
   }
 }

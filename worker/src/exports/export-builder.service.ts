@@ -1,23 +1,27 @@
 import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/contracts';
 import { ExportJob } from '@casebridge/db';
-import { ServerConfig } from '@casebridge/server-core';
+import { type FileStorage, ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Logger } from 'pino';
-import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { FILE_STORAGE, LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { relayToBrowsers } from '../realtime/relay';
 import { exportFileName } from './export-file-name';
 import { sourceOf } from './export-sources';
 import { writeWorkbook } from './workbook-writer';
 
-/** Folder of export files, relative to STORAGE_DIR. */
+/** Where export files are kept in storage (their keys' folder). */
 export const EXPORTS_FOLDER = 'exports';
+/** Where this worker writes a workbook before it is complete, under the local STORAGE_DIR. */
+const BUILDING_FOLDER = 'exports-building';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type BuildOutcome = 'ready' | 'already-done';
 
@@ -39,6 +43,7 @@ export class ExportBuilderService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly metrics: WorkerMetrics,
   ) {}
 
@@ -63,11 +68,11 @@ export class ExportBuilderService {
       const params = job.params ?? {};
       const fileName = exportFileName(await source.fileStem(em, params), job.createdAt);
       const filePath = `${EXPORTS_FOLDER}/${job.id}-${fileName}`;
-      const absolute = resolve(this.config.STORAGE_DIR, filePath);
-      partial = `${absolute}.partial`;
-      await mkdir(dirname(absolute), { recursive: true });
+      // Written whole on this machine's disk first, then moved into storage: no reader ever sees half a file.
+      partial = resolve(this.config.STORAGE_DIR, BUILDING_FOLDER, `${job.id}-${randomUUID()}.xlsx`);
+      await mkdir(dirname(partial), { recursive: true });
       const rowCount = await writeWorkbook(partial, source.sheetName, source.columns, source.pages(em, params));
-      await rename(partial, absolute);
+      await this.storage.moveIn(partial, filePath, XLSX_TYPE);
       partial = null;
 
       job.status = 'ready';

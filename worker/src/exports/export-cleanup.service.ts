@@ -1,13 +1,11 @@
 import { rooms, SERVER_EVENTS } from '@casebridge/contracts';
 import { ExportJob } from '@casebridge/db';
-import { ServerConfig } from '@casebridge/server-core';
+import { type FileStorage, ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { rm } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { Logger } from 'pino';
-import { LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
+import { FILE_STORAGE, LOGGER, REDIS, SERVER_CONFIG } from '../config/tokens';
 import { relayToBrowsers } from '../realtime/relay';
 
 const BATCH = 500;
@@ -23,13 +21,13 @@ export class ExportCleanupService {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   /** Returns how many exports expired in this run. */
   @CreateRequestContext()
   async expireDue(now: Date = new Date()): Promise<number> {
     const em = this.orm.em;
-    const root = resolve(this.config.STORAGE_DIR);
     let expired = 0;
     for (;;) {
       const due = await em.find(
@@ -38,8 +36,7 @@ export class ExportCleanupService {
         { limit: BATCH, orderBy: { id: 'asc' } },
       );
       for (const job of due) {
-        const path = job.filePath ? resolve(root, job.filePath) : null;
-        if (path && path.startsWith(root + sep)) await rm(path, { force: true });
+        if (job.filePath) await this.storage.remove(job.filePath);
         job.status = 'expired';
         job.filePath = null;
       }

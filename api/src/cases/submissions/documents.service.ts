@@ -15,7 +15,7 @@ import {
   GroupDocument,
   ProcessView,
 } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
@@ -39,6 +39,7 @@ import {
   toIntakeDocument,
 } from '../../processes';
 import { parseEntityType, ProcessCatalogService, type ProcessEntity } from './process-catalog.service';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 export const CASE_EXCHANGE_UNAVAILABLE = 'Case exchange is not available for your company.';
 
@@ -46,6 +47,7 @@ export const CASE_EXCHANGE_UNAVAILABLE = 'Case exchange is not available for you
 @Injectable()
 export class DocumentsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly members: MemberContextService,
     private readonly catalog: ProcessCatalogService,
@@ -243,7 +245,7 @@ export class DocumentsService {
 
   /** A document file as a download, typed by its content (never by the row's declared mime type). */
   private async fileAnswer(storedPath: string, name: string): Promise<StreamableFile> {
-    const file = await openStoredFile(this.config.STORAGE_DIR, storedPath, name, 'document');
+    const file = await openStoredFile(this.storage, storedPath, name, 'document');
     if (!file) throw new NotFoundException('The file is no longer available.');
     return storedFileAnswer(file);
   }

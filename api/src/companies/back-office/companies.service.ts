@@ -17,15 +17,14 @@ import {
   OnboardingSession,
   User,
 } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { unlink } from 'node:fs/promises';
 import { SessionTokenService } from '../../platform/authentication/session-token.service';
-import { storedFilePath } from '../../platform/common/stored-files';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { RealtimePublisher } from '../../platform/realtime/realtime.publisher';
 import { CompanyLookupService } from './company-lookup.service';
 import { toOption, toSuperAdminCompany } from './super-admin-companies.mappers';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 interface ListRecord {
   id: number;
@@ -41,6 +40,7 @@ interface ListRecord {
 @Injectable()
 export class CompaniesService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly lookup: CompanyLookupService,
     private readonly sessions: SessionTokenService,
@@ -119,10 +119,7 @@ export class CompaniesService {
     });
     this.em.clear();
     for (const userId of userIds) this.publisher.endUser(userId, 'disabled');
-    for (const stored of files) {
-      const absolute = storedFilePath(this.config.STORAGE_DIR, stored);
-      if (absolute) await unlink(absolute).catch(() => undefined);
-    }
+    for (const stored of files) await this.storage.remove(stored).catch(() => undefined);
     return { success: true, message: COMPANY_DELETED };
   }
 

@@ -8,7 +8,7 @@ import {
   type CompanyFormBody,
 } from '@casebridge/contracts';
 import { Company } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { BodyCheck } from '../../platform/common/body-check';
@@ -27,6 +27,7 @@ import {
 } from './company-files';
 import { CompanyLookupService } from './company-lookup.service';
 import { toSuperAdminCompany } from './super-admin-companies.mappers';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 type FormBody = z.output<typeof CompanyFormBody>;
 
@@ -34,6 +35,7 @@ type FormBody = z.output<typeof CompanyFormBody>;
 @Injectable()
 export class CompanyFormService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly lookup: CompanyLookupService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -41,7 +43,7 @@ export class CompanyFormService {
 
   async save(id: number, form: BodyCheck<FormBody>, files: CompanyFormFiles | undefined) {
     const staged = stagedFiles(files);
-    const placed = new PlacedFiles(this.config.STORAGE_DIR);
+    const placed = new PlacedFiles(this.storage);
     try {
       const existing = id === 0 ? null : await this.lookup.company(id);
       const logo = files?.[COMPANY_LOGO_FIELD]?.[0];
@@ -61,7 +63,7 @@ export class CompanyFormService {
         company.ssoIdpCertificate = null;
       }
       await flushUnique(this.em, { field: 'slug', message: SLUG_TAKEN, clearOnConflict: existing === null });
-      await removeStoredFiles(this.config.STORAGE_DIR, replaced);
+      await removeStoredFiles(this.storage, replaced);
       await this.em.populate(company, ['registrationCommunities', 'signupManager', 'altSignupManager']);
       return { success: true, message: COMPANY_SAVED, id: company.id, company: toSuperAdminCompany(company) };
     } catch (error) {

@@ -6,20 +6,19 @@ import {
   type SsoSettingsBody,
 } from '@casebridge/contracts';
 import { extensionOf, type Company } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/access/actor';
 import { AdminScopeService } from '../company-admin/admin-scope.service';
 import { ValidationException } from '../../platform/common/errors';
 import { sanitizeRichText } from '../../platform/common/rich-text';
-import { storedFilePath } from '../../platform/common/stored-files';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { parseIdpMetadata, type IdpMetadata } from './idp-metadata';
 import { spUrls } from './sp-urls';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 type Body = z.output<typeof SsoSettingsBody>;
 
@@ -44,6 +43,7 @@ export class SsoSettingsService {
   private readonly logger = new Logger(SsoSettingsService.name);
 
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly scope: AdminScopeService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -101,10 +101,8 @@ export class SsoSettingsService {
       return metadata;
     }
     // No new upload: the stored file stays the source of the certificate.
-    const stored = company.ssoIdentityFilePath
-      ? storedFilePath(this.config.STORAGE_DIR, company.ssoIdentityFilePath)
-      : null;
-    const xml = stored ? await readFile(stored, 'utf8').catch(() => null) : null;
+    const stored = company.ssoIdentityFilePath ? await this.storage.read(company.ssoIdentityFilePath) : null;
+    const xml = stored ? stored.toString('utf8') : null;
     if (xml === null) throw ValidationException.forField(SSO_IDENTITY_FILE_FIELD, FILE_REQUIRED);
     const metadata = parseIdpMetadata(xml);
     if (!metadata) throw ValidationException.forField(SSO_IDENTITY_FILE_FIELD, NOT_METADATA);
@@ -135,18 +133,15 @@ export class SsoSettingsService {
     return metadata;
   }
 
-  /** Writes the upload under STORAGE_DIR/sso/ and returns its path relative to STORAGE_DIR. */
+  /** Stores the upload under sso/ and returns its key. */
   private async storeFile(company: Company, file: IdentityFile): Promise<string> {
-    const relative = join('sso', `${company.slug}-${randomBytes(8).toString('hex')}.xml`);
-    const target = storedFilePath(this.config.STORAGE_DIR, relative)!;
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.buffer);
-    return relative;
+    const key = `sso/${company.slug}-${randomBytes(8).toString('hex')}.xml`;
+    await this.storage.write(key, file.buffer, 'application/xml');
+    return key;
   }
 
-  private async removeStored(relative: string): Promise<void> {
-    const path = storedFilePath(this.config.STORAGE_DIR, relative);
-    if (path) await unlink(path).catch(() => undefined);
+  private async removeStored(key: string): Promise<void> {
+    await this.storage.remove(key).catch(() => undefined);
   }
 
   private toSettings(company: Company): SsoSettings {

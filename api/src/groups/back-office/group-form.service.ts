@@ -9,7 +9,7 @@ import {
   type GroupFormBody,
 } from '@casebridge/contracts';
 import { Community, Company, CompanyGroupRelation, ContactDocument, Department } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { collectFieldErrors, ValidationException } from '../../platform/common/errors';
@@ -26,6 +26,7 @@ import {
 } from './group-form-files';
 import { GroupsService } from './groups.service';
 import { toSuperAdminGroup } from './super-admin-groups.mappers';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 type FormBody = z.output<typeof GroupFormBody>;
 
@@ -40,6 +41,7 @@ interface Checked {
 @Injectable()
 export class GroupFormService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly groups: GroupsService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -49,7 +51,7 @@ export class GroupFormService {
     const addendum = files?.[GROUP_ADDENDUM_FIELD]?.[0];
     const banner = files?.[GROUP_BANNER_FIELD]?.[0];
     const staged = [addendum, banner].filter((file): file is StagedFile => file !== undefined);
-    const placed = new PlacedFiles(this.config.STORAGE_DIR);
+    const placed = new PlacedFiles(this.storage);
     try {
       const existing = id === 0 ? null : await this.groups.group(id);
       const checked = await this.validate(existing, body, addendum, banner);
@@ -66,7 +68,7 @@ export class GroupFormService {
       }
       await this.addHostAsPartner(group, existing === null, checked);
       await flushUnique(this.em, { field: 'vhost', message: VHOST_TAKEN, clearOnConflict: existing === null });
-      await removeStoredFiles(this.config.STORAGE_DIR, replaced);
+      await removeStoredFiles(this.storage, replaced);
       await this.em.populate(group, ['sponsorCompany', 'department', 'document']);
       return {
         success: true,

@@ -7,7 +7,7 @@ import {
   type GroupDocumentUploadBody,
 } from '@casebridge/contracts';
 import { Company, CompanyGroupRelation, ContactDocument, Department, GroupDocument } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import type { StoredFileDownload } from '../../platform/common/stored-files';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { GroupsService } from './groups.service';
 import { toGroupPartner } from './super-admin-groups.mappers';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 type AddPartner = z.output<typeof AddGroupPartnerBody>;
 type UploadBody = z.output<typeof GroupDocumentUploadBody>;
@@ -35,6 +36,7 @@ const asAdmin = (doc: GroupDocument): GroupDocumentShape => toGroupDocument(doc,
 @Injectable()
 export class GroupMembersService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly groups: GroupsService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -126,18 +128,18 @@ export class GroupMembersService {
       if (file) await unlink(file.path).catch(() => undefined);
     } else {
       if (!file) throw ValidationException.forField('file', 'The file field is required.');
-      const stored = await storeGroupDocumentFile(this.config.STORAGE_DIR, group.id, file);
+      const stored = await storeGroupDocumentFile(this.storage, group.id, file);
       Object.assign(doc, {
         filePath: stored.filePath,
         originalFilename: stored.originalFilename,
         mimeType: stored.mimeType,
       });
-      placed = stored.absolute;
+      placed = stored.filePath;
     }
     try {
       await this.em.flush();
     } catch (error) {
-      if (placed) await unlink(placed).catch(() => undefined);
+      if (placed) await this.storage.remove(placed).catch(() => undefined);
       throw error;
     }
     await this.em.populate(doc, ['company']);
@@ -146,7 +148,7 @@ export class GroupMembersService {
 
   async download(documentId: number): Promise<StoredFileDownload> {
     const doc = await this.em.findOne(GroupDocument, { id: documentId, documentType: 'file' });
-    const file = await groupDocumentDownload(this.config.STORAGE_DIR, doc);
+    const file = await groupDocumentDownload(this.storage, doc);
     if (!file) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
     return file;
   }
@@ -155,7 +157,7 @@ export class GroupMembersService {
     const group = await this.groups.group(groupId);
     const doc = await this.em.findOne(GroupDocument, { id: documentId, community: group });
     if (!doc) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
-    await deleteGroupDocument(this.em, this.config.STORAGE_DIR, doc);
+    await deleteGroupDocument(this.em, this.storage, doc);
     return { success: true, message: 'The document has been deleted.' };
   }
 }

@@ -1,12 +1,13 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { GROUP_DELETED, GROUP_NOT_FOUND, type SuperAdminGroupRow } from '@casebridge/contracts';
 import { Community, GroupDocument } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { unlink } from 'node:fs/promises';
-import { openStoredFile, storedFilePath, type StoredFileDownload } from '../../platform/common/stored-files';
+import { removeStoredFiles } from '../../platform/common/staged-files';
+import { openStoredFile, type StoredFileDownload } from '../../platform/common/stored-files';
 import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { registrationPageOf, toSuperAdminGroup } from './super-admin-groups.mappers';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 interface ListRecord {
   id: number;
@@ -32,6 +33,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 @Injectable()
 export class GroupsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -101,11 +103,8 @@ export class GroupsService {
     ];
     await this.em.transactional((em) => em.nativeDelete(Community, { id: group.id }));
     this.em.clear();
-    // Rows first: a file left behind by a failed unlink is unreachable, never a dangling row.
-    for (const stored of files) {
-      const absolute = stored ? storedFilePath(this.config.STORAGE_DIR, stored) : null;
-      if (absolute) await unlink(absolute).catch(() => undefined);
-    }
+    // Rows first: a file left behind by a failed delete is unreachable, never a dangling row.
+    await removeStoredFiles(this.storage, files).catch(() => undefined);
     return { success: true, message: GROUP_DELETED };
   }
 
@@ -143,7 +142,7 @@ export class GroupsService {
   async addendum(id: number): Promise<StoredFileDownload> {
     const group = await this.group(id);
     const fileName = `${(group.addendumName || 'addendum').replace(/\.pdf$/i, '')}.pdf`;
-    const file = await openStoredFile(this.config.STORAGE_DIR, group.addendumPath, fileName, 'agreement');
+    const file = await openStoredFile(this.storage, group.addendumPath, fileName, 'agreement');
     if (!file) throw new NotFoundException('This group has no addendum.');
     return file;
   }

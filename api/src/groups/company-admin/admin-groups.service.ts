@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CompanyGroupRelation, groupPartnersQuery, type GroupPartnerRecord } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AdminGroupDetail, MembershipType, MyGroupRelation, PartnerCompanyRow } from '@casebridge/contracts';
@@ -11,6 +11,7 @@ import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { toAdminGroup, toMyRelation } from './admin-groups.mappers';
 import { GroupAccessService, type GroupMembership } from './group-access.service';
 import { partnersVisible } from './group-partners';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 export type GroupFileKind = 'addendum' | 'current_license' | 'code_of_conduct';
 
@@ -36,6 +37,7 @@ function toPartner(record: GroupPartnerRecord) {
 @Injectable()
 export class AdminGroupsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly access: GroupAccessService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -76,7 +78,7 @@ export class AdminGroupsService {
       current_license: group.currentLicensePath,
       code_of_conduct: group.codeOfConductPath,
     }[kind];
-    const file = stored && (await openStoredFile(this.config.STORAGE_DIR, stored, basename(stored), 'agreement'));
+    const file = stored && (await openStoredFile(this.storage, stored, basename(stored), 'agreement'));
     if (!file) throw new NotFoundException(`This group has no ${FILE_LABELS[kind]}.`);
     return file;
   }

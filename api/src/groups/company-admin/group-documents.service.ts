@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { GroupDocumentShape, GroupDocumentUploadBody } from '@casebridge/contracts';
 import { GroupDocument } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { unlink } from 'node:fs/promises';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { SERVER_CONFIG } from '../../platform/config/config.module';
 import { toGroupDocument } from './admin-groups.mappers';
 import { GroupAccessService } from './group-access.service';
 import { deleteGroupDocument, groupDocumentDownload, storeGroupDocumentFile, type StagedFile } from './group-uploads';
+import { FILE_STORAGE } from '../../platform/storage/storage.module';
 
 type UploadBody = z.output<typeof GroupDocumentUploadBody>;
 
@@ -21,6 +22,7 @@ export const GROUP_DOCUMENT_NOT_FOUND = 'Document not found.';
 @Injectable()
 export class GroupDocumentsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly access: GroupAccessService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -58,14 +60,14 @@ export class GroupDocumentsService {
       await this.em.flush();
     } else {
       if (!file) throw ValidationException.forField('file', 'The file field is required.');
-      const stored = await storeGroupDocumentFile(this.config.STORAGE_DIR, groupId, file);
+      const stored = await storeGroupDocumentFile(this.storage, groupId, file);
       doc.filePath = stored.filePath;
       doc.originalFilename = stored.originalFilename;
       doc.mimeType = stored.mimeType;
       try {
         await this.em.flush();
       } catch (error) {
-        await unlink(stored.absolute).catch(() => undefined);
+        await this.storage.remove(stored.filePath).catch(() => undefined);
         throw error;
       }
     }
@@ -76,7 +78,7 @@ export class GroupDocumentsService {
   async download(actor: Actor, groupId: number, documentId: number): Promise<StoredFileDownload> {
     await this.access.membership(actor, groupId);
     const doc = await this.em.findOne(GroupDocument, { id: documentId, community: groupId, documentType: 'file' });
-    const file = await groupDocumentDownload(this.config.STORAGE_DIR, doc);
+    const file = await groupDocumentDownload(this.storage, doc);
     if (!file) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
     return file;
   }
@@ -87,7 +89,7 @@ export class GroupDocumentsService {
     if (!doc) throw new NotFoundException(GROUP_DOCUMENT_NOT_FOUND);
     if (doc.company.id !== companyId)
       throw new ForbiddenException('Only the company that added a document can delete it.');
-    await deleteGroupDocument(this.em, this.config.STORAGE_DIR, doc);
+    await deleteGroupDocument(this.em, this.storage, doc);
     return { message: 'The document has been deleted.' };
   }
 }

@@ -1,8 +1,7 @@
 import { GROUP_DOCUMENT_EXTENSIONS } from '@casebridge/contracts';
 import type { GroupDocument } from '@casebridge/db';
-import type { ServerConfig } from '@casebridge/server-core';
+import type { FileStorage, ServerConfig } from '@casebridge/server-core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import {
@@ -13,7 +12,7 @@ import {
   type StagedFile,
   type UploadRule,
 } from '../../platform/common/staged-files';
-import { openStoredFile, storedFilePath, type StoredFileDownload } from '../../platform/common/stored-files';
+import { openStoredFile, type StoredFileDownload } from '../../platform/common/stored-files';
 import type { UploadOptions } from '../../platform/common/multipart';
 
 export type { StagedFile } from '../../platform/common/staged-files';
@@ -51,7 +50,6 @@ export interface StoredGroupFile {
   /** The verified type (kept for the record; downloads decide again from the content). */
   mimeType: string;
   /** Where the file now is; remove it again when the row cannot be saved. */
-  absolute: string;
 }
 
 /**
@@ -59,14 +57,14 @@ export interface StoredGroupFile {
  * the company admin's and the super admin's uploads.
  */
 export async function storeGroupDocumentFile(
-  storageDir: string,
+  storage: FileStorage,
   groupId: number,
   file: StagedFile,
 ): Promise<StoredGroupFile> {
   const { extension, contentType } = await acceptedUpload(file, GROUP_DOCUMENT_UPLOAD);
   const filePath = groupDocumentPath(groupId, extension);
-  const absolute = await placeStagedFile(storageDir, file, filePath);
-  return { filePath, originalFilename: displayName(file.originalname), mimeType: contentType, absolute };
+  await placeStagedFile(storage, file, filePath);
+  return { filePath, originalFilename: displayName(file.originalname), mimeType: contentType };
 }
 
 /**
@@ -86,18 +84,18 @@ export function displayName(name: string): string {
  * content, never from the row's mime type (older rows kept the type the uploader declared).
  */
 export function groupDocumentDownload(
-  storageDir: string,
+  storage: FileStorage,
   doc: GroupDocument | null,
 ): Promise<StoredFileDownload | null> {
   if (!doc?.filePath) return Promise.resolve(null);
-  return openStoredFile(storageDir, doc.filePath, doc.originalFilename ?? doc.name, 'document');
+  return openStoredFile(storage, doc.filePath, doc.originalFilename ?? doc.name, 'document');
 }
 
 /** Deletes a group document and then its file. */
-export async function deleteGroupDocument(em: EntityManager, storageDir: string, doc: GroupDocument): Promise<void> {
-  const path = doc.filePath ? storedFilePath(storageDir, doc.filePath) : null;
+export async function deleteGroupDocument(em: EntityManager, storage: FileStorage, doc: GroupDocument): Promise<void> {
+  const stored = doc.filePath;
   em.remove(doc);
   await em.flush();
-  // The row is gone first: a file left behind by a failed unlink is unreachable, never a dangling row.
-  if (path) await unlink(path).catch(() => undefined);
+  // The row is gone first: a file left behind by a failed delete is unreachable, never a dangling row.
+  if (stored) await storage.remove(stored).catch(() => undefined);
 }

@@ -8,17 +8,15 @@ import {
   type Type,
 } from '@nestjs/common';
 import { extensionOf, FILE_TYPES, identifyFile, isActiveContent, SNIFF_BYTES, type UploadKind } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type FileStorage, type ServerConfig } from '@casebridge/server-core';
 import type { FastifyRequest } from 'fastify';
 import { diskStorage, type StorageEngine } from 'multer';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, unlink } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { catchError, type Observable } from 'rxjs';
 import { ValidationException } from './errors';
-import { storedFilePath } from './stored-files';
 import type { UploadOptions } from './multipart';
 
 /**
@@ -174,36 +172,30 @@ export async function acceptedUpload(
   return { extension, contentType: FILE_TYPES[type].mime };
 }
 
-/** Moves a staged file to `stored` (relative to STORAGE_DIR); answers its absolute path. */
-export async function placeStagedFile(storageDir: string, file: StagedFile, stored: string): Promise<string> {
-  const absolute = storedFilePath(storageDir, stored)!;
-  await mkdir(dirname(absolute), { recursive: true });
-  await rename(file.path, absolute);
-  return absolute;
+/** Moves a staged file into storage under `stored` (its key). */
+export async function placeStagedFile(storage: FileStorage, file: StagedFile, stored: string): Promise<void> {
+  await storage.moveIn(file.path, stored);
 }
 
-/** Removes stored files (paths relative to STORAGE_DIR; none, or one outside it, is skipped). */
-export async function removeStoredFiles(storageDir: string, paths: readonly (string | null)[]): Promise<void> {
-  for (const stored of paths) {
-    const absolute = stored ? storedFilePath(storageDir, stored) : null;
-    if (absolute) await unlink(absolute).catch(() => undefined);
-  }
+/** Removes stored files by key (none, or one outside storage, is skipped). */
+export async function removeStoredFiles(storage: FileStorage, paths: readonly (string | null)[]): Promise<void> {
+  await Promise.all(paths.map((stored) => (stored ? storage.remove(stored) : undefined)));
 }
 
 /** The files one save moved from staging into storage, so a failed save can remove them again. */
 export class PlacedFiles {
   private readonly stored: string[] = [];
 
-  constructor(private readonly storageDir: string) {}
+  constructor(private readonly storage: FileStorage) {}
 
-  /** Moves a staged file to `stored` (relative to STORAGE_DIR) and answers that path. */
+  /** Moves a staged file into storage under `stored` and answers that key. */
   async place(file: StagedFile, stored: string): Promise<string> {
-    await placeStagedFile(this.storageDir, file, stored);
+    await placeStagedFile(this.storage, file, stored);
     this.stored.push(stored);
     return stored;
   }
 
   removeAll(): Promise<void> {
-    return removeStoredFiles(this.storageDir, this.stored);
+    return removeStoredFiles(this.storage, this.stored);
   }
 }

@@ -1,30 +1,13 @@
 import { StreamableFile } from '@nestjs/common';
 import { OCTET_STREAM, servedContentType, SNIFF_BYTES, type UploadKind } from '@casebridge/db';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { attachmentDisposition, type FileStorage } from '@casebridge/server-core';
+import type { Readable } from 'node:stream';
 
-/**
- * The absolute path of a stored file (a path relative to STORAGE_DIR as kept in the database), or null when the
- * stored path would leave the storage folder (absolute, "..").
- */
-export function storedFilePath(storageDir: string, storedPath: string): string | null {
-  const root = resolve(storageDir);
-  const path = resolve(root, storedPath);
-  const inside = relative(root, path);
-  if (!inside || inside.startsWith('..') || isAbsolute(inside)) return null;
-  return path;
-}
-
-/** Content-Disposition of a download, with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+export { attachmentDisposition };
 
 /** A stored file opened for an answer. */
 export interface StoredFileDownload {
-  stream: ReadStream;
+  stream: Readable;
   fileName: string;
   size: number;
   /**
@@ -35,28 +18,19 @@ export interface StoredFileDownload {
 }
 
 /**
- * Opens a stored file (relative to STORAGE_DIR) to be answered as `fileName`, with the type its content proves
- * among those of `kind`. Null when there is nothing to send: no path, a path outside storage, no such file.
+ * Opens a stored file (its storage key, as its row keeps it) to be answered as `fileName`, with the type its content
+ * proves among those of `kind`. Null when there is nothing to send: no key, a key outside storage, no such file.
  */
 export async function openStoredFile(
-  storageDir: string,
+  storage: FileStorage,
   storedPath: string | null,
   fileName: string,
   kind: UploadKind,
 ): Promise<StoredFileDownload | null> {
-  const path = storedPath ? storedFilePath(storageDir, storedPath) : null;
-  const handle = path ? await open(path, 'r').catch(() => null) : null;
-  if (!path || !handle) return null;
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return null;
-    const head = Buffer.alloc(Math.min(SNIFF_BYTES, info.size));
-    await handle.read(head, 0, head.length, 0);
-    const contentType = servedContentType(head, fileName, kind);
-    return { stream: createReadStream(path), fileName, size: info.size, contentType };
-  } finally {
-    await handle.close();
-  }
+  const head = storedPath ? await storage.head(storedPath, SNIFF_BYTES) : null;
+  const file = head && storedPath ? await storage.open(storedPath) : null;
+  if (!head || !file) return null;
+  return { stream: file.stream, fileName, size: file.size, contentType: servedContentType(head, fileName, kind) };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ServerToClientEvents,
 } from '@casebridge/contracts';
 import { Case, ExportJob, User } from '@casebridge/db';
+import { loadServerConfig } from '@casebridge/server-core';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { startExportWorker, type ExportWorker } from '../../../../test/kit/expor
 import { aCase, aCaseRow, aCompany, aProcess, aSignedInUser, aUser, uniqueName } from '../../../../test/kit/factories';
 import { orm } from '../../../../test/kit/member-fixtures';
 import { safeCell } from '../../../../test/kit/worker-parts';
+import { exportFileLink } from './export-links';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 
@@ -104,6 +106,8 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
   /** A case between the two others, copied into the third company's bulk cases. */
   let template: Case;
   const sockets: ClientSocket[] = [];
+  /** The usage report built by one test, whose link the next one asks for. */
+  let usageExport: { id: number; fileName: string } | undefined;
 
   const download = (token: string, id: number) =>
     api.http().get(`/api/exports/${id}/download`).set(bearer(token)).buffer(true).parse(binary);
@@ -226,6 +230,7 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
     expect(queued).toMatchObject({ kind: 'usage', status: 'queued', file_name: null });
 
     const ready = await log.waitFor(queued.id, 'ready');
+    usageExport = { id: queued.id, fileName: ready.file_name! };
     expect(ready.file_name).toMatch(/^usage\.\d{6}\.xlsx$/);
     expect(log.messages.filter((m) => m.export_id === queued.id).map((m) => m.status)).toEqual([
       'queued',
@@ -257,6 +262,34 @@ describe('exports: one mechanism, api → queue → worker → file → socket �
     const tokens = rows.slice(1).map((row) => row[5]);
     // A token may start with '-': the sheet then holds it escaped as text, as every export cell is.
     expect(new Set(tokens)).toEqual(new Set(report.body.data.map((row: { token: string }) => safeCell(row.token))));
+  });
+
+  it('hands its owner a link of 60 s that downloads the file without the token; forged and stale links get 403', async () => {
+    const { id, fileName } = usageExport!;
+    await api.http().post(`/api/exports/${id}/link`).set(bearer(partnerAdmin)).expect(404);
+    const answer = (await api.http().post(`/api/exports/${id}/link`).set(bearer(ours.token)).expect(200)).body as {
+      url: string;
+      expires_at: string;
+    };
+    const url = new URL(answer.url, api.url);
+    expect(url.pathname).toBe(`/api/exports/${id}/file`);
+    expect(new Date(answer.expires_at).getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(new Date(answer.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+
+    const file = await api.http().get(`${url.pathname}${url.search}`).buffer(true).parse(binary).expect(200);
+    expect(file.headers['content-disposition']).toContain(fileName);
+    expect(await readSheet(file.body)).toEqual(await readSheet((await download(ours.token, id).expect(200)).body));
+
+    const forged = new URLSearchParams(url.search);
+    forged.set('signature', 'A'.repeat(43));
+    await api.http().get(`${url.pathname}?${forged}`).expect(403);
+    // The same signature for another export, and a link whose time is up (signed by the api itself, an hour ago).
+    await api
+      .http()
+      .get(`/api/exports/${id + 1}/file${url.search}`)
+      .expect(403);
+    const stale = exportFileLink(loadServerConfig().JWT_SECRET, id, Date.now() - 3_600_000);
+    await api.http().get(stale.url).expect(403);
   });
 
   it('builds the audit timeline of a case for the other company too', async () => {

@@ -1,5 +1,6 @@
 import {
   ConflictException,
+  ForbiddenException,
   GoneException,
   Inject,
   Injectable,
@@ -7,34 +8,36 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import {
+  EXPORT_LINK_SECONDS,
   EXPORT_PARAMS,
   rooms,
   SERVER_EVENTS,
   type ExportAnswer,
   type ExportKind,
+  type ExportLinkAnswer,
   type ExportShape,
   type ExportStatusMessage,
 } from '@casebridge/contracts';
 import { ExportJob } from '@casebridge/db';
-import { type ServerConfig } from '@casebridge/server-core';
+import { type ServerConfig, type FileStorage } from '@casebridge/server-core';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Actor } from '../access/actor';
 import { ValidationException, zodIssuesToFieldErrors } from '../common/errors';
 import { SERVER_CONFIG } from '../config/config.module';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { ExportPolicyRegistry } from './export-policy.registry';
+import { EXPORT_LINK_INVALID, exportFileLink, isValidExportLink, XLSX_TYPE } from './export-links';
 import { ExportsProducer } from './exports.producer';
+import { FILE_STORAGE } from '../storage/storage.module';
 
 export const EXPORT_NOT_FOUND = 'Export not found.';
 export const EXPORT_NOT_READY = 'The export is not ready yet. Please wait for it to finish.';
 export const EXPORT_EXPIRED = 'This export has expired and its file was deleted. Please export again.';
 
 export interface ExportDownload {
-  stream: ReadStream;
+  stream: Readable;
   fileName: string;
   size: number;
 }
@@ -46,6 +49,7 @@ export interface ExportDownload {
 @Injectable()
 export class ExportsService {
   constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly em: EntityManager,
     private readonly producer: ExportsProducer,
     private readonly publisher: RealtimePublisher,
@@ -114,33 +118,51 @@ export class ExportsService {
   }
 
   async download(actor: Actor, id: number): Promise<ExportDownload> {
+    return this.fileOf(await this.own(actor, id));
+  }
+
+  /** A short-lived link to the ready file: the bucket's own signed link, or one the api serves (exportFileLink). */
+  async link(actor: Actor, id: number): Promise<ExportLinkAnswer> {
     const job = await this.own(actor, id);
+    const { key, fileName } = this.readyFile(job);
+    const local = exportFileLink(this.config.JWT_SECRET, job.id);
+    const direct = await this.storage.signedDownloadUrl(key, {
+      fileName,
+      contentType: XLSX_TYPE,
+      expiresInSeconds: EXPORT_LINK_SECONDS,
+    });
+    return { url: direct ?? local.url, expires_at: local.expiresAt.toISOString() };
+  }
+
+  /** The file behind a link the api signed (403 once it expired or when it was not the api's). */
+  async fileByLink(id: number, link: { expires: number; signature: string }): Promise<ExportDownload> {
+    if (!isValidExportLink(this.config.JWT_SECRET, id, link)) throw new ForbiddenException(EXPORT_LINK_INVALID);
+    const job = await this.em.findOne(ExportJob, id);
+    if (!job) throw new NotFoundException(EXPORT_NOT_FOUND);
+    return this.fileOf(job);
+  }
+
+  /** The stored key and name of a ready export: 410 once expired, 409 while building or after it failed. */
+  private readyFile(job: ExportJob): { key: string; fileName: string } {
     const expired = job.status === 'expired' || (job.expiresAt !== null && job.expiresAt.getTime() <= Date.now());
     if (expired) throw new GoneException(EXPORT_EXPIRED);
     if (job.status === 'failed') throw new ConflictException(`The export failed: ${job.error ?? 'unknown error'}.`);
     if (job.status !== 'ready' || !job.filePath || !job.fileName) throw new ConflictException(EXPORT_NOT_READY);
-    const path = this.absolute(job.filePath);
-    const size = await stat(path).then(
-      (info) => info.size,
-      () => null,
-    );
+    return { key: job.filePath, fileName: job.fileName };
+  }
+
+  private async fileOf(job: ExportJob): Promise<ExportDownload> {
+    const { key, fileName } = this.readyFile(job);
+    const file = await this.storage.open(key);
     // Deleted by hand or by a cleanup that has not updated the row yet: as good as expired.
-    if (size === null) throw new GoneException(EXPORT_EXPIRED);
-    return { stream: createReadStream(path), fileName: job.fileName, size };
+    if (!file) throw new GoneException(EXPORT_EXPIRED);
+    return { stream: file.stream, fileName, size: file.size };
   }
 
   private async own(actor: Actor, id: number): Promise<ExportJob> {
     const job = await this.em.findOne(ExportJob, { id, user: actor.userId });
     if (!job) throw new NotFoundException(EXPORT_NOT_FOUND);
     return job;
-  }
-
-  /** An absolute path inside STORAGE_DIR (a stored path can never point outside it). */
-  private absolute(storedPath: string): string {
-    const root = resolve(this.config.STORAGE_DIR);
-    const path = resolve(root, storedPath);
-    if (!path.startsWith(root + sep)) throw new GoneException(EXPORT_EXPIRED);
-    return path;
   }
 }
 

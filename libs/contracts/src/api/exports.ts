@@ -81,6 +81,19 @@ export type ExportShape = z.infer<typeof ExportShape>;
 export const ExportAnswer = z.object({ export: ExportShape });
 export type ExportAnswer = z.infer<typeof ExportAnswer>;
 
+/** A short-lived link that downloads a ready export without the bearer token (the browser saves it itself). */
+export const ExportLinkAnswer = z.object({ url: z.string(), expires_at: z.string() });
+export type ExportLinkAnswer = z.infer<typeof ExportLinkAnswer>;
+
+/** The signature of an export link served by the api itself (the local folder's link; S3 signs its own). */
+export const ExportFileQuery = z.object({
+  expires: z.coerce.number({ error: 'The link is not valid.' }).int().min(0),
+  signature: z.string({ error: 'The link is not valid.' }).min(1).max(200),
+});
+
+/** Seconds an export link works: enough to start the download, too short to pass around. */
+export const EXPORT_LINK_SECONDS = 60;
+
 export const exportsApi = {
   create: endpoint({
     method: 'POST',
@@ -102,6 +115,22 @@ export const exportsApi = {
     path: 'exports/:id/download',
     access: 'user',
     summary: 'The file of a ready export (owner only; 409 while building, 410 once expired)',
+    response: z.unknown(),
+    file: true,
+  }),
+  link: endpoint({
+    method: 'POST',
+    path: 'exports/:id/link',
+    access: 'user',
+    summary: `A link to the file of a ready export, valid ${EXPORT_LINK_SECONDS} s, that needs no token (owner only; 409 while building, 410 once expired)`,
+    response: ExportLinkAnswer,
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: 'exports/:id/file',
+    access: 'public',
+    summary: 'The file of a ready export through a link from exports/:id/link (403 once the link has expired)',
+    query: ExportFileQuery,
     response: z.unknown(),
     file: true,
   }),

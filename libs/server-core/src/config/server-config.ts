@@ -34,7 +34,18 @@ const ServerConfigSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** The local folder: uploads are staged here, and files are kept here unless STORAGE_URL names a bucket. */
   STORAGE_DIR: z.string().min(1).default('var/storage'),
+  /** `s3://bucket` (or `s3://bucket/prefix`): files in S3-compatible object storage, shared by a cluster. */
+  STORAGE_URL: z
+    .union([z.literal(''), z.string().regex(/^s3:\/\/[a-z0-9.-]+(\/.*)?$/, 'must look like s3://bucket')])
+    .default(''),
+  /** The S3 server's address for anything but AWS itself (MinIO, a local stand-in); empty: AWS. */
+  S3_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Empty: the AWS SDK's own credential chain (AWS_ACCESS_KEY_ID, instance roles). */
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
   /** Built web app served by the api; empty to serve none. */
   WEB_DIST: z.string().default('web/dist'),
   BLOG_URL: z.string().default(''),

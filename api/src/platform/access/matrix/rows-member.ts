@@ -245,6 +245,9 @@ export const memberRows: Record<string, MatrixRow> = {
   // An export belongs to the user who asked for it (Acme's business manager), nobody else.
   'GET exports/:id': { expect: member(404, { acmeBm: 'ok' }) },
   'GET exports/:id/download': { expect: member(404, { acmeBm: 409 }) },
+  'POST exports/:id/link': { expect: member(404, { acmeBm: 409 }) },
+  // The link carries its own right: a signature anyone may present, refused to everyone once it is not the api's.
+  'GET exports/:id/file': { expect: open(403), query: () => ({ expires: 4102444800, signature: 'forged' }) },
   // The usage report covers the caller's own company only (every member, limited too); no company, no report.
   'GET admin/company/reports/usage': { expect: member('ok', { superAdmin: 403 }) },
   'GET admin/company/reports/usage/export': { expect: member('ok', { superAdmin: 403 }) },

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { createFileStorage, loadServerConfig } from '@casebridge/server-core';
 import { crc32, deflateSync } from 'node:zlib';
 
-/** A demo file, relative to STORAGE_DIR as its row stores it. */
+/** A demo file under its storage key, as its row stores it. */
 export interface DemoFile {
   path: string;
   content: Buffer;
@@ -79,15 +77,14 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * Writes the demo's stored files (group agreements, banners, shared documents, process files) into the storage
- * folder, leaving files that already exist alone (a reset keeps whatever an admin uploaded over them). Every file a
- * seeded row names is written here: seed.int-spec downloads them all.
+ * Writes the demo's stored files (group agreements, banners, shared documents, process files) into the configured
+ * storage (folder or bucket), leaving files that already exist alone (a reset keeps whatever an admin uploaded over
+ * them). Every file a seeded row names is written here: seed.int-spec downloads them all.
  */
-export async function writeDemoFiles(storageDir: string, files: DemoFile[]): Promise<void> {
+export async function writeDemoFiles(files: DemoFile[]): Promise<void> {
+  const storage = await createFileStorage(loadServerConfig());
   for (const file of files) {
-    const target = join(storageDir, file.path);
-    if (existsSync(target)) continue;
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.content);
+    if (await storage.head(file.path, 1)) continue;
+    await storage.write(file.path, file.content);
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DocumentType, RequirementSection } from '@casebridge/contracts';
-import { loadServerConfig } from '@casebridge/server-core';
 import { Company } from '../../entities/accounts/company.entity';
 import { Department } from '../../entities/accounts/department.entity';
 import { User } from '../../entities/accounts/user.entity';
@@ -168,7 +167,7 @@ export async function seedDocuments(
     filePath: 'documents/globex/support-bundle-guide.pdf',
     originalFilename: 'support-bundle-guide.pdf',
   });
-  await writeDemoFiles(loadServerConfig().STORAGE_DIR, [
+  await writeDemoFiles([
     {
       path: 'documents/globex/support-bundle-guide.pdf',
       content: demoPdf('Support bundle guide', [

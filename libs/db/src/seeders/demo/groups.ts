@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadServerConfig } from '@casebridge/server-core';
 import { DocumentGroup } from '../../entities/documents/document-parts.entity';
 import { Community } from '../../entities/groups/community.entity';
 import { CompanyGroupRelation } from '../../entities/groups/company-group-relation.entity';
@@ -176,7 +175,7 @@ export async function seedGroups(
   companies.acme.registrationCommunities.add(storageAlliance, openInterop);
 
   await em.flush();
-  await writeDemoFiles(loadServerConfig().STORAGE_DIR, [
+  await writeDemoFiles([
     ...agreementFiles(storageAlliance),
     ...agreementFiles(cloudConnect),
     ...agreementFiles(edgeProgram),
