@@ -1,8 +1,9 @@
 // `npm run demo`: build, reset the demo database and run the whole product locally until Ctrl-C.
 // `npm run demo -- --cluster`: the same demo as a cluster: HAProxy on PORT in front of 3 api processes, 2 workers.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BALANCER_DRAIN_MS, HAPROXY_MISSING, haproxyConfig, haproxyVersion, READY_PATH } from './lib/balancer.mjs';
+import { HAPROXY_MISSING, haproxyVersion } from './lib/balancer.mjs';
+import { notReady, startApiInstance, startBalancer, startObjectStorage, startWorkerInstance } from './lib/cluster.mjs';
 import { demoIdpArgs, demoIdpSettings, prepareDemoIdp } from './lib/demo-idp.mjs';
 import {
   canConnect,
@@ -12,7 +13,6 @@ import {
   startChild,
   stopAllAndExit,
   stopOnSignals,
-  waitForHttpOk,
 } from './lib/processes.mjs';
 
 const CLUSTER = process.argv.includes('--cluster');
@@ -26,6 +26,8 @@ const MAIL_WEB_PORT = 1080;
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/casebridge';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+/** The cluster's local S3-compatible object storage (s3rver). */
+const DEMO_S3_PORT = Number(process.env.DEMO_S3_PORT || 4568);
 /** The local SAML identity provider of Umbrella Cloud (single sign-on demo). */
 const DEMO_SAML_IDP_PORT = Number(process.env.DEMO_SAML_IDP_PORT || 7000);
 
@@ -100,6 +102,7 @@ function printWelcome(idp) {
     `  App:        ${PUBLIC_URL}`,
     `  API docs:   ${PUBLIC_URL}/api/docs`,
     `  Mail inbox: http://127.0.0.1:${MAIL_WEB_PORT}`,
+    ...(CLUSTER ? [`  Files:      ${env.STORAGE_URL} on the local S3-compatible server ${env.S3_ENDPOINT}`] : []),
     idp
       ? `  SSO IdP:    ${idp.base} (open ${PUBLIC_URL}/umbrella, Single Sign-On, sign in as caller@umbrella.test)`
       : '  SSO IdP:    not running (see the note above)',
@@ -116,18 +119,6 @@ function printWelcome(idp) {
   console.log(lines.join('\n'));
 }
 
-/** Writes the balancer's configuration for this cluster; the path HAProxy reads. */
-function writeBalancerConfig() {
-  const folder = path.join(REPO_ROOT, 'var', 'cluster');
-  mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, 'haproxy.cfg');
-  writeFileSync(
-    file,
-    haproxyConfig({ bind: `0.0.0.0:${PORT}`, servers: API_PORTS.map((port) => `127.0.0.1:${port}`) }),
-  );
-  return file;
-}
-
 stopOnSignals();
 if (CLUSTER && !haproxyVersion()) fail(HAPROXY_MISSING);
 await checkServices();
@@ -139,6 +130,18 @@ if (!existsSync(path.join(REPO_ROOT, 'node_modules'))) {
 
 console.log('Building server packages and the web app...');
 if ((await run('npm', ['run', 'build'])) !== 0) fail('The build failed; see the output above.');
+
+if (CLUSTER) {
+  // Every instance, the seed included, keeps files in one bucket: what one api takes in, any other serves.
+  try {
+    Object.assign(
+      env,
+      await startObjectStorage({ port: DEMO_S3_PORT, folder: path.join(REPO_ROOT, 'var', 'cluster', 's3') }),
+    );
+  } catch (error) {
+    fail(`${error.message} (set DEMO_S3_PORT)`);
+  }
+}
 
 const idp = await prepareSingleSignOn();
 // The seed points Umbrella Cloud at the identity provider and trusts its certificate.
@@ -163,18 +166,9 @@ if (await canConnect('127.0.0.1', SMTP_PORT)) {
   ]);
 }
 if (CLUSTER) {
-  // Each worker serves its metrics on a free port; the api instances differ by port alone.
-  for (let index = 1; index <= CLUSTER_WORKERS; index += 1) {
-    startChild(`worker-${index}`, process.execPath, ['worker/dist/main.js'], { ...env, WORKER_METRICS_PORT: '0' });
-  }
-  API_PORTS.forEach((port, index) =>
-    startChild(`api-${index + 1}`, process.execPath, ['api/dist/main.js'], {
-      ...env,
-      PORT: String(port),
-      SHUTDOWN_DRAIN_MS: String(BALANCER_DRAIN_MS),
-    }),
-  );
-  startChild('balancer', 'haproxy', ['-db', '-f', writeBalancerConfig()]);
+  for (let index = 1; index <= CLUSTER_WORKERS; index += 1) startWorkerInstance(`worker-${index}`, env);
+  API_PORTS.forEach((port, index) => startApiInstance(`api-${index + 1}`, port, env));
+  startBalancer({ port: PORT, apiPorts: API_PORTS });
 } else {
   startChild('worker', process.execPath, ['worker/dist/main.js'], env);
   startChild('api', process.execPath, ['api/dist/main.js'], env);
@@ -182,12 +176,9 @@ if (CLUSTER) {
 if (idp) startChild('saml-idp', process.execPath, demoIdpArgs(idp, PUBLIC_URL));
 
 // Through the balancer in a cluster: every instance ready, then the balancer sending traffic.
-const readyUrls = [...(CLUSTER ? API_PORTS : []), PORT].map((port) => `http://127.0.0.1:${port}${READY_PATH}`);
-const ready = await Promise.all(readyUrls.map((url) => waitForHttpOk(url, 90_000)));
-if (!ready.every(Boolean)) {
-  console.error(
-    `Not ready within 90 s: ${readyUrls.filter((_, index) => !ready[index]).join(', ')}; see the output above.`,
-  );
+const late = await notReady([...(CLUSTER ? API_PORTS : []), PORT]);
+if (late.length > 0) {
+  console.error(`Not ready within 90 s on port ${late.join(', ')}; see the output above.`);
   stopAllAndExit(1);
 } else {
   printWelcome(idp);

@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 /** The health check: an instance that answers anything but 200 here (down, no database, draining) gets no traffic. */
 export const READY_PATH = '/api/health/ready';
 /**
- * The SHUTDOWN_DRAIN_MS of api instances behind this balancer: three times what one failed check (every second,
- * fall 1) takes to take an instance out of rotation.
+ * The SHUTDOWN_DRAIN_MS of api instances behind this balancer: more than the three failed checks (every second,
+ * then every half second once one failed) that take an instance out of rotation.
  */
-export const BALANCER_DRAIN_MS = 3000;
+export const BALANCER_DRAIN_MS = 5000;
 
 /** The installed HAProxy's version line, or null with the command that installs it. */
 export function haproxyVersion() {
@@ -18,6 +18,9 @@ export function haproxyVersion() {
   if (probe.error || probe.status !== 0) return null;
   return probe.stdout.split('\n')[0];
 }
+
+/** The api's own message and wait for a 503 (api/src/platform/common/all-exceptions.filter.ts, UNAVAILABLE). */
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
 
 export const HAPROXY_MISSING =
   'HAProxy is not installed; the cluster needs it as its load balancer. Install it with: sudo apt-get install -y haproxy';
@@ -28,12 +31,16 @@ export const HAPROXY_MISSING =
  *   `serverTemplate` for a service name that DNS resolves to the replicas (docker compose).
  * - Round robin, no stickiness: every request may land on any instance (Socket.IO connects by websocket, one
  *   connection for its whole life).
- * - An instance leaves the rotation after one failed check of READY_PATH (every second), so a draining instance
- *   (SIGTERM, ShutdownDrain) gets no new request well within its drain time, and comes back after two good ones.
+ * - An instance leaves the rotation after three failed checks of READY_PATH in a row (one slow answer of a busy
+ *   instance does not empty the pool), so a draining instance (SIGTERM, ShutdownDrain) gets no new request well
+ *   within its drain time, and comes back after two good ones. An instance that died is skipped at once: a refused
+ *   connection is retried on another instance.
  * - A request that found no instance, or whose instance died before answering, is sent to another one, except a
  *   POST without an Idempotency-Key, which could have been written already (with the key the api answers the
  *   replay from the first write's record).
  * - Text answers compressed (gzip) unless the api already compressed them (its hashed web assets).
+ * - When no instance is ready (all draining, or PostgreSQL down for all), the balancer's own 503 is the api's:
+ *   the same JSON error and Retry-After, so clients back off and retry the same way.
  */
 export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, statsBind }) {
   const lines = [
@@ -51,6 +58,7 @@ export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, st
     '  timeout http-keep-alive 10s',
     '  retries 3',
     '  option redispatch 1',
+    `  http-error status 503 content-type application/json string '{"error":"${UNAVAILABLE_MESSAGE}"}' hdr Retry-After 5`,
     '',
     'frontend casebridge',
     `  bind ${bind}`,
@@ -64,7 +72,8 @@ export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, st
     '  http-request disable-l7-retry if METH_POST !{ req.hdr(idempotency-key) -m found }',
     '  compression algo gzip',
     '  compression type text/html text/css text/plain text/javascript application/javascript application/json image/svg+xml',
-    '  default-server inter 1s fastinter 500ms fall 1 rise 2',
+    '  timeout check 2s',
+    '  default-server inter 1s fastinter 500ms fall 3 rise 2',
     ...servers.map((server, index) => `  server api${index + 1} ${server} check`),
     ...(serverTemplate
       ? [`  server-template api ${serverTemplate.count} ${serverTemplate.address} check resolvers dns init-addr none`]
@@ -82,4 +91,11 @@ export function composeHaproxyConfig() {
     serverTemplate: { count: 6, address: 'api:3000' },
     resolver: '127.0.0.11:53',
   });
+}
+
+// `node scripts/lib/balancer.mjs <bind> <stats bind> <server>...` prints the configuration (for the TypeScript
+// tests' clusters); the stats page answers `/;csv`, whose `status` column says which instances are in rotation.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const [bind, statsBind, ...servers] = process.argv.slice(2);
+  process.stdout.write(haproxyConfig({ bind, servers, statsBind }));
 }

@@ -24,6 +24,14 @@ test('the local configuration checks readiness, retries only what is safe, and l
   assert.doesNotMatch(config, /cookie|stick/);
 });
 
+test("the balancer's own 503 carries the api's message and Retry-After", () => {
+  const config = haproxyConfig({ bind: '127.0.0.1:3000', servers: ['127.0.0.1:3001'] });
+  const [, message] = /string '\{"error":"([^"]+)"\}' hdr Retry-After 5/.exec(config) ?? [];
+  const filter = readFileSync(path.join(REPO_ROOT, 'api/src/platform/common/all-exceptions.filter.ts'), 'utf8');
+  assert.ok(message && filter.includes(`error: '${message}'`), 'same message as the api');
+  assert.match(filter, /const RETRY_AFTER_SECONDS = 5;/);
+});
+
 test('HAProxy accepts both configurations', { skip: haproxyVersion() ? false : 'haproxy is not installed' }, () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'casebridge-haproxy-'));
   try {

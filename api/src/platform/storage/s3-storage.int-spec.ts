@@ -9,7 +9,7 @@ import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../../test/kit
 import { filesUnder } from '../../../../test/kit/files-under';
 import { orm } from '../../../../test/kit/member-fixtures';
 import { startS3StandIn, type S3StandIn } from '../../../../test/kit/s3-stand-in';
-import { waitFor } from '../../../../test/wait-for';
+import { binary, finishedExport } from '../../../test/export-files';
 import { FILE_STORAGE } from './storage.module';
 
 /**
@@ -66,11 +66,7 @@ describe('files in S3-compatible storage, through the api and the worker', () =>
       .get(`/api/caller/case/${caseToken}/attachments/${id}`)
       .set(bearer(token))
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binary)
       .expect(200);
     expect(download.headers['content-length']).toBe(String(content.length));
     expect((download.body as Buffer).equals(content)).toBe(true);
@@ -84,11 +80,8 @@ describe('files in S3-compatible storage, through the api and the worker', () =>
       .send({ kind: 'case_audit', params: { token: caseToken } })
       .expect(200);
     const id = created.body.export.id as number;
-    const ready = await waitFor(
-      async () => (await api.http().get(`/api/exports/${id}`).set(bearer(token)).expect(200)).body.export,
-      (shape: { status: string; file_name: string }) => shape.status === 'ready',
-      { what: `export ${id} ready` },
-    );
+    const ready = await finishedExport(api, token, created.body.export);
+    expect(ready.status).toBe('ready');
     expect(await filesUnder(localFolder)).toEqual([]);
 
     const { url } = (await api.http().post(`/api/exports/${id}/link`).set(bearer(token)).expect(200)).body as {
@@ -97,7 +90,7 @@ describe('files in S3-compatible storage, through the api and the worker', () =>
     expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/exports/${id}-`)).toBe(true);
     const file = await fetch(url);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toContain(ready.file_name);
+    expect(file.headers.get('content-disposition')).toContain(ready.file_name!);
     // An xlsx is a zip: it starts with PK.
     expect(
       Buffer.from(await file.arrayBuffer())

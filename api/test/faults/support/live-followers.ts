@@ -18,9 +18,10 @@ const OPEN_BATCH = 50;
 
 /**
  * A client that follows one case as the web app does (web/src/lib/live.ts): on every connect it sends
- * `case.follow` with the last seq it processed, takes `missed`, then live `case.event`s, and ignores any message
- * whose seq is not higher than the one it has. `accepted` is what it processed; `ignored` what that rule dropped
- * (packets replayed by connection-state recovery and by `missed` both).
+ * `case.follow` with the last seq it processed and holds live `case.event`s until the answer's `missed` are
+ * applied; it ignores any message whose seq is not higher than the one it has, and on a gap (a live message beyond
+ * the next seq) it follows again from the last one applied instead of skipping. `accepted` is what it processed;
+ * `ignored` what the seq rule dropped (packets replayed by connection-state recovery and by `missed` both).
  */
 export class LiveFollower {
   readonly accepted: number[] = [];
@@ -28,11 +29,13 @@ export class LiveFollower {
   connects = 0;
   /** Handshakes refused as `unavailable` and tried again. */
   handshakeRetries = 0;
-  /** Answered `case.follow`s: one per connect once the client has resynced. */
+  /** Answered `case.follow`s: one per connect once the client has resynced (more after a gap). */
   follows = 0;
   lastSeq: number | null = null;
   readonly firstFollow: Promise<void>;
   private resolveFirstFollow!: () => void;
+  /** Live messages held while a follow is being answered. */
+  private waiting: CaseEventMessage[] | null = null;
 
   constructor(
     readonly socket: ClientSocket,
@@ -43,7 +46,7 @@ export class LiveFollower {
       this.connects += 1;
       void this.follow();
     });
-    socket.on(SERVER_EVENTS.caseEvent, (message) => this.take(message));
+    socket.on(SERVER_EVENTS.caseEvent, (message) => (this.waiting ? this.waiting.push(message) : this.take(message)));
     // As the web app does: a handshake the server could not check (its database busy) is tried again later;
     // Socket.IO retries lost connections by itself but not handshakes its middleware refused.
     socket.on('connect_error', (error) => {
@@ -54,6 +57,7 @@ export class LiveFollower {
   }
 
   private async follow(): Promise<void> {
+    this.waiting ??= [];
     let answer: FollowCaseAnswer;
     try {
       answer = await this.socket
@@ -62,19 +66,37 @@ export class LiveFollower {
     } catch {
       // No answer in time: ask again while connected; once dropped, the next connect follows again.
       if (this.socket.connected) void this.follow();
+      else this.release();
       return;
     }
     if (!answer.ok) throw new Error(`case.follow refused: ${answer.error}`);
-    for (const message of answer.missed) this.take(message);
+    for (const message of answer.missed) this.take(message, true);
     if (this.lastSeq === null || answer.seq > this.lastSeq) this.lastSeq = answer.seq;
     this.follows += 1;
     this.resolveFirstFollow();
+    this.release();
   }
 
-  private take(message: CaseEventMessage): void {
+  /** Applies the live messages held during a follow, oldest first. */
+  private release(): void {
+    const held = this.waiting ?? [];
+    this.waiting = null;
+    held.sort((a, b) => a.seq - b.seq).forEach((message) => this.take(message));
+  }
+
+  private take(message: CaseEventMessage, replayed = false): void {
     if (message.case_token !== this.caseToken) return;
     if (this.lastSeq !== null && message.seq <= this.lastSeq) {
       this.ignored += 1;
+      return;
+    }
+    if (!replayed && this.lastSeq !== null && message.seq > this.lastSeq + 1) {
+      // Something before it is missing: follow again from the last one applied, holding this one meanwhile.
+      if (this.waiting) this.waiting.push(message);
+      else {
+        this.waiting = [message];
+        if (this.socket.connected) void this.follow();
+      }
       return;
     }
     this.accepted.push(message.seq);

@@ -80,7 +80,7 @@ const ServerConfigSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   /**
    * On SIGTERM, how long the api keeps answering while /api/health/ready says 503, so a load balancer stops sending
-   * it new requests before it closes: longer than the balancer's health-check interval times its fall count (3000
+   * it new requests before it closes: longer than the balancer's health-check interval times its fall count (5000
    * behind scripts/lib/balancer.mjs's HAProxy). 0, the default, for a single process with no balancer in front.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
