@@ -6,7 +6,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Logger } from 'pino';
@@ -20,7 +19,7 @@ import { writeWorkbook } from './workbook-writer';
 /** Where export files are kept in storage (their keys' folder). */
 export const EXPORTS_FOLDER = 'exports';
 /** Where this worker writes a workbook before it is complete, under the local STORAGE_DIR. */
-const BUILDING_FOLDER = 'exports-building';
+export const BUILDING_FOLDER = 'exports-building';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type BuildOutcome = 'ready' | 'already-done';
@@ -69,7 +68,8 @@ export class ExportBuilderService {
       const fileName = exportFileName(await source.fileStem(em, params), job.createdAt);
       const filePath = `${EXPORTS_FOLDER}/${job.id}-${fileName}`;
       // Written whole on this machine's disk first, then moved into storage: no reader ever sees half a file.
-      partial = resolve(this.config.STORAGE_DIR, BUILDING_FOLDER, `${job.id}-${randomUUID()}.xlsx`);
+      // One name per export: a retry after a crash on this machine writes over the half file the crash left.
+      partial = resolve(this.config.STORAGE_DIR, BUILDING_FOLDER, `${job.id}.xlsx.partial`);
       await mkdir(dirname(partial), { recursive: true });
       const rowCount = await writeWorkbook(partial, source.sheetName, source.columns, source.pages(em, params));
       await this.storage.moveIn(partial, filePath, XLSX_TYPE);

@@ -14,6 +14,7 @@ import { readUntil, waitFor } from '../../../test/wait-for';
 import { fastForwardStalledCheck } from './support/stalled-jobs';
 import { WorkerProcess } from './support/worker-process';
 import { waitForJobState } from '../support/queue-helpers';
+import { BUILDING_FOLDER } from '../../src/exports/export-builder.service';
 
 /** Enough rows that the build takes seconds, so the kill lands mid-file; small enough for a 2-core CI run. */
 const ROWS = 50_000;
@@ -46,6 +47,8 @@ describe('worker crash mid-export', () => {
     (await db.query<ExportRow>('select status, row_count, file_path, error from export_jobs where id = $1', [id]))
       .rows[0];
   const exportFiles = () => readdir(path.join(storageDir, 'exports')).catch(() => [] as string[]);
+  /** Where the worker writes a workbook before moving it into storage whole. */
+  const buildingFiles = () => readdir(path.join(storageDir, BUILDING_FOLDER)).catch(() => [] as string[]);
 
   beforeAll(async () => {
     env = await prepareIntegrationEnv();
@@ -90,9 +93,9 @@ describe('worker crash mid-export', () => {
     // Mid-build: the half-written file holds thousands of rows already (the whole file is about 2.5 MB).
     const { value: partialBytes, met: midFile } = await readUntil(
       async () => {
-        const partial = (await exportFiles()).find((name) => name.endsWith('.partial'));
+        const partial = (await buildingFiles()).find((name) => name.endsWith('.partial'));
         if (!partial) return 0;
-        return (await stat(path.join(storageDir, 'exports', partial)).catch(() => null))?.size ?? 0;
+        return (await stat(path.join(storageDir, BUILDING_FOLDER, partial)).catch(() => null))?.size ?? 0;
       },
       (bytes) => bytes >= MID_FILE_BYTES,
       { timeoutMs: 120_000, everyMs: 25 },
@@ -124,8 +127,9 @@ describe('worker crash mid-export', () => {
     );
     expect(finished).toMatchObject({ status: 'ready', row_count: ROWS, error: null });
     expect(state).toBe('completed');
-    // The rebuilt file replaced the half one: nothing .partial is left behind.
+    // The rebuilt file replaced the half one: nothing .partial is left behind, and storage holds the whole file only.
     expect(files).toEqual([path.basename(finished.file_path ?? '')]);
+    expect(await buildingFiles()).toEqual([]);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path.join(storageDir, finished.file_path ?? ''));
