@@ -18,7 +18,7 @@ const TARGETS = { one: 1.5, two: 2 };
 const SIGNED_IN_USERS = 10;
 
 /** An accepted case of two generated, non-limited companies, and active members of both (posters first). */
-async function benchCase(databaseUrl) {
+export async function benchCase(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -52,7 +52,7 @@ export async function postJson(url, token, body) {
 }
 
 /** Ours: clients spread over `apiUrls`, each following the case; notes posted to the first instance. */
-async function measureOurs({ apiUrls, kase, settings }) {
+export async function measureOurs({ apiUrls, kase, settings }) {
   const tokens = [];
   for (const email of kase.emails) tokens.push(await signInToken(apiUrls[0], email));
   const clients = settings.liveClients;
@@ -87,10 +87,12 @@ async function measureOurs({ apiUrls, kase, settings }) {
 
 /**
  * Raw: bare Socket.IO servers (with the streams adapter when there are two) broadcasting `sample` to `clients`
- * clients `notes` times; the trigger goes to the first.
+ * clients `notes` times; the trigger goes to the first. With `balance` (a function that puts a balancer in front of
+ * the servers' URLs and answers `{ url, stop }`), clients and triggers go through the balancer instead.
  */
-export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sample, clients, notes }) {
+export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sample, clients, notes, balance }) {
   const servers = [];
+  const stops = [];
   try {
     for (let index = 0; index < instances; index += 1) {
       const port = await freePort();
@@ -103,9 +105,11 @@ export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sa
       await waitForHttpOk(`${url}/health`, child);
       servers.push({ child, url });
     }
+    const front = balance ? await balance(servers.map((server) => server.url)) : null;
+    if (front) stops.push(front.stop);
     const fleet = await openFleet({
       count: clients,
-      urlOf: (index) => servers[Math.floor((index * instances) / clients)].url,
+      urlOf: (index) => front?.url ?? servers[Math.floor((index * instances) / clients)].url,
       authOf: () => ({}),
       join: (socket) => socket.timeout(30_000).emitWithAck('join', {}),
     });
@@ -114,7 +118,7 @@ export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sa
       const result = await fleet.measure({
         notes,
         seqOf: (k) => k + 1,
-        trigger: (k) => postJson(`${servers[0].url}/broadcast`, null, { ...sample, seq: k + 1 }),
+        trigger: (k) => postJson(`${front?.url ?? servers[0].url}/broadcast`, null, { ...sample, seq: k + 1 }),
       });
       // The first server's CPU over the broadcasts (the one the triggers reach), for benches that compare CPU.
       return { ...result, cpuSeconds: processCpuSeconds(servers[0].child.pid) - cpuBefore };
@@ -122,6 +126,7 @@ export async function measureRawBroadcast({ instances, redisUrl, redisPrefix, sa
       await fleet.close();
     }
   } finally {
+    for (const stop of stops) await stop();
     for (const server of servers) await stopChild(server.child);
   }
 }

@@ -70,7 +70,7 @@ function get(agent, url, token) {
 }
 
 /** { rows, notes } for the results table. */
-export async function runMixedReadersBench({ apiUrl, databaseUrl, settings }) {
+export async function runMixedReadersBench({ apiUrl, databaseUrl, settings, through = '' }) {
   const members = await readers(databaseUrl, 20);
   if (members.length === 0) throw new Error('no generated member to read as: run without --reuse');
   for (const member of members) member.token = await signInToken(apiUrl, member.email);
@@ -115,7 +115,7 @@ export async function runMixedReadersBench({ apiUrl, databaseUrl, settings }) {
 
   const p95 = percentileOf(latencies, 0.95);
   const rps = latencies.length / seconds;
-  const label = `${settings.readers} concurrent readers, mixed reads (dashboard, case pages, lists, queue)`;
+  const label = `${settings.readers} concurrent readers, mixed reads (dashboard, case pages, lists, queue)${through}`;
   settings.log(`mixed readers: ${rps.toFixed(0)}/s, p95 ${p95.toFixed(0)} ms, ${errors} errors`);
   const perRead = [...byRead]
     .filter(([, stats]) => stats.latencies.length > 0)

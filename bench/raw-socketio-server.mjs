@@ -12,7 +12,8 @@ const port = Number(process.env.PORT);
 const ROOM = 'bench-case';
 
 const httpServer = http.createServer((request, response) => {
-  if (request.method === 'GET' && request.url === '/health') {
+  // /api/health/ready too: the balancer of the cluster bench checks the path it checks on the api.
+  if (request.method === 'GET' && (request.url === '/health' || request.url === '/api/health/ready')) {
     response.end('ok');
     return;
   }

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runAttentionBench } from './attention.mjs';
 import { runCaseListBench } from './case-lists.mjs';
+import { runClusterBench } from './cluster.mjs';
 import { runDigestBench } from './digest.mjs';
 import { runExportsBench } from './exports.mjs';
 import { generate } from './generate.mjs';
@@ -42,6 +43,7 @@ const ALL_BENCHMARKS = [
   'attention',
   'digest',
   'lighthouse',
+  'cluster',
 ];
 /** The parts that read through one api instance on the bench database. */
 const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan', 'connect-feed', 'connect-http'];
@@ -219,6 +221,11 @@ async function main() {
     const live = await runLiveEventsBench({ databaseUrl: database.url, redisUrl, settings });
     rows.push(...live.rows);
     notes.push(...live.notes);
+  }
+  if (only.includes('cluster')) {
+    const cluster = await runClusterBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...cluster.rows);
+    notes.push(...cluster.notes);
   }
   if (only.includes('live-views')) {
     const views = await runLiveViewsBench({ databaseUrl: database.url, redisUrl, settings });
