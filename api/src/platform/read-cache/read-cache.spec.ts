@@ -75,3 +75,44 @@ describe('ReadCache', () => {
     expect(Object.isFrozen(answer[0].notes[0])).toBe(true);
   });
 });
+
+describe('ReadCache: one load per key at a time', () => {
+  const tags = () => ['case:1'];
+
+  it('lets readers of a missing key wait for the load already running, and all get its answer', async () => {
+    const cache = new ReadCache();
+    cache.setEnabled(true);
+    const { load, finish } = heldLoad({ summary: 'once' });
+    const readers = [cache.read('a', load, tags), cache.read('a', load, tags), cache.read('a', load, tags)];
+    finish();
+    expect(await Promise.all(readers)).toEqual([{ summary: 'once' }, { summary: 'once' }, { summary: 'once' }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(Object.isFrozen(await readers[0])).toBe(true);
+  });
+
+  it('does not hand a reader who came after a drop a load that started before it', async () => {
+    const cache = new ReadCache();
+    cache.setEnabled(true);
+    const before = heldLoad({ summary: 'before the change' });
+    const first = cache.read('a', before.load, tags);
+    cache.drop(['case:1']);
+    const after = jest.fn(async () => ({ summary: 'after the change' }));
+    expect(await cache.read('a', after, tags)).toEqual({ summary: 'after the change' });
+    before.finish();
+    expect(await first).toEqual({ summary: 'before the change' });
+    expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails every waiting reader with the load, and the next reader loads again', async () => {
+    const cache = new ReadCache();
+    cache.setEnabled(true);
+    let fail: (error: Error) => void = () => undefined;
+    const failing = jest.fn(() => new Promise<{ summary: string }>((_resolve, reject) => (fail = reject)));
+    const readers = [cache.read('a', failing, tags), cache.read('a', failing, tags)];
+    fail(new Error('database away'));
+    await expect(Promise.all(readers)).rejects.toThrow('database away');
+    expect(failing).toHaveBeenCalledTimes(1);
+    const next = jest.fn(async () => ({ summary: 'back' }));
+    expect(await cache.read('a', next, tags)).toEqual({ summary: 'back' });
+  });
+});

@@ -31,6 +31,8 @@ export const READ_CACHE_MAX_AGE_MS = 10_000;
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysByTag = new Map<string, Set<string>>();
+  /** The load running for each key, and the generation it started in: readers of a missing key share it. */
+  private readonly running = new Map<string, { generation: number; value: Promise<unknown> }>();
   /** Grows with every drop; a load stores its value only if nothing was dropped while it ran. */
   private generation = 0;
   private loading = 0;
@@ -51,11 +53,32 @@ export class ReadCache {
       this.entries.set(key, hit);
       return hit.value as T;
     }
+    // One load per key at a time: a burst of readers of a missing key (a popular case page just changed) waits for
+    // the one load instead of each running the same SQL. A load that started before a drop is not shared: it may
+    // have read the database before the change that dropped it.
+    const shared = this.running.get(key);
+    if (shared && shared.generation === this.generation) return shared.value as Promise<T>;
     const generation = this.generation;
+    const value = this.load(key, generation, load, tagsOf);
+    this.running.set(key, { generation, value });
+    try {
+      return await value;
+    } finally {
+      if (this.running.get(key)?.value === value) this.running.delete(key);
+    }
+  }
+
+  private async load<T>(
+    key: string,
+    generation: number,
+    load: () => Promise<T>,
+    tagsOf: (value: T) => readonly string[],
+  ): Promise<T> {
     this.loading++;
     try {
-      const value = await load();
-      if (this.enabled && generation === this.generation) this.store(key, deepFreeze(value), tagsOf(value));
+      // Frozen whether kept or not: readers that shared the load hold the same value.
+      const value = deepFreeze(await load());
+      if (this.enabled && generation === this.generation) this.store(key, value, tagsOf(value));
       return value;
     } finally {
       this.loading--;
