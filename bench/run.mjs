@@ -21,6 +21,7 @@ import { runLiveEventsBench } from './live-events.mjs';
 import { runLiveViewsBench } from './live-views.mjs';
 import { runMixedReadersBench } from './mixed-readers.mjs';
 import { runReadsBench } from './reads.mjs';
+import { runWritesBench } from './writes.mjs';
 import { benchDatabase, generationSizes, intOption, parseArgs, REPO_ROOT } from './lib/options.mjs';
 import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from './lib/api-process.mjs';
 import { LOG_DIR, stopAll, stopChild } from './lib/processes.mjs';
@@ -44,6 +45,7 @@ const ALL_BENCHMARKS = [
   'digest',
   'lighthouse',
   'cluster',
+  'writes',
 ];
 /** The parts that read through one api instance on the bench database. */
 const API_BENCHMARKS = ['case-lists', 'reads', 'framework', 'readers', 'list-plan', 'connect-feed', 'connect-http'];
@@ -58,6 +60,7 @@ const settings = {
   liveClients: intOption(options, 'clients', 1000),
   liveNotes: intOption(options, 'notes', 100),
   readers: intOption(options, 'readers', 200),
+  writers: intOption(options, 'writers', 50),
   feedEvents: intOption(options, 'feed-events', options.small ? 10_000 : 100_000),
   // Worker processes sending webhooks in connect-http: a deployment scales them out like the api (BullMQ).
   connectWorkers: intOption(options, 'workers', 1),
@@ -221,6 +224,11 @@ async function main() {
     const live = await runLiveEventsBench({ databaseUrl: database.url, redisUrl, settings });
     rows.push(...live.rows);
     notes.push(...live.notes);
+  }
+  if (only.includes('writes')) {
+    const writes = await runWritesBench({ databaseUrl: database.url, redisUrl, settings });
+    rows.push(...writes.rows);
+    notes.push(...writes.notes);
   }
   if (only.includes('cluster')) {
     const cluster = await runClusterBench({ databaseUrl: database.url, redisUrl, settings });
