@@ -91,6 +91,11 @@ export class ChaosCluster {
     for (const built of ['api/dist/main.js', 'worker/dist/main.js']) {
       if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build:server first`);
     }
+    try {
+      execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
+    } catch {
+      throw new Error('HAProxy is not installed; the cluster needs it as its load balancer: apt-get install -y haproxy');
+    }
     const cluster = new ChaosCluster();
     try {
       await cluster.boot(options);
