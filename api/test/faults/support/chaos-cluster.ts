@@ -94,7 +94,9 @@ export class ChaosCluster {
     try {
       execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
     } catch {
-      throw new Error('HAProxy is not installed; the cluster needs it as its load balancer: apt-get install -y haproxy');
+      throw new Error(
+        'HAProxy is not installed; the cluster needs it as its load balancer: apt-get install -y haproxy',
+      );
     }
     const cluster = new ChaosCluster();
     try {
