@@ -20,6 +20,7 @@ import { ExportsModule } from './platform/exports/exports.module';
 import { IdempotencyModule } from './platform/idempotency/idempotency.module';
 import { ReportsModule } from './reports/reports.module';
 import { HealthController } from './platform/health/health.controller';
+import { DatabaseProbe } from './platform/health/database-probe';
 import { ShutdownDrain } from './platform/health/shutdown-drain';
 import { LandingModule } from './accounts/landing/landing.module';
 import { MailModule } from './platform/mail/mail.module';
@@ -108,6 +109,6 @@ import { ConnectHttpModule } from './platform/connect-http/connect-http.module';
     OAuthClientsModule,
   ],
   controllers: [HealthController],
-  providers: [{ provide: APP_GUARD, useClass: AccessGuard }, ShutdownDrain],
+  providers: [{ provide: APP_GUARD, useClass: AccessGuard }, ShutdownDrain, DatabaseProbe],
 })
 export class AppModule {}

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../../test/kit/factories';
@@ -10,7 +11,7 @@ import { ShutdownDrain } from './shutdown-drain';
  * then its sockets are told to go (a reconnectable close), and the close waits for the request in flight, which
  * answers and keeps its write. The request is held in flight by a row lock another connection takes on its case.
  */
-describe('graceful shutdown of an api instance', () => {
+describe('readiness and graceful shutdown of an api instance', () => {
   let api: ApiHarness;
   let locker: Client;
   let socket: LiveClient;
@@ -25,6 +26,29 @@ describe('graceful shutdown of an api instance', () => {
     socket?.close();
     await locker?.end().catch(() => undefined);
     await api?.close();
+  });
+
+  it('stays ready while every pooled connection is busy: the probe asks PostgreSQL on a connection of its own', async () => {
+    const connection = api.app.get(MikroORM).em.getConnection();
+    // More sleepers than the pool has connections: the pool is exhausted, and requests wait for it.
+    const sleepers = Array.from({ length: 12 }, () => connection.execute('select pg_sleep(3)'));
+    await waitFor(
+      async () =>
+        (
+          await locker.query<{ sleeping: number }>(
+            `select count(*)::int as sleeping from pg_stat_activity
+              where query = 'select pg_sleep(3)' and datname = current_database()`,
+          )
+        ).rows[0].sleeping,
+      (sleeping) => sleeping >= 10,
+      { what: 'the pool busy with sleepers' },
+    );
+    const ready = await api.http().get('/api/health/ready');
+    expect({ status: ready.status, body: ready.body }).toEqual({
+      status: 200,
+      body: { status: 'ready', database: true, redis: true },
+    });
+    await Promise.all(sleepers);
   });
 
   it('turns not-ready, ends its sockets as reconnectable, and closes only after the request in flight answers', async () => {

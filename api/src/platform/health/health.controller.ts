@@ -1,17 +1,17 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import { API } from '@casebridge/contracts';
 import { checkReadiness } from '@casebridge/server-core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Route } from '../common/contract-route';
 import { REDIS } from '../redis/redis.module';
+import { DatabaseProbe } from './database-probe';
 import { ShutdownDrain } from './shutdown-drain';
 
 @Controller()
 export class HealthController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly database: DatabaseProbe,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly shutdown: ShutdownDrain,
   ) {}
@@ -19,7 +19,7 @@ export class HealthController {
   /** Always 200 with what answers: the fault tests read it to see the api notice an outage. */
   @Route(API.system.health)
   async health() {
-    const { database, redis } = await checkReadiness({ database: this.em.getConnection(), redis: this.redis });
+    const { database, redis } = await checkReadiness({ database: this.database, redis: this.redis });
     return { status: 'ok' as const, database, redis };
   }
 
@@ -35,7 +35,7 @@ export class HealthController {
    */
   @Route(API.system.ready)
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const { ready, database, redis } = await checkReadiness({ database: this.em.getConnection(), redis: this.redis });
+    const { ready, database, redis } = await checkReadiness({ database: this.database, redis: this.redis });
     const status = this.shutdown.draining ? 'draining' : ready ? 'ready' : 'unavailable';
     if (status !== 'ready') void reply.status(503);
     return { status, database, redis } as const;
