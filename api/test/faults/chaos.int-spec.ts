@@ -82,7 +82,7 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     await mail?.stop();
     if (storage) rmSync(storage, { recursive: true, force: true });
     if (reports.length > 0) console.log(reportTable(reports));
-  });
+  }, 180_000);
 
   async function signIn(email: string): Promise<string> {
     const answer = await fetch(`${cluster!.url}/api/auth/login`, {
@@ -124,6 +124,8 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
 
   /** Runs one fault under the load: injects it, waits for the recovery, then for every socket to catch up. */
   async function underFault(fault: string, inject: () => Promise<void>, recover: () => Promise<void>) {
+    // Written at once, not buffered with jest's console: a run cut off by its timeout still says where it was.
+    process.stderr.write(`chaos: ${fault}\n`);
     load.phase = fault;
     const started = Date.now();
     await inject();
@@ -285,7 +287,7 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     );
     const outage = load.failuresIn('PostgreSQL restart');
     expect(outage.filter((record) => record.status !== 503 || !record.retryAfter)).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });
 
 async function requestReset(url: string, email: string): Promise<void> {

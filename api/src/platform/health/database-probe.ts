@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { ServerConfig } from '@casebridge/server-core';
+import { PROBE_TIMEOUT_MS, type ServerConfig } from '@casebridge/server-core';
 import { Client } from 'pg';
 import { SERVER_CONFIG } from '../config/config.module';
 
@@ -19,14 +19,21 @@ export class DatabaseProbe implements OnApplicationShutdown {
   async execute(sql: string): Promise<unknown> {
     const pending = (this.client ??= this.connect());
     let client: Client | null = null;
+    let timer: NodeJS.Timeout | undefined;
     try {
       client = await pending;
-      return await client.query(sql);
+      // Bounded here too: a query on a connection that died without a word would wait for ever, and every later
+      // probe would queue behind it on the same client.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the database did not answer the probe')), PROBE_TIMEOUT_MS);
+      });
+      return await Promise.race([client.query(sql), late]);
     } catch (error) {
-      // Connected again at the next probe; a query on a lost connection fails here, so nothing stays broken.
-      if (this.client === pending) this.client = null;
-      void client?.end().catch(() => undefined);
+      // Connected again at the next probe.
+      this.forget(pending, client);
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -40,11 +47,19 @@ export class DatabaseProbe implements OnApplicationShutdown {
     const client = new Client({
       connectionString: this.config.DATABASE_URL,
       application_name: 'casebridge-probe',
-      connectionTimeoutMillis: 2000,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
     });
-    // A connection lost while idle makes the next query fail, which replaces it.
     client.on('error', () => undefined);
     await client.connect();
+    // By now `this.client` holds this connection's promise (execute assigned it): a connection lost while idle is
+    // forgotten at once and replaced at the next probe.
+    const pending = this.client;
+    client.on('end', () => this.forget(pending, client));
     return client;
+  }
+
+  private forget(pending: Promise<Client> | null, client: Client | null): void {
+    if (pending && this.client === pending) this.client = null;
+    void client?.end().catch(() => undefined);
   }
 }
