@@ -94,7 +94,7 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
   }
 
   async function caseSeq(): Promise<number> {
-    const client = new Client({ connectionString: databaseUrl });
+    const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
     await client.connect();
     try {
       const { rows } = await client.query<{ seq: number }>('select event_seq as seq from cases where token = $1', [

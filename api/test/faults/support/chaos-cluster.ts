@@ -7,6 +7,9 @@ import { waitFor } from '../../../../test/wait-for';
 
 const ROOT = resolve(__dirname, '../../../..');
 const READY_PATH = '/api/health/ready';
+/** A probe of this harness still unanswered after this counts as a failed one (a bound, so a poll never hangs). */
+const PROBE_BOUND_MS = 5_000;
+const bounded = () => ({ signal: AbortSignal.timeout(PROBE_BOUND_MS) });
 
 /** One process of the cluster: started, stopped (SIGTERM) or killed (SIGKILL), started again on the same port. */
 class ClusterProcess {
@@ -56,7 +59,7 @@ class ClusterProcess {
     await waitFor(
       async () => {
         if (!this.running) throw new Error(`${this.name} exited: ${this.output}`);
-        return fetch(`http://127.0.0.1:${this.port}${READY_PATH}`).then(
+        return fetch(`http://127.0.0.1:${this.port}${READY_PATH}`, bounded()).then(
           (answer) => answer.status,
           () => 0,
         );
@@ -137,7 +140,7 @@ export class ChaosCluster {
     // The balancer takes an instance in after two good checks.
     await waitFor(
       () =>
-        fetch(`${this.url}${READY_PATH}`).then(
+        fetch(`${this.url}${READY_PATH}`, bounded()).then(
           (answer) => answer.status,
           () => 0,
         ),
@@ -154,7 +157,7 @@ export class ChaosCluster {
     const server = `api${this.apis.indexOf(api) + 1}`;
     await waitFor(
       async () => {
-        const csv = await fetch(this.statsUrl).then(
+        const csv = await fetch(this.statsUrl, bounded()).then(
           (answer) => answer.text(),
           () => '',
         );
