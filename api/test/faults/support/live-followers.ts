@@ -29,6 +29,8 @@ export class LiveFollower {
   connects = 0;
   /** Handshakes refused as `unavailable` and tried again. */
   handshakeRetries = 0;
+  /** `case.follow`s the server refused for the moment (tried again). */
+  refusals = 0;
   /** Answered `case.follow`s: one per connect once the client has resynced (more after a gap). */
   follows = 0;
   lastSeq: number | null = null;
@@ -69,7 +71,16 @@ export class LiveFollower {
       else this.release();
       return;
     }
-    if (!answer.ok) throw new Error(`case.follow refused: ${answer.error}`);
+    if (!answer.ok) {
+      // Refused for now (the server could not read the case: its database away): the held messages are released
+      // (a gap among them asks again), and the follow is tried again shortly, as the page would on its next event.
+      this.refusals += 1;
+      this.release();
+      setTimeout(() => {
+        if (this.socket.connected && this.waiting === null) void this.follow();
+      }, 500);
+      return;
+    }
     for (const message of answer.missed) this.take(message, true);
     if (this.lastSeq === null || answer.seq > this.lastSeq) this.lastSeq = answer.seq;
     this.follows += 1;
