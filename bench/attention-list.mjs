@@ -14,6 +14,7 @@ import { signInToken } from './lib/api-process.mjs';
 import { percentiles } from './lib/load.mjs';
 import { LOG_DIR } from './lib/processes.mjs';
 import { noteRow } from './lib/report.mjs';
+import { numbered } from './lib/sql.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
@@ -32,11 +33,6 @@ const VARIANTS = [
   { name: 'My Cases', file: 'my-cases-plan.txt', query: {} },
   { name: 'My Cases, watching filter', file: 'my-cases-watching-plan.txt', query: { filter: 'watching' } },
 ];
-
-const numbered = (sql) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-};
 
 /** A caller of the generated company with the most cases, as the api's actor. */
 async function benchCaller(client) {

@@ -11,6 +11,7 @@ import db from '@casebridge/db';
 import pg from 'pg';
 import { closedLoop, httpLoad } from './lib/load.mjs';
 import { comparisonRows } from './lib/report.mjs';
+import { numbered } from './lib/sql.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
@@ -32,12 +33,6 @@ const ESCALATION_VARIANTS = [
   { name: 'open', filter: 'open', query: {} },
   { name: 'all-10, searched', filter: 'all-10', query: { q: 'storage' } },
 ];
-
-/** `?` placeholders (MikroORM's) as pg's $1, $2... The queries hold no literal question marks. */
-const numbered = (sql) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-};
 
 /** As the api's readRows: each statement named after its text, prepared once per pooled connection. */
 const statementOf = (sql, values) => ({

@@ -6,6 +6,7 @@ import db from '@casebridge/db';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { row } from './lib/report.mjs';
+import { numbered } from './lib/sql.mjs';
 
 /** The issue's targets: events a second to one client, and the SQL of one page at that size. */
 export const FEED_EVENTS_PER_SECOND_TARGET = 20_000;
@@ -13,10 +14,6 @@ export const FEED_PAGE_SQL_TARGET_MS = 2;
 const PAGE = 500;
 const RUNS = 25;
 
-const numbered = (sql) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**

@@ -8,6 +8,7 @@ import path from 'node:path';
 import contracts from '@casebridge/contracts';
 import pg from 'pg';
 import { LOG_DIR } from './lib/processes.mjs';
+import { numbered } from './lib/sql.mjs';
 
 const require = createRequire(import.meta.url);
 const { CaseListService } = require('../api/dist/cases/case-list.service.js');
@@ -16,11 +17,6 @@ const { CachedReads } = require('../api/dist/platform/read-cache/cached-reads.se
 /** The issue's target for the page query, total included. */
 export const LIST_PLAN_TARGET_MS = 3;
 const RUNS = 25;
-
-const numbered = (sql) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-};
 
 /** The statement the api runs for the member's default company list (no database needed to capture it). */
 async function companyListStatement(actor) {

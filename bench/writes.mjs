@@ -11,6 +11,7 @@ import { deleteRedisPrefix, newJwtSecret, signInToken, startApiInstance } from '
 import { percentiles } from './lib/load.mjs';
 import { processCpuSeconds, stopChild } from './lib/processes.mjs';
 import { row } from './lib/report.mjs';
+import { numbered } from './lib/sql.mjs';
 
 /** The issue's targets: notes a second across the cases, their p99, and the api's CPU per note. */
 const TARGETS = { notesPerSecond: 200, p99Ms: 250, cpuMsPerNote: 8 };
@@ -62,12 +63,6 @@ async function writeLoops(cases, seconds, write) {
   return { ...percentiles(latencies), notesPerSecond: latencies.length / elapsed, notes: latencies.length, errors };
 }
 
-/** libs/db writes its statements with `?` placeholders (knex's, as MikroORM runs them); pg numbers them. */
-function numberedSql(sql) {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-}
-
 /** One note as plain SQL: the rows the api writes for it, in one transaction. */
 async function rawNote(pool, kase, summary) {
   const client = await pool.connect();
@@ -79,20 +74,20 @@ async function rawNote(pool, kase, summary) {
        values ($1, $2, $3, $4, $5, 'partner') returning id`,
       [kase.id, kase.user_id, kase.company_id, kase.name, summary],
     );
-    const numbered = await client.query(
+    const counted = await client.query(
       `update cases set event_seq = event_seq + 1, entries_submitter = entries_submitter + 1,
               entries_receiver = entries_receiver + 1, entries_staff = entries_staff + 1
         where id = $1 returning event_seq`,
       [kase.id],
     );
     await db.watchForEntries(
-      (sql, params) => client.query(numberedSql(sql), [...params]).then((result) => result.rows),
+      (sql, params) => client.query(numbered(sql), [...params]).then((result) => result.rows),
       [{ caseId: kase.id, type: 'note_added', actorUserId: kase.user_id }],
     );
     await client.query(
       `insert into case_events (case_id, seq, type, actor_user_id, actor_label, payload)
        values ($1, $2, 'note_added', $3, $4, $5)`,
-      [kase.id, numbered.rows[0].event_seq, kase.user_id, kase.name, { summary, note_id: note.rows[0].id }],
+      [kase.id, counted.rows[0].event_seq, kase.user_id, kase.name, { summary, note_id: note.rows[0].id }],
     );
     await client.query('commit');
   } catch (error) {

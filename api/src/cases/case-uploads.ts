@@ -71,7 +71,7 @@ export async function isExecutable(originalName: string, path: string): Promise<
   }
 }
 
-/** Where an attachment of a case is stored, relative to STORAGE_DIR. */
+/** Where an attachment of a case is stored: its storage key. */
 export function attachmentStoragePath(caseId: number): string {
   return join('cases', String(caseId), randomBytes(16).toString('hex'));
 }

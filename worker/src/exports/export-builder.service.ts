@@ -1,5 +1,5 @@
 import { rooms, SERVER_EVENTS, type ExportStatusMessage } from '@casebridge/contracts';
-import { ExportJob } from '@casebridge/db';
+import { ExportJob, FILE_TYPES } from '@casebridge/db';
 import { type FileStorage, ServerConfig } from '@casebridge/server-core';
 import { CreateRequestContext, MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -20,7 +20,7 @@ import { writeWorkbook } from './workbook-writer';
 export const EXPORTS_FOLDER = 'exports';
 /** Where this worker writes a workbook before it is complete, under the local STORAGE_DIR. */
 export const BUILDING_FOLDER = 'exports-building';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = FILE_TYPES.xlsx.mime;
 
 export type BuildOutcome = 'ready' | 'already-done';
 

@@ -65,12 +65,12 @@ export async function assertSsoFile(file: StagedFile): Promise<void> {
 
 const randomName = () => randomBytes(12).toString('hex');
 
-/** Where a logo is kept, relative to STORAGE_DIR (served by /resources/company_logo/{slug}). */
+/** Where a logo is kept, its storage key (served by /resources/company_logo/{slug}). */
 export function logoStoragePath(extension: string): string {
   return join('logos', `${randomName()}${extension}`);
 }
 
-/** Where an identity-provider file is kept, relative to STORAGE_DIR: under sso/. */
+/** Where an identity-provider file is kept: its storage key, under sso/. */
 export function ssoStoragePath(): string {
   return join('sso', `${randomName()}.xml`);
 }

@@ -69,6 +69,6 @@ export async function bannerExtension(file: StagedFile): Promise<string> {
 
 const randomName = () => randomBytes(12).toString('hex');
 
-/** Where an addendum or banner is kept, relative to STORAGE_DIR. */
+/** Where an addendum or banner is kept: its storage key. */
 export const addendumStoragePath = () => join('groups', 'addenda', `${randomName()}.pdf`);
 export const bannerStoragePath = (extension: string) => join('groups', 'banners', `${randomName()}${extension}`);

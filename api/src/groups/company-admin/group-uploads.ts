@@ -27,7 +27,7 @@ export function groupUploadOptions(config: ServerConfig): UploadOptions {
   return stagingUploadOptions(groupStagingDir(config), config, { files: 1, fields: 10 });
 }
 
-/** Where an accepted group document is kept, relative to STORAGE_DIR. */
+/** Where an accepted group document is kept: its storage key. */
 export function groupDocumentPath(groupId: number, extension: string): string {
   return join('groups', String(groupId), 'documents', `${randomBytes(16).toString('hex')}${extension}`);
 }

@@ -1,7 +1,9 @@
 import { EXPORT_LINK_SECONDS } from '@casebridge/contracts';
+import { FILE_TYPES } from '@casebridge/db';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The type of every export, as the file-type rules name it. */
+export const XLSX_TYPE = FILE_TYPES.xlsx.mime;
 export const EXPORT_LINK_INVALID = 'This download link has expired or is not valid. Please download the export again.';
 
 /**
