@@ -6,7 +6,7 @@ import {
   PreconditionFailedException,
 } from '@nestjs/common';
 import type { RespondStatus } from '@casebridge/contracts';
-import { Case, Company, User } from '@casebridge/db';
+import { Case, Company, User, type SqlRunner } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
@@ -32,6 +32,17 @@ export interface MemberCase {
   viewer: User;
   /** The viewer's company (null for a super admin). */
   company: Company | null;
+}
+
+/** A case locked for a write kept off the ORM (the note path), with its member's side, name and company. */
+export interface LockedMemberCase {
+  caseId: number;
+  status: Case['status'];
+  eventSeq: number;
+  side: CaseSide;
+  viewer: { id: number; fullName: string };
+  /** The viewer's company (null for a super admin). */
+  company: { id: number; name: string; url: string | null; allowNotes: boolean } | null;
 }
 
 /** Relations of a case that handlers load with it. */
@@ -72,6 +83,37 @@ export class CaseAccessService implements CaseFollowRules {
     const kase = await this.load(memberScope(actor, token), options);
     const viewer = await this.em.findOneOrFail(User, actor.userId, { populate: ['company'] });
     return { kase, side: sideOf(kase, actor.companyId), viewer, company: viewer.company };
+  }
+
+  /**
+   * forMember with forUpdate for a write in a plain-SQL transaction (`run`): one statement locks the case row (the
+   * same reach: 404 outside it) and reads the viewer and their company.
+   */
+  async lockForMember(run: SqlRunner, actor: Actor, token: string): Promise<LockedMemberCase> {
+    const [row] = await run<LockedRow>(
+      `select c.id, c.status, c.event_seq, c.submitter_company_id, c.receiver_company_id,
+              u.first_name, u.last_name, co.id as company_id, co.name as company_name, co.url as company_url,
+              co.allow_notes
+         from cases c
+         join users u on u.id = ?
+         left join companies co on co.id = u.company_id
+        where c.token = ? and c.deleted_at is null
+          and (?::boolean or c.submitter_company_id = ? or c.receiver_company_id = ?)
+          for update of c`,
+      [actor.userId, token, actor.role === 'super_admin', actor.companyId, actor.companyId],
+    );
+    if (!row) throw new NotFoundException(CASE_NOT_FOUND);
+    return {
+      caseId: row.id,
+      status: row.status,
+      eventSeq: row.event_seq,
+      side: sideOfCompanies(row.submitter_company_id, row.receiver_company_id, actor.companyId),
+      viewer: { id: actor.userId, fullName: `${row.first_name} ${row.last_name}`.trim() },
+      company:
+        row.company_id === null
+          ? null
+          : { id: row.company_id, name: row.company_name!, url: row.company_url, allowNotes: row.allow_notes! },
+    };
   }
 
   /**
@@ -126,9 +168,7 @@ export class CaseAccessService implements CaseFollowRules {
     if (!this.em.getTransactionContext()) throw new Error('requireEventSeq: only inside the write, on a locked case');
     // From the row, not the entity: the entity keeps the number it was loaded with.
     const [row] = await this.em.execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [kase.id]);
-    if (!options.ifEventSeq.includes(row.event_seq)) {
-      throw new PreconditionFailedException(caseVersionMismatch(row.event_seq));
-    }
+    requireExpectedSeq(row.event_seq, options);
   }
 
   private async load(where: FilterQuery<Case>, options: LoadOptions): Promise<Case> {
@@ -154,8 +194,33 @@ function memberScope(actor: Actor, token: string): FilterQuery<Case> {
 }
 
 export function sideOf(kase: Pick<Case, 'submitterCompany' | 'receiverCompany'>, companyId: number | null): CaseSide {
+  return sideOfCompanies(kase.submitterCompany.id, kase.receiverCompany.id, companyId);
+}
+
+function sideOfCompanies(submitterId: number, receiverId: number, companyId: number | null): CaseSide {
   if (companyId === null) return 'none';
-  if (kase.submitterCompany.id === companyId) return 'submitter';
-  if (kase.receiverCompany.id === companyId) return 'receiver';
+  if (submitterId === companyId) return 'submitter';
+  if (receiverId === companyId) return 'receiver';
   return 'none';
+}
+
+/** requireEventSeq for a case locked by lockForMember, whose row gave its current event_seq. */
+export function requireExpectedSeq(eventSeq: number, options: CaseWriteOptions = {}): void {
+  if (options.ifEventSeq && !options.ifEventSeq.includes(eventSeq)) {
+    throw new PreconditionFailedException(caseVersionMismatch(eventSeq));
+  }
+}
+
+interface LockedRow {
+  id: number;
+  status: Case['status'];
+  event_seq: number;
+  submitter_company_id: number;
+  receiver_company_id: number;
+  first_name: string;
+  last_name: string;
+  company_id: number | null;
+  company_name: string | null;
+  company_url: string | null;
+  allow_notes: boolean | null;
 }

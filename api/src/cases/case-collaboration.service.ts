@@ -6,20 +6,21 @@ import {
   type CaseNoteShape,
   type UpdateEngineerBody,
 } from '@casebridge/contracts';
-import { CaseNote } from '@casebridge/db';
+import { insertCaseEvents } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
 import { ValidationException } from '../platform/common/errors';
+import { inPlainTransaction } from '../platform/common/prepared-reads';
 import { isBlankRichText, sanitizeRichText } from '../platform/common/rich-text';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';
-import { CaseAccessService, type CaseWriteOptions, type MemberCase } from './case-access.service';
+import { CommittedCaseEvents } from '../platform/realtime/committed-case-events';
+import { CaseAccessService, requireExpectedSeq, type CaseWriteOptions, type MemberCase } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
-import { toCaseNote } from './case.mappers';
 import { caseControls } from '@casebridge/contracts';
 
 type EngineerBody = z.output<typeof UpdateEngineerBody>;
@@ -27,8 +28,8 @@ type NoteBody = z.output<typeof CaseNoteBody>;
 
 /**
  * What the two companies of a case do on the member case page, beside reading it (CaseDetailsService):
- * update their engineer details, add notes, close it. Every mutation locks the case row, checks, changes,
- * records its event and flushes once.
+ * update their engineer details, add notes, close it. Every mutation locks the case row, checks, changes and
+ * records its event in one transaction.
  */
 @Injectable()
 export class CaseCollaborationService {
@@ -37,6 +38,7 @@ export class CaseCollaborationService {
     private readonly access: CaseAccessService,
     private readonly events: CaseEventsService,
     private readonly mail: MailProducer,
+    private readonly committed: CommittedCaseEvents,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -95,49 +97,70 @@ export class CaseCollaborationService {
     return { success: true };
   }
 
+  /**
+   * The busiest write of the network, kept off the ORM's unit of work: one transaction of four plain statements
+   * (lock the case and read the author, insert the note, number and store its entry, record who watches), then the
+   * entry is announced. The same checks and order as the other writes.
+   */
   async addNote(
     actor: Actor,
     token: string,
     body: NoteBody,
     options: CaseWriteOptions = {},
   ): Promise<{ note: CaseNoteShape }> {
-    const summary = body.summary;
-    const description = sanitizeRichText(body.description);
-    const note = await this.em.transactional(async () => {
-      const member = await this.access.forMember(actor, token, { forUpdate: true });
+    const summary = body.summary ?? null;
+    const sanitized = sanitizeRichText(body.description);
+    const description = isBlankRichText(sanitized) ? null : sanitized;
+    const { note, entries } = await inPlainTransaction(this.em, async (run) => {
+      const member = await this.access.lockForMember(run, actor, token);
       const allowNotes = member.company?.allowNotes ?? false;
-      const controls = caseControls(member.kase.status, member.side, allowNotes);
       if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
       if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
-      await this.access.requireEventSeq(member.kase, options);
-      if (!controls.can_add_note) {
+      requireExpectedSeq(member.eventSeq, options);
+      if (!caseControls(member.status, member.side, allowNotes).can_add_note) {
         throw new ForbiddenException('Notes can be added while the case is accepted or waiting for information.');
       }
-      if (!summary && isBlankRichText(description)) throw ValidationException.forField('summary', MESSAGES.blankNote);
-      const note = this.em.create(CaseNote, {
-        case: member.kase,
-        user: member.viewer,
-        company: member.company,
-        creatorName: member.viewer.fullName,
-        summary,
-        description: isBlankRichText(description) ? null : description,
-        visibility: body.visibility,
-      });
-      // Flushed first so the entry can name the note (the live message carries it).
-      await this.em.flush();
+      if (!summary && !description) throw ValidationException.forField('summary', MESSAGES.blankNote);
+      const [stored] = await run<{ id: number; created_at: Date }>(
+        `insert into case_notes (case_id, user_id, company_id, creator_name, summary, description, visibility)
+         values (?, ?, ?, ?, ?, ?, ?) returning id, created_at`,
+        [
+          member.caseId,
+          member.viewer.id,
+          member.company?.id ?? null,
+          member.viewer.fullName,
+          summary,
+          description,
+          body.visibility,
+        ],
+      );
       // An internal note's entry is only its author's side's: the partner's feed, live events and webhooks never
       // hold it (docs/realtime.md).
       const internal = body.visibility === 'internal';
-      await this.events.record(
-        member.kase,
-        'note_added',
-        actorOf(member),
-        { summary, note_id: note.id, ...(internal ? { visibility: 'internal' } : {}) },
-        internal ? { visibleTo: member.side } : {},
-      );
-      return note;
+      const entries = await insertCaseEvents(run, [
+        {
+          caseId: member.caseId,
+          type: 'note_added',
+          actorLabel: member.viewer.fullName,
+          actorUserId: member.viewer.id,
+          payload: { summary, note_id: stored.id, ...(internal ? { visibility: 'internal' } : {}) },
+          ...(internal ? { visibleTo: member.side } : {}),
+        },
+      ]);
+      const note: CaseNoteShape = {
+        id: stored.id,
+        summary,
+        description,
+        created_at: new Date(stored.created_at).toISOString(),
+        creator_name: member.viewer.fullName,
+        user: { full_name: member.viewer.fullName },
+        company: member.company ? { name: member.company.name, url: member.company.url } : null,
+        visibility: body.visibility,
+      };
+      return { note, entries };
     });
-    return { note: toCaseNote(note) };
+    await this.committed.announce(entries);
+    return { note };
   }
 
   /** The submitter closes an accepted case; the receiving process is told. */

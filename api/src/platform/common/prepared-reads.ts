@@ -1,3 +1,4 @@
+import type { SqlRunner } from '@casebridge/db';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { Fragment } from './page-totals';
@@ -40,12 +41,51 @@ function statementOf(sql: string): { name?: string; text: string } {
  */
 export async function readRows<T>(em: EntityManager, statement: Fragment): Promise<T[]> {
   if (em.getTransactionContext()) return em.execute<T[]>(statement.sql, statement.params);
+  return onPooledConnection(em, (connection) => runOn<T>(connection, statement.sql, statement.params));
+}
+
+/**
+ * readRows as a SqlRunner, for libs/db's readers (the live messages, a follower's replay). A statement given a list
+ * runs through the entity manager, which spreads the list into `?, ?, ...` as these readers expect (and a statement
+ * whose text changes with a list's length is not worth preparing).
+ */
+export function preparedRunner(em: EntityManager): SqlRunner {
+  return (sql, params) =>
+    params.some(Array.isArray) ? em.execute(sql, [...params]) : readRows(em, { sql, params: [...params] });
+}
+
+/**
+ * Runs `work` in a transaction of its own on a pooled connection, its statements prepared as readRows does: for
+ * the hot writes kept off the ORM's unit of work (a note). Commits when `work` resolves, rolls back when it
+ * throws. Never inside an ORM transaction: that one's row locks would wait for this connection's, and it for them.
+ */
+export async function inPlainTransaction<T>(em: EntityManager, work: (run: SqlRunner) => Promise<T>): Promise<T> {
+  if (em.getTransactionContext()) throw new Error('inPlainTransaction: not inside an ORM transaction');
+  return onPooledConnection(em, async (connection) => {
+    await connection.query({ text: 'begin', values: [] });
+    try {
+      const result = await work((sql, params) => runOn(connection, sql, params));
+      await connection.query({ text: 'commit', values: [] });
+      return result;
+    } catch (error) {
+      // A broken connection cannot roll back; the pool discards it and PostgreSQL ends its transaction.
+      await connection.query({ text: 'rollback', values: [] }).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function onPooledConnection<T>(em: EntityManager, use: (connection: PgConnection) => Promise<T>): Promise<T> {
   const client = em.getKnex().client as unknown as PooledClient;
   const connection = await client.acquireConnection();
   try {
-    const result = await connection.query<T>({ ...statementOf(statement.sql), values: statement.params });
-    return result.rows;
+    return await use(connection);
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+async function runOn<T>(connection: PgConnection, sql: string, params: readonly unknown[]): Promise<T[]> {
+  const result = await connection.query<T>({ ...statementOf(sql), values: [...params] });
+  return result.rows;
 }

@@ -1,7 +1,9 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { caseEventBroadcasts, caseEventsAfterCommit, type StoredCaseEvent } from '@casebridge/db';
+import { caseEventBroadcasts, type StoredCaseEvent } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRunner } from '../common/prepared-reads';
+import { CommittedCaseEvents } from './committed-case-events';
 import { RealtimePublisher } from './realtime.publisher';
 
 /**
@@ -16,17 +18,19 @@ export class CaseEventBroadcaster implements OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
     private readonly publisher: RealtimePublisher,
+    private readonly committed: CommittedCaseEvents,
   ) {}
 
   onModuleInit(): void {
-    this.orm.em.getEventManager().registerSubscriber(caseEventsAfterCommit((events) => this.announce(events)));
+    this.committed.listen((events) => this.announce(events));
   }
 
   private async announce(events: StoredCaseEvent[]): Promise<void> {
-    // A fork of its own: the committing request's context may already be gone.
+    // A fork of its own: the committing request's context may already be gone. Its reads are a few fixed
+    // statements, run prepared on pooled connections.
     const em = this.orm.em.fork() as EntityManager;
     try {
-      const broadcasts = await caseEventBroadcasts((sql, params) => em.execute(sql, [...params]), events);
+      const broadcasts = await caseEventBroadcasts(preparedRunner(em), events);
       for (const broadcast of broadcasts) this.publisher.publish(broadcast);
     } catch (error) {
       // The change is committed; a follower that missed it replays it from the case log on its next follow.

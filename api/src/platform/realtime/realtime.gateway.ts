@@ -20,7 +20,6 @@ import {
 } from '@casebridge/contracts';
 import {
   Case,
-  CaseEvent,
   caseEventMessages,
   isNotificationCursor,
   MAX_REPLAYED_NOTIFICATIONS,
@@ -33,6 +32,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../authentication/session-token.service';
+import { preparedRunner } from '../common/prepared-reads';
 import { CaseFollowRulesRegistry } from './case-follow-rules';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
@@ -42,6 +42,17 @@ import { RealtimePublisher, sessionRoom } from './realtime.publisher';
 const MAX_CASE_TOKEN_LENGTH = 200;
 /** Missed events handed back on one follow; older gaps mean the client should reload the case. */
 const MAX_MISSED_EVENTS = 500;
+
+/** The case's number and one missed entry (all null past the last one). */
+interface MissedRow {
+  event_seq: number;
+  seq: number | null;
+  type: string | null;
+  actor_label: string | null;
+  created_at: Date | null;
+  payload: Record<string, unknown> | null;
+  visible_to: 'submitter' | 'receiver' | null;
+}
 /**
  * Presence changes of one case within this window go out as one `case.presence`: a room of n sockets that all
  * (re)follow at once (a reconnect storm) would otherwise get n broadcasts of n packets each, n² in all.
@@ -146,29 +157,31 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       // The case room carries presence; the audience room this follower's version of every event.
       await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);
       socket.data.followed.set(token, target.caseId);
-      // The current number first, then the entries up to it: read side by side, an entry committed between the two
-      // reads was counted in `seq` but missing from `missed`, and the client then ignored its live copy as old.
-      // An entry after `current` reaches this socket live (it joined the rooms above).
-      const current = await this.em
-        .getConnection()
-        .execute<{ event_seq: number }[]>('select event_seq from cases where id = ?', [target.caseId]);
-      const currentSeq = current[0]?.event_seq ?? 0;
-      const events = await this.em.find(
-        CaseEvent,
-        { case: target.caseId, seq: { $gt: afterSeq, $lte: currentSeq } },
-        { orderBy: { seq: 'asc' }, limit: MAX_MISSED_EVENTS + 1 },
+      // The current number and the entries up to it in one statement, so one snapshot: an entry is there exactly
+      // when its number is counted. An entry after `seq` reaches this socket live (it joined the rooms above).
+      const run = preparedRunner(this.em);
+      const rows = await run<MissedRow>(
+        `select c.event_seq, e.seq, e.type, e.actor_label, e.created_at, e.payload, e.visible_to
+           from cases c
+           left join lateral (select * from case_events e
+                               where e.case_id = c.id and e.seq > ? and e.seq <= c.event_seq
+                               order by e.seq limit ?) e on true
+          where c.id = ?`,
+        [afterSeq, MAX_MISSED_EVENTS + 1, target.caseId],
       );
+      const currentSeq = rows[0]?.event_seq ?? 0;
+      const events = rows.filter((row) => row.seq !== null);
       const missed = await caseEventMessages(
-        (sql, params) => this.em.execute(sql, [...params]),
+        run,
         events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
           caseId: target.caseId,
-          seq: event.seq,
+          seq: event.seq!,
           type: event.type as CaseEventType,
-          actorLabel: event.actorLabel,
-          createdAt: event.createdAt,
+          actorLabel: event.actor_label,
+          createdAt: new Date(event.created_at!),
           payload: event.payload,
           // An entry kept for the other side (its internal note) is left out: a gap in this follower's seq.
-          visibleTo: event.visibleTo,
+          visibleTo: event.visible_to,
         })),
         target.audience,
       );

@@ -47,14 +47,18 @@ export interface StoredCaseEvent {
   visibleTo?: 'submitter' | 'receiver' | null;
 }
 
+/** A case event as stored, with its id: what is announced once its transaction has committed. */
+export type CommittedCaseEvent = StoredCaseEvent & { id: number };
+
 /**
  * An ORM subscriber handing the case events a flush stored to `announce` once their transaction has committed
  * (never for a rolled-back change): the api publishes them, the worker relays them to the api.
  */
-export function caseEventsAfterCommit(announce: (events: StoredCaseEvent[]) => Promise<void>) {
-  return new AfterCommit<StoredCaseEvent>((entity) => {
+export function caseEventsAfterCommit(announce: (events: CommittedCaseEvent[]) => Promise<void>) {
+  return new AfterCommit<CommittedCaseEvent>((entity) => {
     if (!(entity instanceof CaseEvent)) return null;
     return {
+      id: entity.id,
       caseId: entity.case.id,
       seq: entity.seq,
       type: entity.type as CaseEventType,

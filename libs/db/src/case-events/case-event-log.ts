@@ -5,6 +5,8 @@ import { entryIncrements, valuesPlaceholders } from '../attention/reader-sql';
 import { User } from '../entities/accounts/user.entity';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import { Case } from '../entities/cases/case.entity';
+import type { CommittedCaseEvent } from './case-event-broadcasts';
+import type { SqlRunner } from './case-snapshots';
 
 /** One entry for a case's log. */
 export interface NewCaseEvent {
@@ -28,17 +30,78 @@ export interface NewCaseEvent {
  */
 export async function appendCaseEvents(em: EntityManager, entries: readonly NewCaseEvent[]): Promise<CaseEvent[]> {
   if (entries.length === 0) return [];
+  // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
+  // row lock that transaction holds on the case.
+  const seqOf = await numberEntries((sql, params) => em.execute(sql, [...params]), entries);
+  return entries.map((entry) =>
+    // The loaded Case entity's eventSeq is deliberately left alone: assigning it would make a later flush write
+    // this number back over a newer one from a concurrent request.
+    em.create(CaseEvent, {
+      case: em.getReference(Case, entry.caseId),
+      seq: seqOf(entry.caseId),
+      type: entry.type,
+      actorUser: entry.actorUserId ? em.getReference(User, entry.actorUserId) : null,
+      actorLabel: entry.actorLabel,
+      payload: entry.payload ?? {},
+      visibleTo: entry.visibleTo ?? null,
+      createdAt: entry.at ?? new Date(),
+    }),
+  );
+}
+
+/**
+ * The same as appendCaseEvents for writes off the ORM (the note path): numbered and stored at once through `run`,
+ * which must be the writer's open transaction. Nothing announces them by itself: the caller hands the returned
+ * entries to the api's announcer once it has committed.
+ */
+export async function insertCaseEvents(
+  run: SqlRunner,
+  entries: readonly NewCaseEvent[],
+): Promise<CommittedCaseEvent[]> {
+  if (entries.length === 0) return [];
+  const seqOf = await numberEntries(run, entries);
+  const stored = await run<{ id: number; created_at: Date }>(
+    `insert into case_events (case_id, seq, type, actor_user_id, actor_label, payload, visible_to, created_at)
+     values ${valuesPlaceholders(entries.length, 8, ['::int', '::int', '', '::int', '', '::jsonb', '', '::timestamptz'])}
+     returning id, created_at`,
+    entries.flatMap((entry) => [
+      entry.caseId,
+      seqOf(entry.caseId),
+      entry.type,
+      entry.actorUserId ?? null,
+      entry.actorLabel,
+      JSON.stringify(entry.payload ?? {}),
+      entry.visibleTo ?? null,
+      entry.at ?? new Date(),
+    ]),
+  );
+  // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+  return entries.map((entry, index) => ({
+    id: stored[index].id,
+    caseId: entry.caseId,
+    seq: seqOf(entry.caseId),
+    type: entry.type,
+    actorLabel: entry.actorLabel,
+    actorUserId: entry.actorUserId ?? null,
+    payload: entry.payload ?? {},
+    visibleTo: entry.visibleTo ?? null,
+    createdAt: new Date(stored[index].created_at),
+  }));
+}
+
+/**
+ * Numbers one entry per case on its case row (event_seq + 1), counting it for each side that sees it and moving
+ * whose turn it is (TURN_AFTER_ENTRY), then records who starts watching: the number of each case's entry.
+ */
+async function numberEntries(run: SqlRunner, entries: readonly NewCaseEvent[]): Promise<(caseId: number) => number> {
   const ids = entries.map((entry) => entry.caseId);
   if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
-  // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
-  // row lock that transaction holds on the case. The same statement counts the entry for each side that sees it
-  // and moves whose turn it is (TURN_AFTER_ENTRY).
   const rows = entries.map((entry) => {
     const adds = entryIncrements({ type: entry.type, visibleTo: entry.visibleTo ?? null });
     const movesTurn = entry.type in TURN_AFTER_ENTRY;
     return [entry.caseId, adds.submitter, adds.receiver, adds.staff, movesTurn, TURN_AFTER_ENTRY[entry.type] ?? null];
   });
-  const numbered = await em.execute<{ id: number; event_seq: number }[]>(
+  const numbered = await run<{ id: number; event_seq: number }>(
     `update cases c set event_seq = c.event_seq + 1, entries_submitter = c.entries_submitter + v.submitter,
         entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff,
         turn = case when v.moves_turn then v.turn else c.turn end
@@ -49,26 +112,15 @@ export async function appendCaseEvents(em: EntityManager, entries: readonly NewC
     rows.flat(),
   );
   await watchForEntries(
-    (sql, params) => em.execute(sql, [...params]),
+    run,
     entries.map((entry) => ({ caseId: entry.caseId, type: entry.type, actorUserId: entry.actorUserId ?? null })),
   );
-  const seqOf = new Map(numbered.map((row) => [row.id, row.event_seq]));
-  return entries.map((entry) => {
-    const seq = seqOf.get(entry.caseId);
-    if (seq === undefined) throw new Error(`appendCaseEvents: case ${entry.caseId} does not exist`);
-    // The loaded Case entity's eventSeq is deliberately left alone: assigning it would make a later flush write
-    // this number back over a newer one from a concurrent request.
-    return em.create(CaseEvent, {
-      case: em.getReference(Case, entry.caseId),
-      seq,
-      type: entry.type,
-      actorUser: entry.actorUserId ? em.getReference(User, entry.actorUserId) : null,
-      actorLabel: entry.actorLabel,
-      payload: entry.payload ?? {},
-      visibleTo: entry.visibleTo ?? null,
-      createdAt: entry.at ?? new Date(),
-    });
-  });
+  const seqs = new Map(numbered.map((row) => [row.id, row.event_seq]));
+  return (caseId) => {
+    const seq = seqs.get(caseId);
+    if (seq === undefined) throw new Error(`appendCaseEvents: case ${caseId} does not exist`);
+    return seq;
+  };
 }
 
 export async function appendCaseEvent(em: EntityManager, entry: NewCaseEvent): Promise<CaseEvent> {

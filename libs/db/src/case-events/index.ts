@@ -1,9 +1,10 @@
-export { appendCaseEvent, appendCaseEvents, type NewCaseEvent } from './case-event-log';
+export { appendCaseEvent, appendCaseEvents, insertCaseEvents, type NewCaseEvent } from './case-event-log';
 export {
   caseEventBroadcasts,
   caseEventMessages,
   caseEventsAfterCommit,
   caseStateBroadcasts,
+  type CommittedCaseEvent,
   type StoredCaseEvent,
 } from './case-event-broadcasts';
 export { caseEscalationsJson, escalationJson, loadCaseEscalations } from './case-escalations';
