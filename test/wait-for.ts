@@ -97,3 +97,19 @@ export class BootSteps {
     }
   }
 }
+
+/**
+ * `work`, or a failure naming `what` once `timeoutMs` passed: for a step of a long fault test that must not hang it
+ * silently (a step that never settles fails with where it was, instead of jest's timeout much later).
+ */
+export async function within<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

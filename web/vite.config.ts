@@ -2,12 +2,13 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { apiRoutes } from './vite-api-routes';
 
 // The api runs beside the dev server; in production it serves web/dist on the same origin.
 const apiTarget = process.env.CASEBRIDGE_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiRoutes()],
   resolve: {
     alias: {
       '@casebridge/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -25,6 +26,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      // The contracts only declare (constants, rules, zod schemas): a module of theirs the app does not use is left
+      // out, and so is a schema nobody reads, so the first page holds neither the schemas nor zod.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]libs[\\/]contracts[\\/]/.test(id) ? false : undefined),
+        manualPureFunctions: ['z', 'endpoint'],
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

@@ -11,7 +11,7 @@ import { hideRedisOutageNoise } from '../../../test/kit/faults/outage-noise';
 import { PrivatePostgres } from '../../../test/kit/faults/private-postgres';
 import { PrivateRedis } from '../../../test/kit/faults/private-redis';
 import { findFreePort, MailCatcher } from '../../../test/kit/mail-catcher';
-import { readUntil, waitFor } from '../../../test/wait-for';
+import { readUntil, waitFor, within } from '../../../test/wait-for';
 import { ChaosCluster } from './support/chaos-cluster';
 import { closeFollowers, divergent, openFollowers, type LiveFollower } from './support/live-followers';
 import { SteadyLoad } from './support/steady-load';
@@ -74,7 +74,9 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
 
   afterAll(async () => {
     closeFollowers(followers);
-    await load?.stop();
+    await within(load?.stop() ?? Promise.resolve(), 60_000, 'stopping the load').catch((error) =>
+      console.log(String(error)),
+    );
     await cluster?.destroy();
     if (redis && !redis.running) await redis.start().catch(() => undefined);
     await redis?.destroy();
@@ -115,7 +117,8 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUES.mail, { connection, prefix: 'chaos' });
     try {
-      return (await queue.getFailed()).filter((job) => /uncertain/.test(job.failedReason ?? ''));
+      const failed = await within(queue.getFailed(), 10_000, 'reading the failed mail jobs');
+      return failed.filter((job) => /uncertain/.test(job.failedReason ?? ''));
     } finally {
       await queue.close();
       await connection.quit();
@@ -128,11 +131,11 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     process.stderr.write(`chaos: ${fault}\n`);
     load.phase = fault;
     const started = Date.now();
-    await inject();
-    await recover();
+    await within(inject(), 120_000, `${fault}: injecting`);
+    await within(recover(), 180_000, `${fault}: recovering`);
     const recoveredMs = Date.now() - started;
     // Caught up: every socket holds the case as it stood at recovery (the notes keep coming meanwhile).
-    const seq = await caseSeq();
+    const seq = await within(caseSeq(), 30_000, `${fault}: reading the case's number`);
     const caught = Date.now();
     const behind = await readUntil(
       () => followers.filter((follower) => (follower.lastSeq ?? 0) < seq).length,
@@ -152,14 +155,16 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
           : `${record.status}${record.retryAfter ? '+Retry-After' : ''} from the ${record.from}`;
       return { ...counts, [key]: (counts[key] ?? 0) + 1 };
     }, {});
-    reports.push({
+    const report = {
       fault,
       recoveredMs,
       caughtUpMs,
       requests: sent.length,
       failed: failed.length,
       failedStatuses: JSON.stringify(statuses),
-    });
+    };
+    reports.push(report);
+    process.stderr.write(`chaos: ${JSON.stringify(report)}\n`);
   }
 
   it('loses, repeats and fails nothing through restarts and crashes; only a database outage answers 503', async () => {
@@ -236,7 +241,8 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
       },
       () => Promise.all(cluster!.apis.map((api) => api.ready())).then(() => undefined),
     );
-    await load.stop();
+    await within(load.stop(), 60_000, 'stopping the load');
+    process.stderr.write(`chaos: load stopped (${load.unsettled} requests never settled)\n`);
 
     // Every note the api acknowledged is stored once; every socket holds every entry once, in order.
     const lastSeq = await caseSeq();

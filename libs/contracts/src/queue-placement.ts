@@ -1,4 +1,10 @@
-import { onboardingRowShown, type OnboardingQueueFilter, type OnboardingQueueRow } from './api/super-admin/onboarding';
+import type { OnboardingQueueFilter, OnboardingQueueRow } from './api/super-admin/onboarding';
+
+/** Whether a queue row belongs under a filter (the server's rule, for rows placed live). */
+export function onboardingRowShown(status: OnboardingQueueRow['status'], filter: OnboardingQueueFilter): boolean {
+  if (filter === 'all') return status === 'pending_review' || status === 'approved' || status === 'rejected';
+  return status === filter;
+}
 
 /**
  * Where a changed row goes in a short queue the client holds whole (registration and onboarding queues): rows

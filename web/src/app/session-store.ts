@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import {
-  API,
   endpointUrl,
   MESSAGES,
   membershipLevel,
@@ -12,6 +11,7 @@ import {
   type MembershipLevel,
   type Role,
 } from '@casebridge/contracts';
+import { API } from '../lib/api-routes';
 import { ApiError, call, configureApiClient, refreshToken } from '../lib/api';
 import { queryClient } from '../lib/queries';
 import { closeLiveSocket, onLiveSessionEnded } from '../lib/live';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, IDEMPOTENCY, STORAGE_KEYS } from '@casebridge/contracts';
+import { IDEMPOTENCY, STORAGE_KEYS } from '@casebridge/contracts';
+import { API } from './api-routes';
 import { ApiError, call, configureApiClient, currentToken } from './api';
 
 /**

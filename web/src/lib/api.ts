@@ -1,5 +1,4 @@
 import {
-  API,
   CHECK_ONLY,
   endpointPath,
   IDEMPOTENCY,
@@ -10,6 +9,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@casebridge/contracts';
+import { API } from './api-routes';
 import { ApiError } from './api-error';
 import { storage } from './storage';
 

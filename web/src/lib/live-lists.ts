@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import {
-  adminCompanyApi,
   applyCaseEventToListRow,
-  caseApi,
   caseRowBelongs,
   placeRow,
   settleQueueRow,
@@ -13,9 +11,6 @@ import {
   LIMITS,
   placeOnboardingRow,
   SERVER_EVENTS,
-  superAdminEscalationApi,
-  superAdminOnboardingApi,
-  superAdminUsersApi,
   type CaseAttentionMessage,
   type CaseEventMessage,
   type Endpoint,
@@ -28,6 +23,7 @@ import {
   type Role,
   type WatchEntryMessage,
 } from '@casebridge/contracts';
+import { API } from './api-routes';
 import { signedInSocket } from './live';
 import { apiKey, endpointId, queryClient } from './queries';
 
@@ -40,14 +36,14 @@ const refetchScheduled = new Set<string>();
 
 /** Every list the socket keeps current: after a reconnect each may have missed changes. */
 const LIVE_LISTS = [
-  caseApi.inboundActionCount,
-  caseApi.list,
-  caseApi.listRecent,
-  caseApi.myCases,
-  superAdminEscalationApi.queue,
-  superAdminOnboardingApi.queue,
-  adminCompanyApi.registrationQueue,
-  superAdminUsersApi.registrationQueue,
+  API.cases.inboundActionCount,
+  API.cases.list,
+  API.cases.listRecent,
+  API.cases.myCases,
+  API.superAdminEscalation.queue,
+  API.superAdminOnboarding.queue,
+  API.adminCompany.registrationQueue,
+  API.superAdminUsers.registrationQueue,
 ];
 
 /** Reads one cached list again, once however many changes asked for it, after a random pause. */
@@ -104,18 +100,18 @@ export function placeCaseChange(change: CasesChangedMessage, viewer: { userId: n
   const isNew = change.seq === 1;
   // The dashboard's count of inbound cases waiting for the company, when this change moved it.
   if (change.inbound_action_total !== undefined) {
-    queryClient.setQueryData(apiKey(caseApi.inboundActionCount), { total: change.inbound_action_total });
+    queryClient.setQueryData(apiKey(API.cases.inboundActionCount), { total: change.inbound_action_total });
   }
-  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+  for (const endpoint of [API.cases.list, API.cases.listRecent]) {
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       const [, params, query] = key as [string, { scope: string }, Query];
-      const where = { scope: params.scope, recent: endpoint === caseApi.listRecent, query };
+      const where = { scope: params.scope, recent: endpoint === API.cases.listRecent, query };
       const { row, watchable } = viewerRow(list, change, query, viewer);
       const belongs = watchable && caseRowBelongs(change, where, viewer);
       apply(key, placeRow(list, caseListView(query, 'updated_at'), { row, isNew, belongs }));
     }
   }
-  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(API.cases.myCases)) {
     const query = key[2] as Query;
     const { row, watchable } = viewerRow(answer.my_cases, change, query, viewer);
     const belongs = watchable && caseRowBelongs(change, { scope: 'my-cases', recent: false, query }, viewer);
@@ -133,13 +129,13 @@ export function applyCaseEventToLists(message: CaseEventMessage): void {
     ...list,
     data: list.data.map((row: CaseListRow) => applyCaseEventToListRow(row, message)),
   });
-  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+  for (const endpoint of [API.cases.list, API.cases.listRecent]) {
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       if (list.data.some((row) => row.token === message.case_token)) queryClient.setQueryData(key, patch(list));
       else void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
     }
   }
-  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(API.cases.myCases)) {
     queryClient.setQueryData(key, { my_cases: patch(answer.my_cases) });
   }
 }
@@ -156,17 +152,17 @@ function patchCaseRows(patch: <Row extends MarkedRow>(row: Row) => Row): void {
     const data = list.data.map(patch);
     return data.some((row, at) => row !== list.data[at]) ? { ...list, data } : null;
   };
-  for (const endpoint of [caseApi.list, caseApi.listRecent]) {
+  for (const endpoint of [API.cases.list, API.cases.listRecent]) {
     for (const [key, list] of cachedLists<CaseList>(endpoint)) {
       const next = patched(list);
       if (next) queryClient.setQueryData(key, next);
     }
   }
-  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(API.cases.myCases)) {
     const next = patched(answer.my_cases);
     if (next) queryClient.setQueryData(key, { my_cases: next });
   }
-  for (const [key, page] of cachedLists<EscalationPage>(superAdminEscalationApi.queue)) {
+  for (const [key, page] of cachedLists<EscalationPage>(API.superAdminEscalation.queue)) {
     const next = patched(page);
     if (next) queryClient.setQueryData(key, next);
   }
@@ -194,7 +190,7 @@ export function applyAttentionToLists(message: CaseAttentionMessage): void {
       ? { ...row, read_count: message.read_count, entry_count: Math.max(row.entry_count, message.entry_count) }
       : row,
   );
-  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(caseApi.myCases)) {
+  for (const [key, answer] of cachedLists<{ my_cases: CaseList }>(API.cases.myCases)) {
     if ((key[2] as Query).filter !== 'watching') continue;
     const held = answer.my_cases.data.some((row) => row.token === message.case_token);
     if (!message.watching && held) {
@@ -230,7 +226,7 @@ function escalationBelongs(message: Extract<QueueChangedMessage, { queue: 'escal
 /** A back-office or registration queue's row changed: the cached queues place it. */
 export function placeQueueChange(message: QueueChangedMessage): void {
   if (message.queue === 'escalation') {
-    for (const [key, page] of cachedLists<EscalationPage>(superAdminEscalationApi.queue)) {
+    for (const [key, page] of cachedLists<EscalationPage>(API.superAdminEscalation.queue)) {
       const [, params, query] = key as [string, { filter: string }, Query];
       const view = { ...caseListView(query, 'created_at'), enterable: params.filter === 'late' };
       const belongs = escalationBelongs(message, params.filter, query.q);
@@ -245,7 +241,7 @@ export function placeQueueChange(message: QueueChangedMessage): void {
   }
   // Short queues, answered whole (contracts' queue-placement): pending rows oldest first, then decided ones.
   if (message.queue === 'registration') {
-    for (const endpoint of [adminCompanyApi.registrationQueue, superAdminUsersApi.registrationQueue]) {
+    for (const endpoint of [API.adminCompany.registrationQueue, API.superAdminUsers.registrationQueue]) {
       for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(endpoint)) {
         const queue = settleQueueRow(answer.queue, message.row, message.removed, () => true);
         queryClient.setQueryData(key, { queue });
@@ -255,7 +251,7 @@ export function placeQueueChange(message: QueueChangedMessage): void {
   }
   // Each cached filter of the approval queue (pending review by default) holds only the rows it shows: a decided
   // application leaves the pending view and enters the view of its decision, at the top.
-  for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(superAdminOnboardingApi.queue)) {
+  for (const [key, answer] of cachedLists<{ queue: (typeof message.row)[] }>(API.superAdminOnboarding.queue)) {
     const filter = ((key[2] as Query).status ?? 'pending_review') as OnboardingQueueFilter;
     queryClient.setQueryData(key, { queue: placeOnboardingRow(answer.queue, message.row, message.removed, filter) });
   }

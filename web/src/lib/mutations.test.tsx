@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { API } from '@casebridge/contracts';
+import { API } from './api-routes';
 import { useAlerts, type BannerAlert } from '../app/alerts-store';
 import { ForgotPasswordModal } from '../features/accounts/landing/ForgotPasswordModal';
 import { useModals } from '../ui/modal-store';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { exportsApi, type ExportAnswer, type ExportShape, type ExportStatusMessage } from '@casebridge/contracts';
+import { type ExportAnswer, type ExportShape, type ExportStatusMessage } from '@casebridge/contracts';
+import { API } from './api-routes';
 import { errorMessage } from './api-error';
 import { call } from './api';
 import { downloadFromLink } from './files';
@@ -43,7 +44,7 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
     meta: { handlesErrors: true },
     onMutate: () => setError(null),
     onSuccess: (answer) => {
-      queryClient.setQueryData(apiKey(exportsApi.status, { id: answer.export.id }), answer);
+      queryClient.setQueryData(apiKey(API.exports.status, { id: answer.export.id }), answer);
       setAsked(answer.export);
     },
     onError: (failure) => setError(errorMessage(failure)),
@@ -51,14 +52,14 @@ export function useExport(request: () => Promise<ExportAnswer>): ExportProgress 
   const saveFile = useMutation({
     // A short-lived link the browser downloads by itself: streamed to disk, never held in the page's memory.
     mutationFn: async (ready: ExportShape & { file_name: string }) =>
-      downloadFromLink((await call(exportsApi.link, { params: { id: ready.id } })).url, ready.file_name),
+      downloadFromLink((await call(API.exports.link, { params: { id: ready.id } })).url, ready.file_name),
     meta: { handlesErrors: true },
     onError: (failure) => setError(errorMessage(failure)),
   });
   const id = asked?.id;
   // The answer of the request seeds this read (see start), so the first poll waits its interval; a failed poll is
   // tried again at the next one, as the socket may still deliver.
-  const polled = useApiQuery(exportsApi.status, {
+  const polled = useApiQuery(API.exports.status, {
     params: { id: id ?? 0 },
     enabled: id !== undefined,
     refetchInterval: (query) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dashboardApi } from '@casebridge/contracts';
+import { API } from '../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../lib/queries';
 import { Modal } from './Modal';
 import { RichText } from './RichText';
@@ -21,7 +21,7 @@ export function HelpHint({ flag, label }: { flag: string; label: string }) {
 
 /** Mounted while open, so the hint is asked for only once the button is pressed. */
 function HintModal({ flag, label, onClose }: { flag: string; label: string; onClose: () => void }) {
-  const hint = useApiQuery(dashboardApi.helpHint, { params: { flag } });
+  const hint = useApiQuery(API.dashboard.helpHint, { params: { flag } });
   return (
     <Modal title={hint.data ? hint.data.title : label} onClose={onClose}>
       {hint.isPending && <p className="muted">Loading…</p>}

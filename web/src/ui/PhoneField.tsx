@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { API, DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS } from '@casebridge/contracts';
+import { API } from '../lib/api-routes';
 import { useApiQuery } from '../lib/queries';
 import { RegisteredCombobox } from './ComboboxField';
 import { FieldLabel, FieldNotes } from './fields';

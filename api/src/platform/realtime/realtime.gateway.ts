@@ -34,6 +34,7 @@ import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../authentication/session-token.service';
 import { preparedRunner } from '../common/prepared-reads';
 import { CaseFollowRulesRegistry } from './case-follow-rules';
+import { LIVE_WORK_SLOTS, WorkSlots } from './live-work-slots';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
 import { RealtimePublisher, sessionRoom } from './realtime.publisher';
@@ -85,6 +86,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   /** Cases whose presence broadcast is scheduled. */
   private readonly presencePending = new Set<number>();
 
+  private readonly liveWork = new WorkSlots(LIVE_WORK_SLOTS);
+
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: SessionTokenService,
@@ -96,10 +99,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   afterInit(server: Server): void {
     this.publisher.attach(server);
     server.use((socket, next) => {
-      this.authenticate(socket as CasebridgeSocket).then(
-        () => next(),
-        (error: unknown) => next(this.connectError(error)),
-      );
+      this.liveWork
+        .run(() => this.authenticate(socket as CasebridgeSocket))
+        .then(
+          () => next(),
+          (error: unknown) => next(this.connectError(error)),
+        );
     });
   }
 
@@ -148,7 +153,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     const request = FollowCaseRequest.safeParse(raw);
     if (!request.success) return { ok: false, error: CASE_NOT_FOUND };
     const { case_token: token, after_seq: afterSeq = 0 } = request.data;
+    return this.liveWork.run(() => this.followNow(socket, token, afterSeq));
+  }
+
+  private followNow(socket: CasebridgeSocket, token: string, afterSeq: number): Promise<FollowCaseAnswer> {
     return withOrmContext(this.em, async () => {
+      // Gone while waiting for its turn (a client that gave up, or another reconnect): nobody reads the answer.
+      if (socket.disconnected) return { ok: false, error: CASE_NOT_FOUND };
       const follower = socket.data.actor
         ? { actor: socket.data.actor }
         : { caseLinkToken: socket.data.caseToken ?? '' };

@@ -44,6 +44,9 @@ export class SteadyLoad {
     await Promise.all([...this.inFlight]);
   }
 
+  /** Requests that never settled, not even by their own bound (counted as failures without an answer). */
+  unsettled = 0;
+
   /** Requests of a phase that did not answer 2xx. */
   failuresIn(phase: string): LoadRecord[] {
     return this.records.filter((record) => record.phase === phase && (record.status < 200 || record.status >= 300));
@@ -75,17 +78,34 @@ export class SteadyLoad {
           : route === 'list'
             ? ['/api/caller/get-cases/company', { headers }]
             : ['/api/auth/me', { headers }];
-    try {
-      const answer = await fetch(`${this.url}${call[0]}`, {
-        ...call[1],
-        signal: AbortSignal.timeout(REQUEST_BOUND_MS),
-      });
+    // The abort bounds the request; the race bounds the promise itself, should a request ignore its abort, so
+    // stop() always returns.
+    const controller = new AbortController();
+    const abort = setTimeout(() => controller.abort(), REQUEST_BOUND_MS);
+    let giveUp: NodeJS.Timeout | undefined;
+    const request = (async () => {
+      const answer = await fetch(`${this.url}${call[0]}`, { ...call[1], signal: controller.signal });
       await answer.arrayBuffer();
+      return answer;
+    })();
+    const unsettled = new Promise<'unsettled'>((resolve) => {
+      giveUp = setTimeout(() => resolve('unsettled'), REQUEST_BOUND_MS + 5_000);
+    });
+    try {
+      const answer = await Promise.race([request, unsettled]);
+      if (answer === 'unsettled') {
+        this.unsettled += 1;
+        request.catch(() => undefined);
+        throw new Error('unsettled');
+      }
       const from = answer.headers.has('x-content-type-options') ? 'api' : 'balancer';
       this.records.push({ phase, route, status: answer.status, retryAfter: answer.headers.get('retry-after'), from });
       if (route === 'note' && answer.ok) this.acknowledgedNotes.push(summary);
     } catch {
       this.records.push({ phase, route, status: 0, retryAfter: null, from: 'nobody' });
+    } finally {
+      clearTimeout(abort);
+      clearTimeout(giveUp);
     }
   }
 }

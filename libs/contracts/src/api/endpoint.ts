@@ -95,3 +95,26 @@ export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params: Record<str
   const path = endpointPath(endpoint.path, params);
   return path.startsWith('/') ? path : `/api/${path}`;
 }
+
+/** An endpoint without its schemas: what a browser needs to call it (method, path, flags). */
+export type EndpointRoute = Omit<Endpoint, 'body' | 'query' | 'response'>;
+
+/**
+ * A registry of endpoints (group → name → endpoint) as routes, for the web app's build: its pages call the api by
+ * these, and leaving the schemas out keeps zod out of the first page's script (the forms import their own).
+ */
+export function routeTable(
+  registry: Record<string, Record<string, Endpoint>>,
+): Record<string, Record<string, EndpointRoute>> {
+  return Object.fromEntries(
+    Object.entries(registry).map(([group, endpoints]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(endpoints).map(([name, { body: _body, query: _query, response: _response, ...route }]) => [
+          name,
+          route,
+        ]),
+      ),
+    ]),
+  );
+}

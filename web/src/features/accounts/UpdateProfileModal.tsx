@@ -1,4 +1,5 @@
-import { API, type Country, type CurrentUser } from '@casebridge/contracts';
+import { type Country, type CurrentUser } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiQuery } from '../../lib/queries';
 import { ContactFields, DialCodePhoneFields, dialCodeOptions } from '../../ui/ContactFields';
 import { Modal } from '../../ui/Modal';

@@ -1,4 +1,5 @@
-import { AgreementBody, API, MESSAGES } from '@casebridge/contracts';
+import { AgreementBody, MESSAGES } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { useSession } from '../../app/session-store';

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { API, DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, ProfileBody, type CurrentUser } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { CONTACT_FIELD_NAMES } from '../../ui/ContactFields';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { API, routePath, type NotificationItem } from '@casebridge/contracts';
+import { routePath, type NotificationItem } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { clearListMarks } from '../../lib/live-lists';
 import { useAttention } from './attention-store';

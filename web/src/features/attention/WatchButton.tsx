@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { API } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { alerts } from '../../app/alerts-store';
 import { errorMessage } from '../../lib/api-error';

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  caseApi,
-  superAdminEscalationApi,
   type CaseList,
   type CaseListRow,
   type CasesChangedMessage,
   type EscalationPage,
   type EscalationRow,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import {
   applyAttentionToLists,
   applyWatchEntryToLists,
@@ -47,8 +46,8 @@ function row(token: string, overrides: Partial<CaseListRow> = {}): CaseListRow {
 }
 
 const list = (rows: CaseListRow[]): CaseList => ({ data: rows, total: rows.length, current_page: 1, per_page: 20 });
-const allKey = apiKey(caseApi.myCases, undefined, { sort: 'created_at', dir: 'desc', page: 1 });
-const watchingKey = apiKey(caseApi.myCases, undefined, {
+const allKey = apiKey(API.cases.myCases, undefined, { sort: 'created_at', dir: 'desc', page: 1 });
+const watchingKey = apiKey(API.cases.myCases, undefined, {
   sort: 'created_at',
   dir: 'desc',
   page: 1,
@@ -126,7 +125,7 @@ function entry(token: string, seq: number) {
 /** The super admin's escalation queue carries the staff side's counts and follows the same messages. */
 describe('unread marks in the cached escalation queue', () => {
   const queueKey = apiKey(
-    superAdminEscalationApi.queue,
+    API.superAdminEscalation.queue,
     { filter: 'open' },
     { q: '', sort: 'created_at', dir: 'desc', filter: 'open', limit: 10, page: 1 },
   );

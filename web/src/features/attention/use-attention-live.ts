@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  API,
   CLIENT_EVENTS,
   routePath,
   SERVER_EVENTS,
   type CaseAttentionMessage,
   type WatchEntryMessage,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { signedInSocket } from '../../lib/live';
 import { applyAttentionToLists, applyWatchEntryToLists, clearListMarks } from '../../lib/live-lists';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { API } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { useAttention } from './attention-store';
 

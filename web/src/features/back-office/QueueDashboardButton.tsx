@@ -1,4 +1,4 @@
-import { API } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 
 /**

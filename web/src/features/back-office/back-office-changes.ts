@@ -4,8 +4,8 @@ import {
   superAdminDocumentsApi as documents,
   superAdminGroupsApi as groups,
   superAdminOnboardingApi as onboarding,
-  teamsApi,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { invalidateEndpoints, markEndpointsStale } from '../../lib/queries';
 
 /*
@@ -72,7 +72,7 @@ export const processesChanged = () =>
 
 /** A group saved or deleted: its name, host and Teams connection, and its relations (the host is one). */
 export const groupsChanged = () =>
-  Promise.all([relationsChanged(), invalidateEndpoints(companies.departments, teamsApi.link)]).then(() => undefined);
+  Promise.all([relationsChanged(), invalidateEndpoints(companies.departments, API.teams.link)]).then(() => undefined);
 
 /** An onboarding session saved or decided; an approval creates or changes a company, its users, process and group. */
 export const onboardingChanged = (approved: boolean) =>

@@ -1,4 +1,5 @@
-import { caseApi, type CaseAttachmentShape } from '@casebridge/contracts';
+import { type CaseAttachmentShape } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { download } from '../../lib/files';
 import { formatDateTime } from '../../lib/format';
 import { useFileDownload } from '../../lib/mutations';
@@ -18,7 +19,7 @@ export function AttachmentList({ token, attachments }: { token: string; attachme
   if (attachments.length === 0) return null;
   const onDownload = (attachment: CaseAttachmentShape) =>
     save(() =>
-      download(caseApi.downloadAttachment, attachment.original_filename, { params: { token, id: attachment.id } }),
+      download(API.cases.downloadAttachment, attachment.original_filename, { params: { token, id: attachment.id } }),
     );
   return (
     <section className="card case-attachments" aria-labelledby="case-attachments-title">

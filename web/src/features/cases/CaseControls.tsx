@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { caseApi, MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
+import { MESSAGES, routePath, type CaseDetail } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
 import { useConfirm } from '../../ui/modal-store';
@@ -19,7 +20,7 @@ export function CaseControls({ detail }: { detail: CaseDetail }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [modal, setModal] = useState<OpenModal>(null);
-  const closeCase = useApiMutation(caseApi.close, {
+  const closeCase = useApiMutation(API.cases.close, {
     loader: true,
     // The spec's landing page, with a word on what happened there.
     onSuccess: () => {

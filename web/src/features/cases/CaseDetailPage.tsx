@@ -1,12 +1,6 @@
 import { useParams } from 'react-router-dom';
-import {
-  applyCaseEventToDetail,
-  caseApi,
-  caseStatusLabel,
-  exportsApi,
-  type CaseDetail,
-  type CaseEventMessage,
-} from '@casebridge/contracts';
+import { applyCaseEventToDetail, caseStatusLabel, type CaseDetail, type CaseEventMessage } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
@@ -33,7 +27,7 @@ import './cases.css';
 /** /my-cases/{token} and /admin/case/{token}: one case as a member of either company sees it. */
 export function CaseDetailPage() {
   const { token = '' } = useParams();
-  const query = useApiQuery(caseApi.details, { params: { token } });
+  const query = useApiQuery(API.cases.details, { params: { token } });
   const detail = query.data?.case;
   // Every change (the other company's, another tab's, this user's own) arrives as an entry carrying the change.
   const live = useCaseLive(token, {
@@ -95,7 +89,7 @@ export function CaseDetailPage() {
         </p>
         <ExportButton
           label="Download Audit Timeline"
-          request={() => call(exportsApi.create, { body: { kind: 'case_audit', params: { token: detail.token } } })}
+          request={() => call(API.exports.create, { body: { kind: 'case_audit', params: { token: detail.token } } })}
         />
       </section>
     </PageFrame>
@@ -103,7 +97,7 @@ export function CaseDetailPage() {
 }
 
 function applyToCachedDetail(token: string, message: CaseEventMessage): void {
-  queryClient.setQueryData<{ case: CaseDetail }>(apiKey(caseApi.details, { token }), (answer) =>
+  queryClient.setQueryData<{ case: CaseDetail }>(apiKey(API.cases.details, { token }), (answer) =>
     answer ? { case: applyCaseEventToDetail(answer.case, message) } : answer,
   );
 }

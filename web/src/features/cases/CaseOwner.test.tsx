@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { caseApi, type CaseDetail, type CurrentUser } from '@casebridge/contracts';
+import { type CaseDetail, type CurrentUser } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useSession } from '../../app/session-store';
 import { apiKey, queryClient } from '../../lib/queries';
 import { CaseOwner } from './CaseOwner';
@@ -33,7 +34,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 );
 
 function renderOwner(detail: Pick<CaseDetail, 'token' | 'assignee' | 'controls'>) {
-  queryClient.setQueryData(apiKey(caseApi.details, { token: detail.token }), { case: detail });
+  queryClient.setQueryData(apiKey(API.cases.details, { token: detail.token }), { case: detail });
   return render(<CaseOwner detail={detail} />, { wrapper });
 }
 
@@ -84,7 +85,7 @@ describe('Assigned to on the case page', () => {
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ user_id: 8 });
     await waitFor(() =>
       expect(
-        queryClient.getQueryData<{ case: CaseDetail }>(apiKey(caseApi.details, { token: 'T2' }))?.case.assignee,
+        queryClient.getQueryData<{ case: CaseDetail }>(apiKey(API.cases.details, { token: 'T2' }))?.case.assignee,
       ).toEqual({
         id: 8,
         full_name: 'Bo Acme',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { caseApi, type CaseDetail } from '@casebridge/contracts';
+import { type CaseDetail } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useSession } from '../../app/session-store';
 import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient, useApiQuery } from '../../lib/queries';
@@ -14,7 +15,7 @@ type OwnerDetail = Pick<CaseDetail, 'token' | 'assignee' | 'controls'>;
 export function CaseOwner({ detail }: { detail: OwnerDetail }) {
   const userId = useSession((session) => session.user?.id);
   const [choosing, setChoosing] = useState(false);
-  const assign = useApiMutation(caseApi.assign, {
+  const assign = useApiMutation(API.cases.assign, {
     onSuccess: (answer) => {
       keepOwner(detail.token, answer.assignee);
       setChoosing(false);
@@ -65,7 +66,7 @@ interface OwnerChoiceProps {
 
 /** The side's active users, read when the choice opens. */
 function OwnerChoice({ token, current, pending, onChoose, onCancel }: OwnerChoiceProps) {
-  const options = useApiQuery(caseApi.assigneeOptions, { params: { token } });
+  const options = useApiQuery(API.cases.assigneeOptions, { params: { token } });
   const [choice, setChoice] = useState(current === null ? '' : String(current));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +99,7 @@ function OwnerChoice({ token, current, pending, onChoose, onCancel }: OwnerChoic
 }
 
 function keepOwner(token: string, assignee: CaseDetail['assignee']): void {
-  queryClient.setQueryData<{ case: CaseDetail }>(apiKey(caseApi.details, { token }), (answer) =>
+  queryClient.setQueryData<{ case: CaseDetail }>(apiKey(API.cases.details, { token }), (answer) =>
     answer ? { case: { ...answer.case, assignee } } : answer,
   );
 }

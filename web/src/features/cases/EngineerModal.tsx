@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { caseApi, DEFAULT_PHONE_COUNTRY_CODE, UpdateEngineerBody, type CaseDetail } from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, UpdateEngineerBody, type CaseDetail } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
@@ -34,7 +35,7 @@ export function EngineerModal({ detail, side, onClose, onSaved }: EngineerModalP
     onOtherError: (error) => alerts.show(updateErrorText(error), 'danger'),
   });
 
-  const save = useApiMutation(side === 'response' ? caseApi.updateResponse : caseApi.updateSubmission, {
+  const save = useApiMutation(side === 'response' ? API.cases.updateResponse : API.cases.updateSubmission, {
     loader: true,
     handlesErrors: true,
     success: MESSAGES_UPDATED,

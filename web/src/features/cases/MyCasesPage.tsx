@@ -1,13 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  caseApi,
-  LIMITS,
-  PRIORITY_LABELS,
-  routePath,
-  type CaseListQuery,
-  type CaseListRow,
-} from '@casebridge/contracts';
+import { LIMITS, PRIORITY_LABELS, routePath, type CaseListQuery, type CaseListRow } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
@@ -78,7 +72,7 @@ export function MyCasesPage() {
   // Case number, summary or partner; sent from 2 characters, a moment after typing stops.
   const search = useListSearch(() => setPage(1));
   // New and changed cases of the company are placed in the cached page as they arrive (lib/live-lists).
-  const list = useApiQuery(caseApi.myCases, {
+  const list = useApiQuery(API.cases.myCases, {
     query: {
       sort: sort.column as SortColumn,
       dir: sort.dir,

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { caseApi, LIMITS, MESSAGES, type NoteVisibility } from '@casebridge/contracts';
+import { LIMITS, MESSAGES, type NoteVisibility } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useSession } from '../../app/session-store';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useApiMutation } from '../../lib/mutations';
@@ -36,7 +37,7 @@ export function NoteModal({ token, onClose, onSaved }: NoteModalProps) {
   } = useForm<NoteValues>({ defaultValues: { summary: '', description: '', visibility: 'partner' } });
   const internal = watch('visibility') === 'internal';
   const idempotency = useIdempotencyKey();
-  const addNote = useApiMutation(caseApi.addNote, {
+  const addNote = useApiMutation(API.cases.addNote, {
     loader: true,
     onSuccess: onSaved,
     handlesErrors: true,

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { caseApi, LIMITS, MESSAGES } from '@casebridge/contracts';
+import { LIMITS, MESSAGES } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { ApiError } from '../../lib/api-error';
 import { useApiMutation } from '../../lib/mutations';
 import { alerts } from '../../app/alerts-store';
@@ -21,7 +22,7 @@ export function UploadModal({ token, onClose, onUploaded }: UploadModalProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
   const [descriptionError, setDescriptionError] = useState<string>();
-  const send = useApiMutation(caseApi.uploadAttachment, {
+  const send = useApiMutation(API.cases.uploadAttachment, {
     loader: true,
     success: MESSAGES.uploadSucceeded,
     onSuccess: onUploaded,

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { caseApi, DEFAULT_CASE_REQUEST_TYPE, type CaseListRow, type CasesChangedMessage } from '@casebridge/contracts';
+import { DEFAULT_CASE_REQUEST_TYPE, type CaseListRow, type CasesChangedMessage } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { placeCaseChange } from '../../lib/live-lists';
 import { apiKey, queryClient } from '../../lib/queries';
 import { firstVisitRequestType } from './use-case-list';
 
 const VIEWER = { userId: 7, role: 'caller' as const };
-const countKey = apiKey(caseApi.inboundActionCount);
+const countKey = apiKey(API.cases.inboundActionCount);
 
 function change(overrides: Partial<CasesChangedMessage>): CasesChangedMessage {
   return {

@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   CASE_REQUEST_TYPES,
   CASE_SORT_COLUMNS,
-  caseApi,
   DEFAULT_CASE_REQUEST_TYPE,
   LIMITS,
   STORAGE_KEYS,
   type CaseList,
   type CaseRequestType,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { apiKey, useApiQuery } from '../../lib/queries';
 import { storage } from '../../lib/storage';
@@ -53,22 +53,22 @@ function casesRequest(type: CaseRequestType, query: ListQuery) {
   switch (type) {
     case 'mine-30':
       return {
-        endpoint: caseApi.listRecent,
+        endpoint: API.cases.listRecent,
         params: { scope: 'mine', ...recent },
         query: { ...query, not_closed: 'true' },
       };
     case 'company-30':
       return {
-        endpoint: caseApi.listRecent,
+        endpoint: API.cases.listRecent,
         params: { scope: 'company', ...recent },
         query: { ...query, not_closed: 'true' },
       };
     case 'company-inbound-action':
-      return { endpoint: caseApi.list, params: { scope: 'company' }, query: { ...query, filter: 'inbound-action' } };
+      return { endpoint: API.cases.list, params: { scope: 'company' }, query: { ...query, filter: 'inbound-action' } };
     case 'mine-all':
-      return { endpoint: caseApi.list, params: { scope: 'mine' }, query };
+      return { endpoint: API.cases.list, params: { scope: 'mine' }, query };
     case 'company-all':
-      return { endpoint: caseApi.list, params: { scope: 'company' }, query };
+      return { endpoint: API.cases.list, params: { scope: 'company' }, query };
   }
 }
 
@@ -95,7 +95,7 @@ export interface CaseListState {
 export function useCaseList(): CaseListState {
   const [chosenType, setRequestTypeState] = useState<CaseRequestType | null>(storedRequestType);
   // The company's inbound cases waiting for it: the dashboard's count, kept live (lib/live-lists).
-  const inboundAction = useApiQuery(caseApi.inboundActionCount);
+  const inboundAction = useApiQuery(API.cases.inboundActionCount);
   const inboundActionTotal = inboundAction.data?.total ?? null;
   const firstVisitType = firstVisitRequestType(inboundActionTotal, inboundAction.isError);
   const requestType = chosenType ?? firstVisitType ?? DEFAULT_CASE_REQUEST_TYPE;

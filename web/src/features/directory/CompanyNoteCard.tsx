@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { CompanyNoteBody, CompanyNoteResponse, dashboardApi } from '@casebridge/contracts';
+import { CompanyNoteBody, CompanyNoteResponse } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient } from '../../lib/queries';
 import { useServerForm } from '../../lib/use-server-form';
@@ -44,12 +45,12 @@ function CompanyNoteModal({ note, onClose }: { note: string; onClose: () => void
     formState: { errors, isSubmitting },
   } = useServerForm(CompanyNoteBody, { defaultValues: { note }, fields: ['note'] });
 
-  const save = useApiMutation(dashboardApi.saveCompanyNote, {
+  const save = useApiMutation(API.dashboard.saveCompanyNote, {
     loader: true,
     handlesErrors: true,
     onSuccess: (saved) => {
       // The answer is the note as stored: the card (and a later visit) shows it without asking again.
-      queryClient.setQueryData(apiKey(dashboardApi.companyNote), saved);
+      queryClient.setQueryData(apiKey(API.dashboard.companyNote), saved);
       onClose();
     },
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { dashboardApi, membershipLevel } from '@casebridge/contracts';
+import { membershipLevel } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiQuery } from '../../lib/queries';
 import { PageFrame } from '../../app/PageFrame';
 import { useSession } from '../../app/session-store';
@@ -25,10 +26,10 @@ export function DashboardPage() {
   const known = level !== null || company !== null;
   const isLimited = company ? membershipLevel(company.membership_type) === 'limited' : level === 'limited';
   const showsNote = known && !isLimited;
-  const directory = useApiQuery(dashboardApi.directory);
-  const favorites = useApiQuery(dashboardApi.favorites);
+  const directory = useApiQuery(API.dashboard.directory);
+  const favorites = useApiQuery(API.dashboard.favorites);
   // Limited membership may not read the note: it is asked only once the membership is known.
-  const note = useApiQuery(dashboardApi.companyNote, { enabled: showsNote });
+  const note = useApiQuery(API.dashboard.companyNote, { enabled: showsNote });
   const entries = directory.data ?? [];
   // The top row's height depends on the favourites and the note: drawing the page before they are in would
   // push the active cases down once they arrive (a layout shift under the reader's eyes).

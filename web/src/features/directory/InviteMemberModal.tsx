@@ -1,4 +1,5 @@
-import { dashboardApi, InviteBody, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { InviteBody, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
@@ -22,7 +23,7 @@ export function InviteMemberModal({ directory, onClose }: { directory: Directory
     formState: { errors, isSubmitting },
   } = useServerForm(InviteBody, { fields: ['company_id', 'comments'] });
 
-  const invite = useApiMutation(dashboardApi.invite, {
+  const invite = useApiMutation(API.dashboard.invite, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

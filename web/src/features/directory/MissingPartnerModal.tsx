@@ -1,4 +1,5 @@
-import { dashboardApi, MissingPartnerBody } from '@casebridge/contracts';
+import { MissingPartnerBody } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { alerts } from '../../app/alerts-store';
@@ -17,7 +18,7 @@ export function MissingPartnerModal({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = useServerForm(MissingPartnerBody, { fields: FIELDS });
 
-  const report = useApiMutation(dashboardApi.missingPartner, {
+  const report = useApiMutation(API.dashboard.missingPartner, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,11 +1,12 @@
-import { dashboardApi, LIMITS } from '@casebridge/contracts';
+import { LIMITS } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { formatLongDate } from '../../lib/format';
 import { useApiQuery } from '../../lib/queries';
 import './directory.css';
 
 /** The three latest posts of the network's public blog; nothing at all when there are none. */
 export function NewsFeed() {
-  const news = useApiQuery(dashboardApi.news);
+  const news = useApiQuery(API.dashboard.news);
   if (!news.data || news.data.length === 0) return null;
   return (
     <section className="card" aria-labelledby="news-title">

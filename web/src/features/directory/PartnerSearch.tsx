@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { dashboardApi, LIMITS, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { LIMITS, MESSAGES, type DirectoryEntry } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { HelpHint } from '../../ui/HelpHint';
 import { directoryEntryName, matchesTerm } from './partner-links';
@@ -22,8 +23,8 @@ export function PartnerSearch({ directory, loading }: { directory: DirectoryEntr
 
   // Writes that show nothing, not even their failure: logging is best effort, and a failure in the background is
   // not the user's to act on.
-  const saveSearch = useApiMutation(dashboardApi.saveSearch, { handlesErrors: true });
-  const saveResult = useApiMutation(dashboardApi.resultToSearch, { handlesErrors: true });
+  const saveSearch = useApiMutation(API.dashboard.saveSearch, { handlesErrors: true });
+  const saveResult = useApiMutation(API.dashboard.resultToSearch, { handlesErrors: true });
 
   const logSearch = (text: string): Promise<number | null> => {
     if (searchLog.current?.term === text) return searchLog.current.id;

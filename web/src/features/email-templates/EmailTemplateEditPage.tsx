@@ -3,11 +3,10 @@ import { useParams } from 'react-router-dom';
 import {
   EmailTemplateBody,
   routePath,
-  superAdminDocumentsApi,
-  superAdminEmailTemplatesApi,
   type EmailTemplateDetail,
   type EmailTemplatePreview as Preview,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { PageFrame } from '../../app/PageFrame';
 import { useApiMutation } from '../../lib/mutations';
 import { apiKey, queryClient, useApiQuery } from '../../lib/queries';
@@ -28,7 +27,7 @@ const FIELDS = ['subject', 'body'] as const;
 /** /super_admin/email_templates/{template_id}: subject and body of one mail, with a preview. */
 export function EmailTemplateEditPage() {
   const { template_id: id = '' } = useParams();
-  const loaded = useApiQuery(superAdminEmailTemplatesApi.get, { params: { id } });
+  const loaded = useApiQuery(API.superAdminEmailTemplates.get, { params: { id } });
 
   return (
     <PageFrame title={loaded.data ? loaded.data.template.name : 'Email Template'}>
@@ -43,7 +42,7 @@ export function EmailTemplateEditPage() {
           initial={loaded.data.template}
           // The answer of a save is the stored template: this page's read takes it as is.
           onSaved={(template) =>
-            queryClient.setQueryData(apiKey(superAdminEmailTemplatesApi.get, { id }), { template })
+            queryClient.setQueryData(apiKey(API.superAdminEmailTemplates.get, { id }), { template })
           }
         />
       )}
@@ -69,7 +68,7 @@ function TemplateForm({
 
   // A preview renders whatever the form holds (typed or stored): a one-shot request, not a cached read. The last
   // preview stays shown while the next one renders or if it fails.
-  const render = useApiMutation(superAdminEmailTemplatesApi.preview, {
+  const render = useApiMutation(API.superAdminEmailTemplates.preview, {
     onSuccess: (answer) => setPreview(answer.preview),
     handlesErrors: true,
     onError: (error) => reportFormError(error, setError, FIELDS),
@@ -81,10 +80,10 @@ function TemplateForm({
   // The stored version's preview on arrival.
   useRunOnce(() => showPreview({ subject: initial.subject, body: initial.body }));
 
-  const save = useApiMutation(superAdminEmailTemplatesApi.save, {
+  const save = useApiMutation(API.superAdminEmailTemplates.save, {
     handlesErrors: true,
     // The list shows its subject and date; the process editor offers templates by name.
-    invalidates: [superAdminEmailTemplatesApi.list, superAdminDocumentsApi.formData],
+    invalidates: [API.superAdminEmailTemplates.list, API.superAdminDocuments.formData],
     success: (answer) => answer.message,
     onSuccess: (answer) => {
       onSaved(answer.template);

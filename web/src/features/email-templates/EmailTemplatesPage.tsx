@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { routePath, superAdminEmailTemplatesApi, type EmailTemplateRow } from '@casebridge/contracts';
+import { routePath, type EmailTemplateRow } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { PageFrame } from '../../app/PageFrame';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -20,7 +21,7 @@ const COLUMNS: DataColumn<EmailTemplateRow>[] = [
 
 /** /super_admin/email_templates: the mails the product sends; each opens its editor. */
 export function EmailTemplatesPage() {
-  const list = useApiQuery(superAdminEmailTemplatesApi.list);
+  const list = useApiQuery(API.superAdminEmailTemplates.list);
   return (
     <PageFrame title="Email Templates">
       <section className="card">

@@ -1,4 +1,5 @@
-import { API, CASE_EVENT_TYPES, CreateWebhookBody, type WebhookSecretResponse } from '@casebridge/contracts';
+import { CASE_EVENT_TYPES, CreateWebhookBody, type WebhookSecretResponse } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { useServerForm } from '../../lib/use-server-form';
 import { Modal } from '../../ui/Modal';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import {
-  API,
   CreateApiTokenBody,
   type ApiTokenListResponse,
   type ApiTokenShape,
   type CreatedApiTokenResponse,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { formatDateTimeUtc } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import {
-  API,
   CONNECT_SCOPES,
   CreateOAuthClientBody,
   type OAuthClientListResponse,
   type OAuthClientSecretResponse,
   type OAuthClientShape,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { formatDateTimeUtc } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { teamsApi } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { PageFrame } from '../../app/PageFrame';
 import { errorMessage } from '../../lib/api-error';
 import { useApiMutation } from '../../lib/mutations';
@@ -15,7 +15,7 @@ export function TeamsConnectedPage() {
   const [search] = useSearchParams();
   const teamsError = search.get('error');
   // The page says why it failed in place of the connection, so no banner.
-  const confirmConnection = useApiMutation(teamsApi.confirm, { handlesErrors: true });
+  const confirmConnection = useApiMutation(API.teams.confirm, { handlesErrors: true });
   // Opening the page confirms the connection, once (the link is one-time).
   useRunOnce(() => {
     if (!teamsError) {

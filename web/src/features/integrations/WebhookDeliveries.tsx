@@ -1,4 +1,5 @@
-import { API, type WebhookEndpointShape } from '@casebridge/contracts';
+import { type WebhookEndpointShape } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { formatDateTimeUtc } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints } from '../../lib/queries';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { API, type WebhookEndpointShape, type WebhookSecretResponse } from '@casebridge/contracts';
+import { type WebhookEndpointShape, type WebhookSecretResponse } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { formatDateTimeUtc } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../lib/queries';

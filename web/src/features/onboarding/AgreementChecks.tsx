@@ -1,10 +1,10 @@
 import {
-  API,
   endpointUrl,
   ONBOARDING_MESSAGES,
   type OnboardingAgreement,
   type OnboardingSessionView,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { NameFields } from '../../ui/ContactFields';
 import { CheckboxField } from '../../ui/fields';
 import type { ErrorsFor, RegisterFor } from '../../ui/form-parts';

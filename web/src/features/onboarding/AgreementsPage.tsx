@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { API, MESSAGES, ONBOARDING_MESSAGES, type OnboardingNext } from '@casebridge/contracts';
+import { MESSAGES, ONBOARDING_MESSAGES, type OnboardingNext } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { alerts } from '../../app/alerts-store';
 import { answerOrUndefined, useApiMutation } from '../../lib/mutations';
 import {

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import {
-  API,
   DEFAULT_PHONE_COUNTRY_CODE,
   MESSAGES,
   ONBOARDING_MESSAGES,
   type OnboardingSessionView,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { dialCodeOptions, DialCodePhoneFields, NameFields } from '../../ui/ContactFields';
 import { PasswordFields } from '../../ui/PasswordFields';

@@ -1,5 +1,6 @@
 import { useParams, useNavigate, useSearchParams } from 'react-router-dom';
-import { API, type Country, type OnboardingGroup } from '@casebridge/contracts';
+import { type Country, type OnboardingGroup } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { alerts } from '../../app/alerts-store';
 import { useApiMutation } from '../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../lib/queries';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
-  API,
   CONTRACT_LENGTH_LABELS,
   CONTRACT_LENGTHS,
   MESSAGES,
@@ -10,6 +9,7 @@ import {
   type OnboardingNext,
   type OnboardingSessionView,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { call } from '../../lib/api';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Modal } from '../../ui/Modal';

@@ -1,10 +1,10 @@
 import {
-  API,
   MESSAGES,
   ONBOARDING_MESSAGES,
   type OnboardingSessionView,
   type OnboardingUserAccess,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiQuery } from '../../lib/queries';
 import { SelectField } from '../../ui/fields';
 import type { ErrorsFor, RegisterFor } from '../../ui/form-parts';

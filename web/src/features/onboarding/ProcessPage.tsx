@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  API,
   DEFAULT_PHONE_COUNTRY_CODE,
   MESSAGES,
   ONBOARDING_MESSAGES,
   type OnboardingDocument,
 } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { useApiMutation } from '../../lib/mutations';
 import { dialCodeOptions } from '../../ui/ContactFields';
 import { ComboboxField } from '../../ui/ComboboxField';

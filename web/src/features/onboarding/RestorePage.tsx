@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { API } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { errorMessage } from '../../lib/api-error';
 import { useApiMutation } from '../../lib/mutations';
 import { useRunOnce } from '../../lib/use-run-once';

@@ -1,4 +1,5 @@
-import { API, MESSAGES, type OnboardingNext, type OnboardingSessionView } from '@casebridge/contracts';
+import { MESSAGES, type OnboardingNext, type OnboardingSessionView } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { showErrorAlert } from '../../lib/mutation-errors';
 import { useApiMutation } from '../../lib/mutations';
 import type { AgreementValues } from './AgreementChecks';

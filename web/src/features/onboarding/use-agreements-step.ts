@@ -1,4 +1,5 @@
-import { API, MESSAGES, type OnboardingNext } from '@casebridge/contracts';
+import { MESSAGES, type OnboardingNext } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { alerts } from '../../app/alerts-store';
 import { useApiMutation } from '../../lib/mutations';
 import { agreementsBody, allRequiredTicked, type AgreementValues } from './AgreementChecks';

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  defaultReportRange,
-  LIMITS,
-  reportsApi,
-  routePath,
-  type ReportRange,
-  type UsageReportRow,
-} from '@casebridge/contracts';
+import { defaultReportRange, LIMITS, routePath, type ReportRange, type UsageReportRow } from '@casebridge/contracts';
+import { API } from '../../lib/api-routes';
 import { ApiError, call } from '../../lib/api';
 import { formatDateTimeUtc } from '../../lib/format';
 import { queryErrorText, useApiQuery } from '../../lib/queries';
@@ -38,7 +32,7 @@ const COLUMNS: DataColumn<UsageReportRow>[] = [
 export function ReportsPage() {
   const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
   const [page, setPage] = useState(1);
-  const report = useApiQuery(reportsApi.usage, { query: { ...range, page, limit: LIMITS.pageSize } });
+  const report = useApiQuery(API.reports.usage, { query: { ...range, page, limit: LIMITS.pageSize } });
   // A refused range (422) shows its messages under the dates instead of failing the page.
   const refused = report.error instanceof ApiError && report.error.status === 422 ? report.error : null;
   const fieldErrors = refused?.fieldErrors ?? {};
@@ -60,7 +54,7 @@ export function ReportsPage() {
             key={`${range.start}:${range.end}`}
             label="Export Details to Excel"
             disabled={!rangeValid}
-            request={() => call(reportsApi.usageExport, { query: range })}
+            request={() => call(API.reports.usageExport, { query: range })}
           />
         </div>
         {report.isError && !refused && (

@@ -44,12 +44,6 @@ export const OnboardingQueueQuery = z.object({
 });
 export type OnboardingQueueQuery = z.input<typeof OnboardingQueueQuery>;
 
-/** Whether a queue row belongs under a filter (the server's rule, for rows placed live). */
-export function onboardingRowShown(status: OnboardingQueueRow['status'], filter: OnboardingQueueFilter): boolean {
-  if (filter === 'all') return status === 'pending_review' || status === 'approved' || status === 'rejected';
-  return status === filter;
-}
-
 export const OnboardingQueueRow = z.object({
   id: z.number(),
   company_name: z.string(),

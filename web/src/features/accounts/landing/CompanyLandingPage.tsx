@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { API, MESSAGES, type LandingResponse } from '@casebridge/contracts';
+import { MESSAGES, type LandingResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
 import { CompanyLogo } from './CompanyLogo';

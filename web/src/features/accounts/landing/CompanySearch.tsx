@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { API, LIMITS, MESSAGES, routePath } from '@casebridge/contracts';
+import { LIMITS, MESSAGES, routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { apiBodyQuery, useDebouncedValue } from '../../../lib/queries';
 import { CompanyLogo } from './CompanyLogo';
 import './landing.css';

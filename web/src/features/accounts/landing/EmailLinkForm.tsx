@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API, LIMITS, LoginLinkBody, type LandingResponse } from '@casebridge/contracts';
+import { LIMITS, LoginLinkBody, type LandingResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { AgreementField } from '../../../ui/AgreementField';

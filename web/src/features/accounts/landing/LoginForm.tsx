@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { API, LoginBody } from '@casebridge/contracts';
+import { LoginBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSession } from '../../../app/session-store';

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import {
-  API,
-  DEFAULT_PHONE_COUNTRY_CODE,
-  MESSAGES,
-  RegistrationBody,
-  type LandingResponse,
-} from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, MESSAGES, RegistrationBody, type LandingResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { alerts } from '../../../app/alerts-store';

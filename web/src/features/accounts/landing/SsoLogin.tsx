@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { API, endpointUrl, SSO_ERROR_QUERY, SSO_ERRORS, type LandingResponse } from '@casebridge/contracts';
+import { endpointUrl, SSO_ERROR_QUERY, SSO_ERRORS, type LandingResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 
 /** The text of a refused single sign-on the assertion consumer sent back (?sso_error=code); unknown codes show nothing. */
 function refusalText(code: string | null): string | null {

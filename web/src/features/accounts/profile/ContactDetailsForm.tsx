@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { API, roleLabel, type CurrentUser } from '@casebridge/contracts';
+import { roleLabel, type CurrentUser } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiQuery } from '../../../lib/queries';
 import { ContactFields, ContactPhoneField } from '../../../ui/ContactFields';
 import { SubmitActions } from '../../../ui/SubmitActions';

@@ -1,4 +1,5 @@
-import { MESSAGES, profileApi } from '@casebridge/contracts';
+import { MESSAGES } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { currentToken } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutations';
 import { alerts } from '../../../app/alerts-store';
@@ -12,7 +13,7 @@ export function DeleteAccount() {
   const confirm = useConfirm();
   const clear = useSession((state) => state.clear);
 
-  const deleteAccount = useApiMutation(profileApi.deleteAccount, {
+  const deleteAccount = useApiMutation(API.profile.deleteAccount, {
     loader: true,
     onSuccess: (answer) => {
       if (answer.success === false) {

@@ -1,11 +1,11 @@
 import {
-  API,
   MAIL_KINDS,
   MailPreferencesBody,
   type MailDelivery,
   type MailPreferencesResponse,
   type MailPreferenceRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '../../../lib/mutations';

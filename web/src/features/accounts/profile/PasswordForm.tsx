@@ -1,4 +1,5 @@
-import { PasswordChangeBody, profileApi } from '@casebridge/contracts';
+import { PasswordChangeBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { alerts } from '../../../app/alerts-store';
@@ -25,7 +26,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
-  const change = useApiMutation(profileApi.password, {
+  const change = useApiMutation(API.profile.password, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

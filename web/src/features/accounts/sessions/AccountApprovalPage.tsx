@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { API, ApprovalBody } from '@casebridge/contracts';
+import { ApprovalBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { errorMessage } from '../../../lib/api-error';
 import { useApiMutation } from '../../../lib/mutations';
 import { useRunOnce } from '../../../lib/use-run-once';

@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { API, routePath } from '@casebridge/contracts';
+import { routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { errorMessage } from '../../../lib/api-error';
 import { useApiMutation } from '../../../lib/mutations';
 import { useRunOnce } from '../../../lib/use-run-once';

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { API, MESSAGES, ResetPasswordBody, routePath } from '@casebridge/contracts';
+import { MESSAGES, ResetPasswordBody, routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { alerts } from '../../../app/alerts-store';

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { API, MESSAGES, routePath, VerifyAccountBody } from '@casebridge/contracts';
+import { MESSAGES, routePath, VerifyAccountBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText } from '../../../lib/queries';
 import { useRunOnce } from '../../../lib/use-run-once';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { superAdminEscalationApi, type EscalationFilter } from '@casebridge/contracts';
+import { type EscalationFilter } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { TextField } from '../../../ui/fields';
 import { ExportButton } from '../../../ui/ExportButton';
@@ -11,7 +12,7 @@ import { ExportButton } from '../../../ui/ExportButton';
 export function EscalationExport({ filter }: { filter: EscalationFilter }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
-  const api = superAdminEscalationApi;
+  const api = API.superAdminEscalation;
 
   const request = () => {
     if (end) return call(api.reportRange, { params: { filter, start: start || '0', end } });

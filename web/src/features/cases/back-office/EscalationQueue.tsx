@@ -7,11 +7,11 @@ import {
   LIMITS,
   PRIORITY_QUEUE_LABELS,
   routePath,
-  superAdminEscalationApi,
   type EscalationFilter,
   type EscalationPage,
   type EscalationRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { invalidateEndpoints, queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -46,7 +46,7 @@ export function EscalationQueue() {
 
   // Rows of changed cases are placed in the cached page as they arrive (lib/live-lists); the page stays on screen
   // while another page or filter loads.
-  const state = useApiQuery(superAdminEscalationApi.queue, {
+  const state = useApiQuery(API.superAdminEscalation.queue, {
     params: { filter },
     query: { q, sort: sort.column, dir: sort.dir, filter, limit: perPage, page },
     placeholderData: keepPreviousData,
@@ -56,11 +56,11 @@ export function EscalationQueue() {
     if (answer && answer.per_page !== perPage) setPerPage(answer.per_page);
   }, [answer, perPage]);
 
-  const deleteCase = useApiMutation(superAdminEscalationApi.delete, {
+  const deleteCase = useApiMutation(API.superAdminEscalation.delete, {
     loader: true,
     onSuccess: (result) => alerts.show(result.message, result.success ? 'success' : 'warning'),
     // Failed or not, this screen reads its page again at once; other screens place the removal from the live row.
-    onSettled: () => void invalidateEndpoints(superAdminEscalationApi.queue),
+    onSettled: () => void invalidateEndpoints(API.superAdminEscalation.queue),
   });
   const remove = async (row: EscalationRow) => {
     if (!(await confirm(`Are you sure you want to delete case #${row.internal_case_number}?`))) return;

@@ -4,10 +4,10 @@ import {
   applyCaseEventToDetail,
   caseStatusLabel,
   routePath,
-  superAdminEscalationApi,
   type CaseEventMessage,
   type EscalationCaseDetails,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { useCaseLive } from '../../../lib/live';
 import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -34,14 +34,14 @@ const DASHBOARD = routePath('super_admin.dashboard');
  */
 export function SuperAdminCaseInfoPage() {
   const { case_id = '' } = useParams();
-  const query = useApiQuery(superAdminEscalationApi.details, { params: { case_id } });
+  const query = useApiQuery(API.superAdminEscalation.details, { params: { case_id } });
   const data = query.data;
   // The page follows the case: answers given elsewhere (the receiver's link, a member) and here arrive as entries.
   useCaseLive(data?.case.token ?? '', {
     seq: data?.case.event_seq,
     apply: (message) =>
       queryClient.setQueryData<EscalationCaseDetails>(
-        apiKey(superAdminEscalationApi.details, { case_id }),
+        apiKey(API.superAdminEscalation.details, { case_id }),
         (answer) => answer && withEntry(answer, message),
       ),
     reload: () => void query.refetch(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, managerApi, ManagerResponseBody } from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, LIMITS, ManagerResponseBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { CheckboxField, TextAreaField, TextField } from '../../../ui/fields';
@@ -41,12 +42,12 @@ export function ManagerResponseForm({ token }: { token: string }) {
     formState: { errors, isSubmitting },
   } = useServerForm(ManagerResponseBody, { defaultValues: EMPTY, fields: FIELDS });
 
-  const respond = useApiMutation(managerApi.respond, {
+  const respond = useApiMutation(API.manager.respond, {
     loader: true,
     handlesErrors: true,
     success: (answer) => answer.message,
     // The request is now answered and lists this response: the page reads it again and drops the form.
-    invalidates: [managerApi.get, managerApi.responses],
+    invalidates: [API.manager.get, API.manager.responses],
     onSuccess: () => reset(EMPTY),
   });
   const onSubmit = submitWith((values) => {

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { managerApi } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
 import { CaseErrorBox } from '../CaseErrorBox';
@@ -12,7 +12,7 @@ import '../cases.css';
 export function ManagerResponsePage() {
   const { token = '' } = useParams();
   // The last request stays on screen while it is read again (after an answer, or for another link).
-  const request = useApiQuery(managerApi.get, { params: { token }, placeholderData: keepPreviousData });
+  const request = useApiQuery(API.manager.get, { params: { token }, placeholderData: keepPreviousData });
   const data = request.data;
 
   return (

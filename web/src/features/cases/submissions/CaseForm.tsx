@@ -6,7 +6,6 @@ import { z } from 'zod';
 import {
   CaseSubmissionBody,
   DEFAULT_PHONE_COUNTRY_CODE,
-  documentsApi,
   PRIORITIES,
   PRIORITY_LABELS,
   routePath,
@@ -15,6 +14,7 @@ import {
   type Priority,
   type ResponseOf,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -75,14 +75,14 @@ interface CaseFormProps {
    * Where the request goes: the member call by default; the admin's View/Test Form sends a sample instead (same
    * body and answer, nothing stored).
    */
-  sendTo?: ApiTarget<typeof documentsApi.collaborate>;
+  sendTo?: ApiTarget<typeof API.documents.collaborate>;
   /** Every submission is a sample (View/Test Form). */
   sampleOnly?: boolean;
   /** What Request Sent offers afterwards (default: the case and the dashboard). */
   sentActions?: ReactNode;
 }
 
-type Sent = ResponseOf<typeof documentsApi.collaborate>;
+type Sent = ResponseOf<typeof API.documents.collaborate>;
 
 /** The full case form of ticket, solution_support and json documents; Request Sent replaces it after success. */
 export function CaseForm({ document, target, priority, sendTo, sampleOnly = false, sentActions }: CaseFormProps) {
@@ -146,7 +146,7 @@ export function CaseForm({ document, target, priority, sendTo, sampleOnly = fals
     };
   };
   const serverFields = [...BASE_FIELDS, ...requirements.map(fieldName)];
-  const destination = sendTo ?? { endpoint: documentsApi.collaborate, params: { documentId: document.id } };
+  const destination = sendTo ?? { endpoint: API.documents.collaborate, params: { documentId: document.id } };
   // The browser checks the fixed fields only; the process's own fields are the server's, asked check-only (the
   // test form's call stores nothing anyway), so one Submit shows both.
   const checkOnServer = (body: CaseSubmissionBody) =>

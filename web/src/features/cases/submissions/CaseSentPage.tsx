@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { caseApi, type CaseDetail } from '@casebridge/contracts';
+import { type CaseDetail } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { CaseErrorBox } from '../CaseErrorBox';
@@ -11,7 +12,7 @@ import { RequestSent, type SentCase } from './RequestSent';
  */
 export function CaseSentPage() {
   const { token = '' } = useParams();
-  const query = useApiQuery(caseApi.details, { params: { token } });
+  const query = useApiQuery(API.cases.details, { params: { token } });
   const detail = query.data?.case;
   return (
     <PageFrame title={detail ? `Case ${detail.internal_case_number}` : 'Case'}>

@@ -1,4 +1,5 @@
-import { documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
+import { type ContactDocumentShape } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useFileDownload } from '../../../lib/mutations';
 import { downloadFile } from './download-file';
 
@@ -14,8 +15,8 @@ export function DocumentFiles({ documentId, files }: { documentId: number; files
     const filename = file.original_filename ?? file.name;
     save(() =>
       file.community_id !== null
-        ? downloadFile(documentsApi.groupDocumentDownload, { community_id: file.community_id, id: file.id }, filename)
-        : downloadFile(documentsApi.documentFileDownload, { documentId, id: file.id }, filename),
+        ? downloadFile(API.documents.groupDocumentDownload, { community_id: file.community_id, id: file.id }, filename)
+        : downloadFile(API.documents.documentFileDownload, { documentId, id: file.id }, filename),
     );
   };
   return (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { dashboardApi, documentsApi, type ContactDocumentShape } from '@casebridge/contracts';
+import { type ContactDocumentShape } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { ApiError } from '../../../lib/api-error';
 import { showErrorAlert } from '../../../lib/mutation-errors';
 import { useApiMutation } from '../../../lib/mutations';
@@ -24,9 +25,9 @@ export function DocumentSidebar({ document, target }: { document: ContactDocumen
 
 function FavoriteToggle({ document, target }: { document: ContactDocumentShape; target: CaseTarget }) {
   const [favorite, setFavorite] = useState(document.is_favorite);
-  const toggleFavorite = useApiMutation(dashboardApi.toggleFavorite, {
+  const toggleFavorite = useApiMutation(API.dashboard.toggleFavorite, {
     // The dashboard's favourites list changed; it is read again when shown.
-    invalidates: [dashboardApi.favorites],
+    invalidates: [API.dashboard.favorites],
     onSuccess: (answer) => {
       setFavorite(answer.is_favorite);
       patchCachedDocument(document.id, { is_favorite: answer.is_favorite });
@@ -62,7 +63,7 @@ function InternalNote({ document }: { document: ContactDocumentShape }) {
   const id = useId();
   const [note, setNote] = useState(document.note ?? '');
   const [error, setError] = useState<string | null>(null);
-  const storeNote = useApiMutation(documentsApi.storeNote, {
+  const storeNote = useApiMutation(API.documents.storeNote, {
     loader: true,
     success: 'Your note has been saved.',
     onSuccess: (saved) => patchCachedDocument(document.id, { note: saved.note.note }),

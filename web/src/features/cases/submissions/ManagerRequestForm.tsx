@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  DEFAULT_PHONE_COUNTRY_CODE,
-  documentsApi,
-  ManagerRequestBody,
-  type ContactDocumentShape,
-} from '@casebridge/contracts';
+import { DEFAULT_PHONE_COUNTRY_CODE, ManagerRequestBody, type ContactDocumentShape } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { formatDateTime } from '../../../lib/format';
@@ -47,7 +43,7 @@ interface ManagerRequestFormProps {
    * Where the request goes: the member call by default; the admin's View/Test Form sends a sample instead (same
    * body and answer, nothing sent).
    */
-  sendTo?: ApiTarget<typeof documentsApi.managerRequest>;
+  sendTo?: ApiTarget<typeof API.documents.managerRequest>;
 }
 
 /** A manager document: an escalation request to the partner's managers (POST manager/request/create). */
@@ -73,7 +69,7 @@ export function ManagerRequestForm({ document, sendTo }: ManagerRequestFormProps
   const code = useWatch({ control, name: 'phone_country_code' });
   const idempotency = useIdempotencyKey();
 
-  const submit = useApiMutation(sendTo?.endpoint ?? documentsApi.managerRequest, {
+  const submit = useApiMutation(sendTo?.endpoint ?? API.documents.managerRequest, {
     loader: true,
     handlesErrors: true,
     success: (answer) => answer.message,

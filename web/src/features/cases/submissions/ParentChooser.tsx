@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { documentsApi, type ContactDocumentShape, type DocumentsResponse } from '@casebridge/contracts';
+import { type ContactDocumentShape, type DocumentsResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { RichText } from '../../../ui/RichText';
 import type { CaseTarget } from './CaseForm';
@@ -16,7 +17,7 @@ interface ParentChooserProps {
 /** A parent document: the user picks one of its sub-processes, which then renders as its own type. */
 export function ParentChooser({ document, target, onChoose }: ParentChooserProps) {
   const id = useId();
-  const children = useApiQuery(documentsApi.subDocuments, {
+  const children = useApiQuery(API.documents.subDocuments, {
     params: { documentId: document.id, type: target.type, entity_id: target.entityId },
   });
 

@@ -1,11 +1,12 @@
-import { documentsApi, MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
+import { MESSAGES, type ContactDocumentShape } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { alerts } from '../../../app/alerts-store';
 import { RichText } from '../../../ui/RichText';
 
 /** A default (static) document: the partner's text, and the case-exchange button when offered. */
 export function StaticDocument({ document }: { document: ContactDocumentShape }) {
-  const caseExchange = useApiMutation(documentsApi.caseExchange, { loader: true });
+  const caseExchange = useApiMutation(API.documents.caseExchange, { loader: true });
   const openCaseExchange = () => {
     // Opened before the call so the browser treats it as a response to the click, not as a pop-up.
     const tab = window.open('', '_blank');

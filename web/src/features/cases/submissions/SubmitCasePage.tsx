@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { documentsApi, routePath } from '@casebridge/contracts';
+import { routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
 import type { CaseTarget } from './CaseForm';
@@ -15,7 +16,7 @@ export function SubmitCasePage() {
   const entityId = Number(entity_id);
   const valid = (type === 'company' || type === 'department') && Number.isInteger(entityId) && entityId > 0;
   // A malformed address is not asked for at all.
-  const documents = useApiQuery(documentsApi.documents, { params: { type, entity_id: entityId }, enabled: valid });
+  const documents = useApiQuery(API.documents.documents, { params: { type, entity_id: entityId }, enabled: valid });
   const [chosenId, setChosenId] = useState<number | null>(null);
 
   // A failed refresh keeps the documents (and what the user typed) on screen.

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { documentsApi, type ResponseOf } from '@casebridge/contracts';
+import { type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { apiBodyQuery, queryClient } from '../../../lib/queries';
 import type { DbSelectModel } from './requirements';
 
@@ -10,11 +11,11 @@ export interface DbOption {
 
 /** The read of one model's options (for a foreign key); asked once per session, the cache clears on sign-out. */
 function dbOptionsQuery(model: DbSelectModel, foreignKey: number | null) {
-  return { ...apiBodyQuery(documentsApi.dbSelectOptions, { model, foreign_key: foreignKey }), staleTime: Infinity };
+  return { ...apiBodyQuery(API.documents.dbSelectOptions, { model, foreign_key: foreignKey }), staleTime: Infinity };
 }
 
 /** The server's id → label map as select options, by label. */
-function toOptions(map: ResponseOf<typeof documentsApi.dbSelectOptions>): DbOption[] {
+function toOptions(map: ResponseOf<typeof API.documents.dbSelectOptions>): DbOption[] {
   return Object.entries(map)
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label));

@@ -1,4 +1,5 @@
-import { documentsApi, type ContactDocumentShape, type DocumentsResponse } from '@casebridge/contracts';
+import { type ContactDocumentShape, type DocumentsResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { apiKey, queryClient } from '../../../lib/queries';
 
 /**
@@ -14,7 +15,7 @@ export function patchCachedDocument(documentId: number, patch: Partial<ContactDo
       ),
     };
   // A key without parameters matches the endpoint's answers for every partner and parent document.
-  for (const endpoint of [documentsApi.documents, documentsApi.subDocuments]) {
+  for (const endpoint of [API.documents.documents, API.documents.subDocuments]) {
     queryClient.setQueriesData<DocumentsResponse>({ queryKey: apiKey(endpoint) }, update);
   }
 }

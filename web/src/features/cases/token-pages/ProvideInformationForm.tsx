@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { caseApi, MESSAGES, RespondBody } from '@casebridge/contracts';
+import { MESSAGES, RespondBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { filesErrorOf } from '../../../lib/files';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -26,7 +27,7 @@ export function ProvideInformationForm({ token, onSent }: { token: string; onSen
   const [filesError, setFilesError] = useState<string>();
 
   const sendResponse = useSendResponse(token, onSent);
-  const sendWithFiles = useApiMutation(caseApi.respond, {
+  const sendWithFiles = useApiMutation(API.cases.respond, {
     loader: true,
     handlesErrors: true,
     success: MESSAGES.responseSent,

@@ -1,4 +1,5 @@
-import { caseApi, MESSAGES, type RespondBody } from '@casebridge/contracts';
+import { MESSAGES, type RespondBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 
 /**
@@ -6,7 +7,7 @@ import { useApiMutation } from '../../../lib/mutations';
  * For a form's submitWith, which reports the failures.
  */
 export function useSendResponse(token: string, onSent?: () => void): (body: RespondBody) => Promise<unknown> {
-  const send = useApiMutation(caseApi.respond, {
+  const send = useApiMutation(API.cases.respond, {
     loader: true,
     handlesErrors: true,
     success: MESSAGES.responseSent,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES, routePath, superAdminUsersApi, type ResponseOf } from '@casebridge/contracts';
+import { LIMITS, MESSAGES, routePath, type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiQuery, useDebouncedValue } from '../../../lib/queries';
 
 /** Typing pauses this long before the server is asked. */
@@ -15,7 +16,7 @@ interface Hit {
 
 type Kind = 'company' | 'user';
 
-function companyHits({ results }: ResponseOf<typeof superAdminUsersApi.searchCompanies>): Hit[] {
+function companyHits({ results }: ResponseOf<typeof API.superAdminUsers.searchCompanies>): Hit[] {
   return results.map((company) => ({
     id: company.id,
     label: company.name,
@@ -24,7 +25,7 @@ function companyHits({ results }: ResponseOf<typeof superAdminUsersApi.searchCom
   }));
 }
 
-function userHits({ results }: ResponseOf<typeof superAdminUsersApi.searchUsers>): Hit[] {
+function userHits({ results }: ResponseOf<typeof API.superAdminUsers.searchUsers>): Hit[] {
   return results.map((user) => ({
     id: user.id,
     label: `${user.first_name} ${user.last_name}`,
@@ -36,11 +37,11 @@ function userHits({ results }: ResponseOf<typeof superAdminUsersApi.searchUsers>
 /** The hits for the settled term (of this kind), and whether asking failed. */
 function useSearchHits(kind: Kind, term: string): { hits: Hit[] | undefined; failed: boolean } {
   const asked = term.length >= LIMITS.searchMinChars;
-  const companies = useApiQuery(superAdminUsersApi.searchCompanies, {
+  const companies = useApiQuery(API.superAdminUsers.searchCompanies, {
     query: { term },
     enabled: asked && kind === 'company',
   });
-  const users = useApiQuery(superAdminUsersApi.searchUsers, { query: { term }, enabled: asked && kind === 'user' });
+  const users = useApiQuery(API.superAdminUsers.searchUsers, { query: { term }, enabled: asked && kind === 'user' });
   const search = kind === 'company' ? companies : users;
   useEffect(() => {
     // A failed search is only logged, with no alert; the box says the search is not available.

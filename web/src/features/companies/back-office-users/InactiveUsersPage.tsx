@@ -3,10 +3,10 @@ import {
   deleteUserQuestion,
   INACTIVE_USER_DAYS,
   routePath,
-  superAdminUsersApi,
   USER_DELETED,
   type InactiveUserRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
@@ -25,7 +25,7 @@ export function InactiveUsersPage() {
   const confirm = useConfirm();
   const { rows, state } = useInactiveUsers();
 
-  const deleteUser = useApiMutation(superAdminUsersApi.delete, {
+  const deleteUser = useApiMutation(API.superAdminUsers.delete, {
     loader: true,
     onSuccess: (answer) => {
       alerts.show(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
@@ -92,7 +92,7 @@ export function InactiveUsersPage() {
         <p className="muted">
           Users who are disabled or have not signed in for {INACTIVE_DAYS_TEXT}. Times are shown in UTC.
         </p>
-        <ExportButton label="Export" request={() => call(superAdminUsersApi.exportList)} />
+        <ExportButton label="Export" request={() => call(API.superAdminUsers.exportList)} />
         {state === 'partial' && (
           <p className="notice notice-warning" role="alert">
             Not every page of the list could be loaded; {rows.length} users are shown.

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminUsersApi, SuperAdminUserBody, USER_SAVED, type BodyOf } from '@casebridge/contracts';
+import { routePath, SuperAdminUserBody, USER_SAVED, type BodyOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { call } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -43,15 +44,15 @@ export function SuperAdminUserForm({ data }: { data: UserEditorData }) {
   const showPassword = passwordShown(isNew, data.company.login_method, role);
 
   const params = { user_id: user?.id ?? 0 };
-  const bodyOf = (values: BodyOf<typeof superAdminUsersApi.save>) => ({
+  const bodyOf = (values: BodyOf<typeof API.superAdminUsers.save>) => ({
     ...values,
     company_id: data.company.id,
     group_access: isNew ? [] : withAllGroups(data.communities, (values.group_access ?? []).map(Number)),
     ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
   });
-  const check = (typed: BodyOf<typeof superAdminUsersApi.save>) =>
-    call(superAdminUsersApi.save, { params, body: bodyOf(typed), checkOnly: true });
-  const save = useApiMutation(superAdminUsersApi.save, {
+  const check = (typed: BodyOf<typeof API.superAdminUsers.save>) =>
+    call(API.superAdminUsers.save, { params, body: bodyOf(typed), checkOnly: true });
+  const save = useApiMutation(API.superAdminUsers.save, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,4 +1,5 @@
-import { PASSWORD_UPDATED, superAdminUsersApi, UserPasswordBody, type SuperAdminUser } from '@casebridge/contracts';
+import { PASSWORD_UPDATED, UserPasswordBody, type SuperAdminUser } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { Modal } from '../../../ui/Modal';
@@ -19,7 +20,7 @@ export function UpdatePasswordModal({ user, onClose }: { user: SuperAdminUser; o
     errorAlert: 'danger',
   });
 
-  const save = useApiMutation(superAdminUsersApi.password, {
+  const save = useApiMutation(API.superAdminUsers.password, {
     loader: true,
     handlesErrors: true,
     success: (answer) => answer.message || PASSWORD_UPDATED,

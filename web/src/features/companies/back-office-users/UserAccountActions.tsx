@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import {
-  deleteUserQuestion,
-  loginAsLabel,
-  routePath,
-  superAdminUsersApi,
-  USER_DELETED,
-  type SuperAdminUser,
-} from '@casebridge/contracts';
+import { deleteUserQuestion, loginAsLabel, routePath, USER_DELETED, type SuperAdminUser } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useSession } from '../../../app/session-store';
 import { useApiMutation } from '../../../lib/mutations';
@@ -34,7 +28,7 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
   const passwordOffered = company.login_method !== 'sso' || user.role === 'api';
 
   const params = { id: user.id };
-  const deleteUser = useApiMutation(superAdminUsersApi.delete, {
+  const deleteUser = useApiMutation(API.superAdminUsers.delete, {
     loader: true,
     onSuccess: (answer) => {
       alerts.flash(answer.message || USER_DELETED, answer.success ? 'success' : 'warning');
@@ -47,7 +41,7 @@ export function UserAccountActions({ user, company, onChange }: UserAccountActio
     deleteUser.mutate({ params });
   };
 
-  const changeStatus = useApiMutation(superAdminUsersApi.status, {
+  const changeStatus = useApiMutation(API.superAdminUsers.status, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: (answer) => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { routePath, superAdminUsersApi, type SuperAdminRegistrationRow } from '@casebridge/contracts';
+import { routePath, type SuperAdminRegistrationRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { DataColumn } from '../../../ui/DataTable';
 import { RegistrationQueueCard } from '../company-admin/RegistrationQueueCard';
 import { companyUsersChanged } from '../../back-office/back-office-changes';
@@ -23,12 +24,12 @@ const COLUMNS: DataColumn<SuperAdminRegistrationRow>[] = [
 export function UserRegistrationQueue() {
   return (
     <RegistrationQueueCard
-      endpoint={superAdminUsersApi.registrationQueue}
+      endpoint={API.superAdminUsers.registrationQueue}
       titleId="sa-registration-queue-title"
       title="User Registration Queue"
       columns={COLUMNS}
-      approveEndpoint={superAdminUsersApi.approveRegistration}
-      rejectEndpoint={superAdminUsersApi.rejectRegistration}
+      approveEndpoint={API.superAdminUsers.approveRegistration}
+      rejectEndpoint={API.superAdminUsers.rejectRegistration}
       // An approved registration joins the company's users (and their counts).
       onApproved={() => void companyUsersChanged()}
       utcNote

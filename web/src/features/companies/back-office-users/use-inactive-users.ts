@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { superAdminUsersApi, type InactiveUserRow } from '@casebridge/contracts';
+import { type InactiveUserRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient } from '../../../lib/queries';
 import { loadAllPages } from './load-pages';
@@ -11,7 +12,7 @@ export interface InactiveUsers {
 }
 
 // The whole list, every page of it: the endpoint's key without a page.
-const LIST_KEY = apiKey(superAdminUsersApi.list);
+const LIST_KEY = apiKey(API.superAdminUsers.list);
 
 /**
  * The Inactive Users list, read page by page with growing waits and a few retries (load-pages); each
@@ -25,7 +26,7 @@ export function useInactiveUsers(): InactiveUsers {
       // Every reading starts from an empty list: the pages are appended as they come.
       queryClient.setQueryData<InactiveUsers>(LIST_KEY, { rows: [], state: 'loading' });
       const complete = await loadAllPages({
-        fetchPage: async (page) => (await call(superAdminUsersApi.list, { params: { page } })).users,
+        fetchPage: async (page) => (await call(API.superAdminUsers.list, { params: { page } })).users,
         // Appended to the entry as it is now: a row deleted meanwhile stays deleted.
         onRows: (more) =>
           queryClient.setQueryData<InactiveUsers>(LIST_KEY, (shown) => ({

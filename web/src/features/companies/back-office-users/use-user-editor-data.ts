@@ -3,20 +3,20 @@ import { useNavigate } from 'react-router-dom';
 import {
   MESSAGES,
   routePath,
-  superAdminUsersApi,
   type Country,
   type GroupOption,
   type ResponseOf,
   type SuperAdminUser,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { errorMessage } from '../../../lib/api-error';
 import { useRecordQuery } from '../../../lib/queries';
 
 export interface UserEditorData {
-  company: ResponseOf<typeof superAdminUsersApi.formData>['company'];
+  company: ResponseOf<typeof API.superAdminUsers.formData>['company'];
   countries: Country[];
-  roles: ResponseOf<typeof superAdminUsersApi.formData>['roles'];
+  roles: ResponseOf<typeof API.superAdminUsers.formData>['roles'];
   /** Null for a new user. */
   user: SuperAdminUser | null;
   communities: GroupOption[];
@@ -32,13 +32,13 @@ const isId = (value: number | undefined): value is number => value !== undefined
 export function useUserEditorData(userId: number, companyId: number | null): UserEditorData | null {
   const navigate = useNavigate();
   const validUser = isId(userId) && userId >= 0;
-  const loaded = useRecordQuery(superAdminUsersApi.user, { params: { id: userId }, enabled: validUser && userId > 0 });
+  const loaded = useRecordQuery(API.superAdminUsers.user, { params: { id: userId }, enabled: validUser && userId > 0 });
   const user = userId > 0 ? (loaded.data ?? null) : null;
   // Known once the user is in (or at once from the path); a zero or broken id is a failed load, as before.
   const company = companyId ?? user?.user.company.id;
   const companyKnown = validUser && (userId === 0 || user !== null || companyId !== null);
   const validCompany = companyKnown && isId(company) && company !== 0;
-  const formData = useRecordQuery(superAdminUsersApi.formData, {
+  const formData = useRecordQuery(API.superAdminUsers.formData, {
     params: { company_id: validCompany ? company : 0 },
     enabled: validCompany,
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { changeRequestsApi, type ChangeRequestRow } from '@casebridge/contracts';
+import { type ChangeRequestRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { formatBackOfficeDate } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/mutations';
 import { useApiQuery } from '../../../lib/queries';
@@ -15,14 +16,14 @@ import '../company-admin/company-admin.css';
  * itself while a request is open.
  */
 export function ChangeRequestsPanel({ companyId }: { companyId: number }) {
-  const requests = useApiQuery(changeRequestsApi.company, { params: { id: companyId }, staleTime: 0 });
+  const requests = useApiQuery(API.changeRequests.company, { params: { id: companyId }, staleTime: 0 });
   useChangeRequestsLive();
   const rows = requests.data?.change_requests ?? [];
   // Opened once, when the first answer holds an open request; marking the last one done does not fold it away.
   const [opened, setOpened] = useState<boolean | null>(null);
   if (opened === null && requests.data) setOpened(rows.some((row) => row.state === 'open'));
 
-  const markDone = useApiMutation(changeRequestsApi.markDone, {
+  const markDone = useApiMutation(API.changeRequests.markDone, {
     loader: true,
     errorAlert: 'danger',
     success: (answer) => answer.message,

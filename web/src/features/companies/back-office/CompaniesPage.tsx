@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { routePath, superAdminCompaniesApi, type CompanyListRow } from '@casebridge/contracts';
+import { routePath, type CompanyListRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/queries';
@@ -26,7 +27,7 @@ const COLUMNS: DataColumn<CompanyListRow>[] = [
 
 /** /super_admin/companies: every member company, Add New and companies.xlsx. */
 export function CompaniesPage() {
-  const companies = useApiQuery(superAdminCompaniesApi.list);
+  const companies = useApiQuery(API.superAdminCompanies.list);
   return (
     <PageFrame
       title="Companies"
@@ -45,7 +46,7 @@ export function CompaniesPage() {
         searchText={(row) => [row.name, row.slug, row.groups.join(' '), row.membership_type, row.status].join(' ')}
         rowKey={(row) => row.id}
         emptyText="No companies."
-        exportRequest={() => call(superAdminCompaniesApi.export)}
+        exportRequest={() => call(API.superAdminCompanies.export)}
       />
     </PageFrame>
   );

@@ -4,9 +4,9 @@ import {
   COMPANY_LOGO_FIELD,
   COMPANY_SSO_FILE_FIELD,
   routePath,
-  superAdminCompaniesApi,
   type SuperAdminCompany,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { upload } from '../../../lib/files';
@@ -91,7 +91,7 @@ function CompanyForm({ company }: { company: SuperAdminCompany | null }) {
   });
 
   const params = { id: company?.id ?? 0 };
-  const save = useApiMutation(superAdminCompaniesApi.save, {
+  const save = useApiMutation(API.superAdminCompanies.save, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {
@@ -102,7 +102,7 @@ function CompanyForm({ company }: { company: SuperAdminCompany | null }) {
   });
   const onSubmit = form.submitWith(
     (values) => save.mutateAsync({ params, form: toFormData(values) }),
-    (typed) => upload(superAdminCompaniesApi.save, toFormData(typed), { params, checkOnly: true }),
+    (typed) => upload(API.superAdminCompanies.save, toFormData(typed), { params, checkOnly: true }),
   );
 
   const cancelTo = company

@@ -4,9 +4,9 @@ import {
   companyDeleteConfirmation,
   LOGIN_METHOD_ADMIN_LABELS,
   routePath,
-  superAdminCompaniesApi,
   type SuperAdminCompany,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { useAlertModal, useConfirm } from '../../../ui/modal-store';
@@ -30,17 +30,17 @@ export function CompanyInfoBox({ company, onChanged }: CompanyInfoBoxProps) {
   const active = company.status === 'active';
 
   const params = { id: company.id };
-  const changeStatus = useApiMutation(superAdminCompaniesApi.status, {
+  const changeStatus = useApiMutation(API.superAdminCompanies.status, {
     loader: true,
     errorAlert: 'danger',
     success: (answer) => answer.message,
-    invalidates: [superAdminCompaniesApi.list],
+    invalidates: [API.superAdminCompanies.list],
     onSuccess: (answer) => onChanged(answer.company),
   });
   const toggleStatus = () => changeStatus.mutate({ params, body: { status: active ? 'inactive' : 'active' } });
 
-  const deleteSummary = useApiMutation(superAdminCompaniesApi.deleteSummary, { loader: true, errorAlert: 'danger' });
-  const deleteCompany = useApiMutation(superAdminCompaniesApi.delete, {
+  const deleteSummary = useApiMutation(API.superAdminCompanies.deleteSummary, { loader: true, errorAlert: 'danger' });
+  const deleteCompany = useApiMutation(API.superAdminCompanies.delete, {
     loader: true,
     errorAlert: 'danger',
     onSuccess: (answer) => {

@@ -4,12 +4,12 @@ import {
   DOCUMENT_TYPE_EDITOR_LABELS,
   GROUP_TYPE_LABELS,
   routePath,
-  superAdminCompaniesApi,
   type SuperAdminCompanyUserRow,
   type SuperAdminDepartmentRow,
   type SuperAdminDocumentRow,
   type SuperAdminRelationRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { call } from '../../../lib/api';
 import { formatDateTimeUtc } from '../../../lib/format';
@@ -24,7 +24,7 @@ type DepartmentRow = z.infer<typeof SuperAdminDepartmentRow>;
 type DocumentRow = z.infer<typeof SuperAdminDocumentRow>;
 type RelationRow = z.infer<typeof SuperAdminRelationRow>;
 
-const api = superAdminCompaniesApi;
+const api = API.superAdminCompanies;
 
 interface PanelProps {
   title: string;

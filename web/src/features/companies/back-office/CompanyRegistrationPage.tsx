@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { REGISTRATION_SETTINGS_SAVED, routePath, superAdminCompaniesApi } from '@casebridge/contracts';
+import { REGISTRATION_SETTINGS_SAVED, routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
@@ -14,13 +15,13 @@ export function CompanyRegistrationPage() {
   const navigate = useNavigate();
   const id = companyIdParam(useParams().company_id);
   const { company } = useCompany(Number.isNaN(id) ? -1 : id);
-  const managers = useApiQuery(superAdminCompaniesApi.managers, { params: { id } });
-  const groups = useApiQuery(superAdminCompaniesApi.groups, { params: { id } });
+  const managers = useApiQuery(API.superAdminCompanies.managers, { params: { id } });
+  const groups = useApiQuery(API.superAdminCompanies.groups, { params: { id } });
   // Both choices or nothing: the first failure is the page's.
   const failure = managers.error ?? groups.error;
   const choicesLoading = !failure && (managers.isPending || groups.isPending);
   const detail = routePath('super_admin.company.detail', { company_id: id });
-  const save = useApiMutation(superAdminCompaniesApi.registration, {
+  const save = useApiMutation(API.superAdminCompanies.registration, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminCompaniesApi, type SuperAdminCompany } from '@casebridge/contracts';
+import { routePath, type SuperAdminCompany } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { errorMessage } from '../../../lib/api-error';
 import { apiKey, queryClient, useRecordQuery } from '../../../lib/queries';
@@ -11,7 +12,7 @@ import { apiKey, queryClient, useRecordQuery } from '../../../lib/queries';
  */
 export function useCompany(id: number) {
   const navigate = useNavigate();
-  const { data, failed } = useRecordQuery(superAdminCompaniesApi.company, { params: { id }, enabled: id !== 0 });
+  const { data, failed } = useRecordQuery(API.superAdminCompanies.company, { params: { id }, enabled: id !== 0 });
   useEffect(() => {
     if (!failed) return;
     alerts.flash(errorMessage(failed), 'danger');
@@ -22,7 +23,7 @@ export function useCompany(id: number) {
 
 /** A change answered with the whole company (its status) replaces the cached one: the page shows it at once. */
 function setCompany(company: SuperAdminCompany): void {
-  queryClient.setQueryData(apiKey(superAdminCompaniesApi.company, { id: company.id }), { company });
+  queryClient.setQueryData(apiKey(API.superAdminCompanies.company, { id: company.id }), { company });
 }
 
 /** The numeric company_id of the route; NaN for anything else (which then fails to load). */

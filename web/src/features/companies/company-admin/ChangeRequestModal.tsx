@@ -1,4 +1,5 @@
-import { adminCompanyApi, ChangeRequestBody } from '@casebridge/contracts';
+import { ChangeRequestBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -29,7 +30,7 @@ export function ChangeRequestModal({ onClose, changeType = '', changes = '' }: C
     fields: ['change_type', 'changes'],
   });
 
-  const send = useApiMutation(adminCompanyApi.change, {
+  const send = useApiMutation(API.adminCompany.change, {
     handlesErrors: true,
     success: (answer) => answer.message,
     onSuccess: (answer) => {

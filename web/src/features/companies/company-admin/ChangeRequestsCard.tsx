@@ -1,4 +1,5 @@
-import { CHANGE_REQUEST_STATE_LABELS, changeRequestsApi, type ChangeRequestRow } from '@casebridge/contracts';
+import { CHANGE_REQUEST_STATE_LABELS, type ChangeRequestRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { formatDateTimeUtc } from '../../../lib/format';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
@@ -24,7 +25,7 @@ const COLUMNS: DataColumn<ChangeRequestRow>[] = [
  * here at once while the page is open. Read afresh on every visit.
  */
 export function ChangeRequestsCard() {
-  const requests = useApiQuery(changeRequestsApi.mine, { staleTime: 0 });
+  const requests = useApiQuery(API.changeRequests.mine, { staleTime: 0 });
   useChangeRequestsLive();
   return (
     <section className="card" aria-labelledby="change-requests-title">

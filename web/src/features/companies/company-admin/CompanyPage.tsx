@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  adminCompanyApi,
   type DepartmentRow,
   type InternalNoteRow,
   MEMBERSHIP_LEVEL_LABELS,
@@ -9,6 +8,7 @@ import {
   routePath,
   type AdminCompanyResponse,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { PageFrame } from '../../../app/PageFrame';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -37,8 +37,8 @@ const NOTE_COLUMNS: DataColumn<InternalNote>[] = [
 
 /** /admin/company: company info box, change requests, departments and internal notes. */
 export function CompanyPage() {
-  const company = useApiQuery(adminCompanyApi.company);
-  const notes = useApiQuery(adminCompanyApi.internalNotes);
+  const company = useApiQuery(API.adminCompany.company);
+  const notes = useApiQuery(API.adminCompany.internalNotes);
 
   return (
     <PageFrame title="Company">
@@ -113,7 +113,7 @@ function CompanyInfo({ data }: { data: AdminCompanyResponse }) {
 }
 
 function Departments({ companyId }: { companyId: number }) {
-  const departments = useApiQuery(adminCompanyApi.departments, { params: { id: companyId } });
+  const departments = useApiQuery(API.adminCompany.departments, { params: { id: companyId } });
   return (
     <section className="card" aria-labelledby="departments-title">
       <h2 id="departments-title">Departments</h2>

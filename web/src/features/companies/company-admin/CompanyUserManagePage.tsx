@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  API,
-  adminCompanyApi,
   ASSIGNABLE_ROLES,
   ManagedUserBody,
   MESSAGES,
@@ -17,6 +15,7 @@ import {
   type LoginMethod,
   type ManagedUser,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { useSession } from '../../../app/session-store';
@@ -58,7 +57,7 @@ export function CompanyUserManagePage() {
     !Number.isInteger(id) || id < 0 ? MESSAGES.unknownError : id === 0 && limited ? MESSAGES.membershipBlocked : null;
   // The user is read afresh on every visit (the form takes its values from it); the countries are the cached
   // ones of the profile forms.
-  const record = useRecordQuery(adminCompanyApi.user, { params: { id }, enabled: refused === null });
+  const record = useRecordQuery(API.adminCompany.user, { params: { id }, enabled: refused === null });
   const formData = useApiQuery(API.account.profileFormData, { enabled: refused === null });
   const failed = record.failed ?? (formData.data ? null : formData.error);
   const failure = refused ?? (failed ? errorMessage(failed) : null);
@@ -111,12 +110,12 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
   const showPassword = passwordShown(isNew, loaded.login_method, role);
 
   const params = { id: user?.id ?? 0 };
-  const bodyOf = (values: BodyOf<typeof adminCompanyApi.saveUser>) => ({
+  const bodyOf = (values: BodyOf<typeof API.adminCompany.saveUser>) => ({
     ...values,
     group_access: withAllGroups(loaded.communities, (values.group_access ?? []).map(Number)),
     ...(showPassword ? {} : { password: undefined, password_confirmation: undefined }),
   });
-  const save = useApiMutation(adminCompanyApi.saveUser, {
+  const save = useApiMutation(API.adminCompany.saveUser, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {
@@ -127,10 +126,10 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
   });
   const onSubmit = submitWith(
     (values) => save.mutateAsync({ params, body: bodyOf(values) }),
-    (typed) => call(adminCompanyApi.saveUser, { params, body: bodyOf(typed), checkOnly: true }),
+    (typed) => call(API.adminCompany.saveUser, { params, body: bodyOf(typed), checkOnly: true }),
   );
 
-  const deleteUser = useApiMutation(adminCompanyApi.deleteUser, {
+  const deleteUser = useApiMutation(API.adminCompany.deleteUser, {
     loader: true,
     onSuccess: (answer) => {
       alerts.flash(answer.message || USER_DELETED, 'success');
@@ -147,7 +146,7 @@ function UserForm({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
     if (ok) deleteUser.mutate({ params: { id: user.id } });
   };
 
-  const changeStatus = useApiMutation(adminCompanyApi.userStatus, {
+  const changeStatus = useApiMutation(API.adminCompany.userStatus, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: (answer) => {

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
-  adminCompanyApi,
   ASSIGNABLE_ROLES,
   roleLabel,
   routePath,
@@ -10,6 +9,7 @@ import {
   type CompanyUserRow,
   type CompanyUsersQuery,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { call } from '../../../lib/api';
 import { useApiQuery, useDebouncedValue } from '../../../lib/queries';
@@ -54,7 +54,7 @@ export function useCompanyUsers() {
   const [role, setRole] = useState<Role | ''>('');
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useApiQuery(adminCompanyApi.users, {
+  const query = useApiQuery(API.adminCompany.users, {
     query: { q: q || undefined, status: status || undefined, role: role || undefined, page },
     placeholderData: keepPreviousData,
   });
@@ -92,7 +92,7 @@ export function CompanyUsersCard({ query, filters }: UsersState) {
       <div className="card-title">
         <h2 id={`${id}-title`}>Company Users</h2>
         {/* Every user of the company, whatever the table shows. */}
-        <ExportButton label="Export Users" request={() => call(adminCompanyApi.exportUsers)} />
+        <ExportButton label="Export Users" request={() => call(API.adminCompany.exportUsers)} />
       </div>
       <div className="table-filters">
         <div className="field">

@@ -1,4 +1,5 @@
-import { adminCompanyApi, type RegistrationQueueRow } from '@casebridge/contracts';
+import { type RegistrationQueueRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../lib/format';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -16,12 +17,12 @@ const COLUMNS: DataColumn<QueueRow>[] = [
 export function RegistrationQueue({ onDecided }: { onDecided: () => void }) {
   return (
     <RegistrationQueueCard
-      endpoint={adminCompanyApi.registrationQueue}
+      endpoint={API.adminCompany.registrationQueue}
       titleId="registration-queue-title"
       title="Registration Queue"
       columns={COLUMNS}
-      approveEndpoint={adminCompanyApi.approveRegistration}
-      rejectEndpoint={adminCompanyApi.rejectRegistration}
+      approveEndpoint={API.adminCompany.approveRegistration}
+      rejectEndpoint={API.adminCompany.rejectRegistration}
       onApproved={onDecided}
     />
   );

@@ -1,13 +1,15 @@
-import { adminCompanyApi, superAdminUsersApi, type ResponseOf } from '@casebridge/contracts';
+import { type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { apiKey, queryClient, queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 
-type RegistrationQueueEndpoint = typeof adminCompanyApi.registrationQueue | typeof superAdminUsersApi.registrationQueue;
+type RegistrationQueueEndpoint =
+  typeof API.adminCompany.registrationQueue | typeof API.superAdminUsers.registrationQueue;
 type QueueRow<E extends RegistrationQueueEndpoint> = ResponseOf<E>['queue'][number];
 /** Every queue's approve and reject endpoints take the registration's id and answer alike. */
-type DecisionEndpoint = typeof adminCompanyApi.approveRegistration;
+type DecisionEndpoint = typeof API.adminCompany.approveRegistration;
 type Decision = ResponseOf<DecisionEndpoint>;
 
 interface RegistrationQueueCardProps<E extends RegistrationQueueEndpoint> {

@@ -1,10 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  adminCompanyApi,
-  REGISTRATION_SETTINGS_SAVED,
-  routePath,
-  type AdminCompanyResponse,
-} from '@casebridge/contracts';
+import { REGISTRATION_SETTINGS_SAVED, routePath, type AdminCompanyResponse } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
@@ -15,7 +11,7 @@ import { QueryStatus } from '../../../ui/QueryStatus';
 
 /** /admin/company/registration: how new registrations are approved and which groups they get. */
 export function RegistrationSettingsPage() {
-  const company = useApiQuery(adminCompanyApi.company);
+  const company = useApiQuery(API.adminCompany.company);
   return (
     <PageFrame title="User Registration Settings">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -34,7 +30,7 @@ export function RegistrationSettingsPage() {
 
 function SettingsForm({ data }: { data: AdminCompanyResponse }) {
   const navigate = useNavigate();
-  const save = useApiMutation(adminCompanyApi.registration, {
+  const save = useApiMutation(API.adminCompany.registration, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import {
-  changeRequestsApi,
-  SERVER_EVENTS,
-  type ChangeRequestChangedMessage,
-  type ChangeRequestRow,
-} from '@casebridge/contracts';
+import { SERVER_EVENTS, type ChangeRequestChangedMessage, type ChangeRequestRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { signedInSocket } from '../../../lib/live';
 import { apiKey, invalidateEndpoints, queryClient } from '../../../lib/queries';
 
@@ -26,8 +22,8 @@ export function applyChangeRequest(row: ChangeRequestRow): void {
   const update = (list: ChangeRequestList | undefined) =>
     list ? { change_requests: placeChangeRequest(list.change_requests, row) } : list;
   // The socket brings an admin only its own company's requests, so `mine` is always that company's list.
-  queryClient.setQueryData<ChangeRequestList>(apiKey(changeRequestsApi.mine), update);
-  queryClient.setQueryData<ChangeRequestList>(apiKey(changeRequestsApi.company, { id: row.company_id }), update);
+  queryClient.setQueryData<ChangeRequestList>(apiKey(API.changeRequests.mine), update);
+  queryClient.setQueryData<ChangeRequestList>(apiKey(API.changeRequests.company, { id: row.company_id }), update);
 }
 
 /**
@@ -40,7 +36,7 @@ export function useChangeRequestsLive(): void {
     let connectedBefore = socket.connected;
     const onChange = (message: ChangeRequestChangedMessage) => applyChangeRequest(message.row);
     const onConnect = () => {
-      if (connectedBefore) void invalidateEndpoints(changeRequestsApi.mine, changeRequestsApi.company);
+      if (connectedBefore) void invalidateEndpoints(API.changeRequests.mine, API.changeRequests.company);
       connectedBefore = true;
     };
     socket.on(SERVER_EVENTS.changeRequestChanged, onChange);

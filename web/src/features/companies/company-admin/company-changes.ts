@@ -1,4 +1,4 @@
-import { adminCompanyApi, adminGroupsApi, adminProcessesApi } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { invalidateEndpoints } from '../../../lib/queries';
 
 /*
@@ -12,13 +12,13 @@ import { invalidateEndpoints } from '../../../lib/queries';
  */
 export const companyUsersChanged = () =>
   invalidateEndpoints(
-    adminCompanyApi.users,
-    adminCompanyApi.company,
-    adminGroupsApi.users,
-    adminGroupsApi.searchUsers,
-    adminProcessesApi.detail,
-    adminProcessesApi.limited,
+    API.adminCompany.users,
+    API.adminCompany.company,
+    API.adminGroups.users,
+    API.adminGroups.searchUsers,
+    API.adminProcesses.detail,
+    API.adminProcesses.limited,
   );
 
 /** The company's registration or sign-in settings: the company page and the users page show them. */
-export const companySettingsChanged = () => invalidateEndpoints(adminCompanyApi.company, adminCompanyApi.users);
+export const companySettingsChanged = () => invalidateEndpoints(API.adminCompany.company, API.adminCompany.users);

@@ -2,9 +2,9 @@ import {
   DEPARTMENT_STATUSES,
   DepartmentBody,
   departmentDeleteQuestion,
-  superAdminDepartmentsApi,
   type SuperAdminDepartmentRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -59,7 +59,7 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
   } = useServerForm(DepartmentBody, { defaultValues: valuesOf(department), fields: FIELDS });
   const name = department?.name ?? 'new';
 
-  const saveDepartment = useApiMutation(superAdminDepartmentsApi.save, {
+  const saveDepartment = useApiMutation(API.superAdminDepartments.save, {
     loader: true,
     handlesErrors: true,
     success: (answer) => answer.message,
@@ -73,7 +73,7 @@ export function DepartmentRow({ companyId, department, groups, documents, onSave
     saveDepartment.mutateAsync({ params: { companyId, departmentId: department?.id ?? 0 }, body: values }),
   );
 
-  const deleteDepartment = useApiMutation(superAdminDepartmentsApi.delete, {
+  const deleteDepartment = useApiMutation(API.superAdminDepartments.delete, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { superAdminCompaniesApi, superAdminGroupsApi, type SuperAdminDepartmentRow } from '@casebridge/contracts';
+import { type SuperAdminDepartmentRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import type { z } from 'zod';
 import { PageFrame } from '../../../app/PageFrame';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -26,9 +27,9 @@ const rowOf = (department: Department | null): Row => ({ key: nextKey++, departm
 export function DepartmentsPage() {
   const companyId = companyIdParam(useParams().company_id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
-  const departments = useApiQuery(superAdminCompaniesApi.departments, { params: { id: companyId } });
-  const groups = useApiQuery(superAdminGroupsApi.list);
-  const documents = useApiQuery(superAdminCompaniesApi.allDocuments, { params: { id: companyId } });
+  const departments = useApiQuery(API.superAdminCompanies.departments, { params: { id: companyId } });
+  const groups = useApiQuery(API.superAdminGroups.list);
+  const documents = useApiQuery(API.superAdminCompanies.allDocuments, { params: { id: companyId } });
   const failure = departments.error ?? groups.error ?? documents.error;
   const ready = Boolean(departments.data && groups.data && documents.data);
 

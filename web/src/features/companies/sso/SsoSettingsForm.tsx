@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
-  adminSsoApi,
   MESSAGES,
   routePath,
   SSO_ENTITY_URL_HINT,
@@ -11,6 +10,7 @@ import {
   SsoSettingsBody,
   type SsoSettings,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -74,12 +74,12 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
     }
   };
 
-  const save = useApiMutation(adminSsoApi.save, {
+  const save = useApiMutation(API.adminSso.save, {
     loader: true,
     onSuccess: (answer) => {
       alerts.flash(answer.message || SSO_SETTINGS_SAVED, 'success');
       // The answer is the stored settings: the next visit shows them without asking again.
-      queryClient.setQueryData(apiKey(adminSsoApi.settings), { company: answer.company });
+      queryClient.setQueryData(apiKey(API.adminSso.settings), { company: answer.company });
       void navigate(routePath('admin.company'));
     },
     handlesErrors: true,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { adminSsoApi, routePath } from '@casebridge/contracts';
+import { routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { useApiQuery } from '../../../lib/queries';
 import { SsoSettingsForm } from './SsoSettingsForm';
@@ -7,7 +8,7 @@ import { QueryStatus } from '../../../ui/QueryStatus';
 
 /** /admin/company/sso: where the company's identity provider is configured (admins only, not for limited). */
 export function SsoSettingsPage() {
-  const settings = useApiQuery(adminSsoApi.settings);
+  const settings = useApiQuery(API.adminSso.settings);
   return (
     <PageFrame title="Single Sign-On">
       <nav aria-label="Breadcrumb" className="breadcrumb">

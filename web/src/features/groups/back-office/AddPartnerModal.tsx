@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, superAdminGroupsApi } from '@casebridge/contracts';
+import { MESSAGES } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { ApiError, type FieldErrors } from '../../../lib/api-error';
 import { showErrorAlert } from '../../../lib/mutation-errors';
 import { useApiMutation } from '../../../lib/mutations';
@@ -26,7 +27,7 @@ export function AddPartnerModal({ groupId, onClose, onAdded }: AddPartnerModalPr
   const { loaded, documents, departments } = useCompanyProcesses(companyId ? Number(companyId) : null);
   const hint = processHint(companyId !== '' && loaded, departments.length > 0, departmentId !== '');
 
-  const addPartner = useApiMutation(superAdminGroupsApi.addPartner, {
+  const addPartner = useApiMutation(API.superAdminGroups.addPartner, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: onAdded,

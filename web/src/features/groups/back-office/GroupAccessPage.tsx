@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  defaultMemberRelationship,
-  superAdminCompaniesApi,
-  superAdminDepartmentsApi,
-  superAdminGroupsApi,
-} from '@casebridge/contracts';
+import { defaultMemberRelationship } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -25,13 +21,13 @@ export function GroupAccessPage() {
   const relationId = companyIdParam(params.relation_id);
   const { company } = useCompany(Number.isNaN(companyId) ? -1 : companyId);
   const [picked, setPicked] = useState<RelationSettings | null>(null);
-  const choices = useApiQuery(superAdminCompaniesApi.docsAndDepts, { params: { id: companyId } });
+  const choices = useApiQuery(API.superAdminCompanies.docsAndDepts, { params: { id: companyId } });
   // A new relation (0) starts from the company's users; a stored one from itself and its selected users.
-  const blank = useApiQuery(superAdminDepartmentsApi.users, {
+  const blank = useApiQuery(API.superAdminDepartments.users, {
     params: { companyId, relationId: 0 },
     enabled: relationId === 0,
   });
-  const stored = useApiQuery(superAdminDepartmentsApi.relation, {
+  const stored = useApiQuery(API.superAdminDepartments.relation, {
     params: { companyId, relationId },
     enabled: relationId !== 0,
   });
@@ -41,7 +37,7 @@ export function GroupAccessPage() {
   const ready = Boolean(choices.data && current.data);
 
   // The picked group's type and host decide the new relation's defaults: asked once, when it is picked.
-  const pickGroup = useApiMutation(superAdminGroupsApi.group, {
+  const pickGroup = useApiMutation(API.superAdminGroups.group, {
     loader: true,
     onSuccess: ({ group }) =>
       setPicked({

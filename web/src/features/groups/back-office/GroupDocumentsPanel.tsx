@@ -1,4 +1,5 @@
-import { superAdminGroupsApi, type ResponseOf } from '@casebridge/contracts';
+import { type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { download } from '../../../lib/files';
 import { useApiQuery } from '../../../lib/queries';
 import { GroupDocumentsCard } from '../company-admin/GroupDocumentsCard';
@@ -6,7 +7,7 @@ import { GroupDocumentsCard } from '../company-admin/GroupDocumentsCard';
 /** Group documents of the partner-program view: upload for a partner, download and delete any. */
 export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
   // The same read as the partners panel beside it: one request, and adding or removing a partner updates both.
-  const partners = useApiQuery(superAdminGroupsApi.partners, { params: { id: groupId } });
+  const partners = useApiQuery(API.superAdminGroups.partners, { params: { id: groupId } });
   return (
     <GroupDocumentsCard
       title="Group Documents"
@@ -17,23 +18,23 @@ export function GroupDocumentsPanel({ groupId }: { groupId: number }) {
       owner={{ label: 'Partner', choices: partnerChoices(partners.data) }}
       canDelete={() => true}
       calls={{
-        list: { endpoint: superAdminGroupsApi.documents, params: { id: groupId } },
+        list: { endpoint: API.superAdminGroups.documents, params: { id: groupId } },
         download: (row) =>
-          download(superAdminGroupsApi.downloadDocument, row.document_name ?? row.name, {
+          download(API.superAdminGroups.downloadDocument, row.document_name ?? row.name, {
             params: { documentId: row.id },
           }),
         remove: {
-          endpoint: superAdminGroupsApi.deleteDocument,
+          endpoint: API.superAdminGroups.deleteDocument,
           params: (row) => ({ id: groupId, documentId: row.id }),
         },
-        upload: { endpoint: superAdminGroupsApi.uploadDocument, params: { id: groupId } },
+        upload: { endpoint: API.superAdminGroups.uploadDocument, params: { id: groupId } },
       }}
     />
   );
 }
 
 /** The group's partner companies, once each (a company may take part with several departments). */
-function partnerChoices(answer: ResponseOf<typeof superAdminGroupsApi.partners> | undefined) {
+function partnerChoices(answer: ResponseOf<typeof API.superAdminGroups.partners> | undefined) {
   const partners = answer?.partners ?? [];
   return [...new Map(partners.map((row) => [row.company.id, row.company.name])).entries()].map(([value, label]) => ({
     value,

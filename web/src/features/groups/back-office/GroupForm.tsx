@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
+import { routePath, type SuperAdminGroup } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -18,7 +19,7 @@ export function GroupForm({ group }: { group: SuperAdminGroup | null }) {
     errorAlert: 'danger',
   });
 
-  const save = useApiMutation(superAdminGroupsApi.save, {
+  const save = useApiMutation(API.superAdminGroups.save, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { superAdminGroupsApi, type SuperAdminGroup, type SuperAdminGroupPartner } from '@casebridge/contracts';
+import { type SuperAdminGroup, type SuperAdminGroupPartner } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutations';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
@@ -15,9 +16,9 @@ import '../../companies/back-office/companies.css';
 export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
   const confirm = useConfirm();
   const [adding, setAdding] = useState(false);
-  const partners = useApiQuery(superAdminGroupsApi.partners, { params: { id: group.id } });
+  const partners = useApiQuery(API.superAdminGroups.partners, { params: { id: group.id } });
 
-  const removePartner = useApiMutation(superAdminGroupsApi.removePartner, {
+  const removePartner = useApiMutation(API.superAdminGroups.removePartner, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: () => void relationsChanged(),
@@ -69,7 +70,7 @@ export function GroupPartnersPanel({ group }: { group: SuperAdminGroup }) {
       </div>
       <ExportButton
         label="Export Partners"
-        request={() => call(superAdminGroupsApi.exportPartners, { params: { id: group.id } })}
+        request={() => call(API.superAdminGroups.exportPartners, { params: { id: group.id } })}
       />
       {partners.isError && (
         <p className="notice notice-warning" role="alert">

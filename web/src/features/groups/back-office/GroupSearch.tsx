@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { GROUP_TYPE_LABELS, LIMITS, superAdminGroupsApi, type ResponseOf } from '@casebridge/contracts';
+import { GROUP_TYPE_LABELS, LIMITS, type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { apiBodyQuery, queryErrorText, useDebouncedValue } from '../../../lib/queries';
 import { TextField } from '../../../ui/fields';
 
-type Found = ResponseOf<typeof superAdminGroupsApi.search>['groups'][number];
+type Found = ResponseOf<typeof API.superAdminGroups.search>['groups'][number];
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -36,7 +37,7 @@ export function GroupSearch({ onPick }: { onPick: (group: Found) => void }) {
 /** The answer for the settled term; the last one stays while the next is asked. */
 function FoundGroups({ term, onPick }: { term: string; onPick: (group: Found) => void }) {
   const search = useQuery({
-    ...apiBodyQuery(superAdminGroupsApi.search, { term }),
+    ...apiBodyQuery(API.superAdminGroups.search, { term }),
     enabled: longEnough(term),
     placeholderData: keepPreviousData,
   });

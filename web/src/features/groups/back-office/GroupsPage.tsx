@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { GROUP_TYPE_LABELS, routePath, superAdminGroupsApi, type SuperAdminGroupRow } from '@casebridge/contracts';
+import { GROUP_TYPE_LABELS, routePath, type SuperAdminGroupRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutations';
@@ -14,10 +15,10 @@ import { groupDetailPath } from './use-group';
 /** /super_admin/groups: every group, Add New, groups.xlsx and delete with confirmation. */
 export function GroupsPage() {
   const confirm = useConfirm();
-  const groups = useApiQuery(superAdminGroupsApi.list);
+  const groups = useApiQuery(API.superAdminGroups.list);
 
   // A delete answers success, or a warning with the server's message (the default for a failed write).
-  const deleteGroup = useApiMutation(superAdminGroupsApi.delete, {
+  const deleteGroup = useApiMutation(API.superAdminGroups.delete, {
     loader: true,
     success: (answer) => answer.message,
     onSuccess: () => void groupsChanged(),
@@ -70,7 +71,7 @@ export function GroupsPage() {
         }
         rowKey={(row) => row.id}
         emptyText="No groups."
-        exportRequest={() => call(superAdminGroupsApi.export)}
+        exportRequest={() => call(API.superAdminGroups.export)}
       />
     </PageFrame>
   );

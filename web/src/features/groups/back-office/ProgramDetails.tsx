@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { superAdminGroupsApi, type SuperAdminGroup } from '@casebridge/contracts';
+import { type SuperAdminGroup } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { download } from '../../../lib/files';
 import { useFileDownload } from '../../../lib/mutations';
 
@@ -16,7 +17,7 @@ export function ProgramDetails({ group }: { group: SuperAdminGroup }) {
   const save = useFileDownload({ loader: true });
   const openAddendum = () =>
     save(() =>
-      download(superAdminGroupsApi.addendum, `${group.addendum_name ?? 'addendum'}.pdf`, { params: { id: group.id } }),
+      download(API.superAdminGroups.addendum, `${group.addendum_name ?? 'addendum'}.pdf`, { params: { id: group.id } }),
     );
 
   const rows: [string, ReactNode][] = [

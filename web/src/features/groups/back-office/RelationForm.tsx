@@ -7,12 +7,12 @@ import {
   RelationBody,
   routePath,
   SEV1_SLA_TEXT,
-  superAdminDepartmentsApi,
   type GroupType,
   type MemberRelationship,
   type ResponseOf,
   type UserAccessFlag,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -20,7 +20,7 @@ import { SubmitActions } from '../../../ui/SubmitActions';
 import { CheckboxField, SelectField } from '../../../ui/fields';
 import { relationsChanged } from '../../back-office/back-office-changes';
 
-type RelationUser = ResponseOf<typeof superAdminDepartmentsApi.users>['users'][number];
+type RelationUser = ResponseOf<typeof API.superAdminDepartments.users>['users'][number];
 type Option = { id: number; name: string };
 
 export interface RelationSettings {
@@ -76,7 +76,7 @@ export function RelationForm({ companyId, settings, users, departments, document
   const active = useWatch({ control, name: 'is_active' });
   const none = (label: string) => [{ value: '', label }];
 
-  const save = useApiMutation(superAdminDepartmentsApi.putRelation, {
+  const save = useApiMutation(API.superAdminDepartments.putRelation, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

@@ -1,4 +1,4 @@
-import { teamsApi } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiQuery } from '../../../lib/queries';
 import { CopyField } from '../../../ui/CopyField';
 
@@ -7,7 +7,7 @@ import { CopyField } from '../../../ui/CopyField';
  * stores the channel's webhook address) and whether cards are already posted.
  */
 export function TeamsConnectionCard({ groupId }: { groupId: number }) {
-  const state = useApiQuery(teamsApi.link, { params: { id: groupId } });
+  const state = useApiQuery(API.teams.link, { params: { id: groupId } });
   if (!state.data) return null;
   const { connection, link } = state.data;
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminGroupsApi } from '@casebridge/contracts';
+import { routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { errorMessage } from '../../../lib/api-error';
 import { useRecordQuery } from '../../../lib/queries';
@@ -12,7 +13,7 @@ import { useRecordQuery } from '../../../lib/queries';
  */
 export function useGroup(id: number) {
   const navigate = useNavigate();
-  const { data, failed } = useRecordQuery(superAdminGroupsApi.group, { params: { id }, enabled: id !== 0 });
+  const { data, failed } = useRecordQuery(API.superAdminGroups.group, { params: { id }, enabled: id !== 0 });
   useEffect(() => {
     if (!failed) return;
     alerts.flash(errorMessage(failed), 'danger');

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { MESSAGES, superAdminCompaniesApi } from '@casebridge/contracts';
+import { MESSAGES } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiQuery } from '../../../lib/queries';
 
 export interface Choice {
@@ -9,13 +10,13 @@ export interface Choice {
 
 /** Every company, for the host and partner selects. */
 export function useCompanyChoices() {
-  const companies = useApiQuery(superAdminCompaniesApi.options);
+  const companies = useApiQuery(API.superAdminCompanies.options);
   return companies.data?.companies ?? [];
 }
 
 /** The departments and live processes of the chosen company; empty until one is chosen. */
 export function useCompanyProcesses(companyId: number | null) {
-  const choices = useApiQuery(superAdminCompaniesApi.docsAndDepts, {
+  const choices = useApiQuery(API.superAdminCompanies.docsAndDepts, {
     params: { id: companyId ?? 0 },
     enabled: Boolean(companyId),
   });

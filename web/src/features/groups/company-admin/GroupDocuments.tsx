@@ -1,4 +1,4 @@
-import { adminGroupsApi } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useSession } from '../../../app/session-store';
 import { download } from '../../../lib/files';
 import { GroupDocumentsCard } from './GroupDocumentsCard';
@@ -15,13 +15,13 @@ export function GroupDocuments({ groupId }: { groupId: number }) {
       companyHeader="Company"
       owner={{ companyId }}
       calls={{
-        list: { endpoint: adminGroupsApi.documents, params: { groupId } },
+        list: { endpoint: API.adminGroups.documents, params: { groupId } },
         download: (row) =>
-          download(adminGroupsApi.downloadDocument, row.document_name ?? row.name, {
+          download(API.adminGroups.downloadDocument, row.document_name ?? row.name, {
             params: { groupId, documentId: row.id },
           }),
-        remove: { endpoint: adminGroupsApi.deleteDocument, params: (row) => ({ groupId, documentId: row.id }) },
-        upload: { endpoint: adminGroupsApi.uploadDocument, params: { groupId } },
+        remove: { endpoint: API.adminGroups.deleteDocument, params: (row) => ({ groupId, documentId: row.id }) },
+        upload: { endpoint: API.adminGroups.uploadDocument, params: { groupId } },
       }}
     />
   );

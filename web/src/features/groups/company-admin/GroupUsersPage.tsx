@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import {
-  adminGroupsApi,
-  MESSAGES,
-  removeAccessConfirm,
-  roleLabel,
-  routePath,
-  type ResponseOf,
-} from '@casebridge/contracts';
+import { MESSAGES, removeAccessConfirm, roleLabel, routePath, type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/mutations';
@@ -21,8 +15,8 @@ import { useConfirm } from '../../../ui/modal-store';
 import { TrashButton } from '../../../ui/TrashButton';
 import './partner-groups.css';
 
-type AccessUser = ResponseOf<typeof adminGroupsApi.users>['users'][number];
-type FoundUser = ResponseOf<typeof adminGroupsApi.searchUsers>['users'][number];
+type AccessUser = ResponseOf<typeof API.adminGroups.users>['users'][number];
+type FoundUser = ResponseOf<typeof API.adminGroups.searchUsers>['users'][number];
 
 const MIN_TERM = 2;
 const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`.trim();
@@ -32,8 +26,8 @@ export function GroupUsersPage() {
   const { group_id: groupParam = '' } = useParams();
   const groupId = Number(groupParam);
   const confirm = useConfirm();
-  const group = useApiQuery(adminGroupsApi.group, { params: { groupId } });
-  const users = useApiQuery(adminGroupsApi.users, { params: { groupId } });
+  const group = useApiQuery(API.adminGroups.group, { params: { groupId } });
+  const users = useApiQuery(API.adminGroups.users, { params: { groupId } });
   const [term, setTerm] = useState('');
   const trimmed = term.trim();
 
@@ -41,10 +35,10 @@ export function GroupUsersPage() {
   const accessChange = {
     loader: true,
     success: (answer: { message: string }) => answer.message,
-    invalidates: [adminGroupsApi.users, adminGroupsApi.searchUsers],
+    invalidates: [API.adminGroups.users, API.adminGroups.searchUsers],
   };
-  const addUser = useApiMutation(adminGroupsApi.addUser, accessChange);
-  const removeUser = useApiMutation(adminGroupsApi.removeUser, accessChange);
+  const addUser = useApiMutation(API.adminGroups.addUser, accessChange);
+  const removeUser = useApiMutation(API.adminGroups.removeUser, accessChange);
 
   const add = (user: FoundUser) => addUser.mutate({ params: { groupId, userId: user.id } });
   const remove = async (user: AccessUser) => {
@@ -125,8 +119,8 @@ export function GroupUsersPage() {
 function FoundUsers({ groupId, term, onAdd }: { groupId: number; term: string; onAdd: (user: FoundUser) => void }) {
   // The search is a POST: its key carries the body as the query part.
   const search = useQuery({
-    queryKey: apiKey(adminGroupsApi.searchUsers, { groupId }, { search_term: term }),
-    queryFn: () => call(adminGroupsApi.searchUsers, { params: { groupId }, body: { search_term: term } }),
+    queryKey: apiKey(API.adminGroups.searchUsers, { groupId }, { search_term: term }),
+    queryFn: () => call(API.adminGroups.searchUsers, { params: { groupId }, body: { search_term: term } }),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

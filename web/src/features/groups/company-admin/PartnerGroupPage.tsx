@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import {
-  adminGroupsApi,
   GROUP_TYPE_LABELS,
   MESSAGES,
   routePath,
@@ -8,6 +7,7 @@ import {
   type Endpoint,
   type ResponseOf,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { download } from '../../../lib/files';
 import { useFileDownload } from '../../../lib/mutations';
@@ -20,7 +20,7 @@ import { userAccessLabel } from './group-labels';
 import { QueryStatus } from '../../../ui/QueryStatus';
 import './partner-groups.css';
 
-type Detail = ResponseOf<typeof adminGroupsApi.detail>;
+type Detail = ResponseOf<typeof API.adminGroups.detail>;
 type Partner = Detail['partners'][number];
 
 const PARTNER_COLUMNS: DataColumn<Partner>[] = [
@@ -33,7 +33,7 @@ const PARTNER_COLUMNS: DataColumn<Partner>[] = [
 /** /admin/partner_groups/{group_id}: one group of the company. */
 export function PartnerGroupPage() {
   const { group_id: groupId = '' } = useParams();
-  const detail = useApiQuery(adminGroupsApi.detail, { params: { groupId } });
+  const detail = useApiQuery(API.adminGroups.detail, { params: { groupId } });
   return (
     <PageFrame title={detail.data?.group.name ?? 'Partner Group'}>
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -87,7 +87,7 @@ function GroupDetail({ detail }: { detail: Detail }) {
             <h2 id="group-partners-title">Partners</h2>
             <ExportButton
               label="Export to Excel"
-              request={() => call(adminGroupsApi.exportMembers, { params: { groupId: group.id } })}
+              request={() => call(API.adminGroups.exportMembers, { params: { groupId: group.id } })}
             />
           </div>
           <DataTable
@@ -113,19 +113,19 @@ function GroupInfo({ group }: { group: AdminGroupShape }) {
     {
       show: group.code_of_conduct,
       label: 'Code of Conduct',
-      endpoint: adminGroupsApi.codeOfConduct,
+      endpoint: API.adminGroups.codeOfConduct,
       name: 'code_of_conduct',
     },
     {
       show: group.current_license,
       label: 'Current License',
-      endpoint: adminGroupsApi.currentLicense,
+      endpoint: API.adminGroups.currentLicense,
       name: 'current_license',
     },
     {
       show: group.addendum,
       label: group.addendum_name ?? 'Addendum',
-      endpoint: adminGroupsApi.addendum,
+      endpoint: API.adminGroups.addendum,
       name: 'addendum',
     },
   ];

@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
 import {
-  adminGroupsApi,
-  dashboardApi,
   GROUP_TYPE_LABELS,
   membershipLevel,
   routePath,
   type MyGroupRelation,
   type ResponseOf,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { call } from '../../../lib/api';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
@@ -18,7 +17,7 @@ import { PartnerSearch } from '../../directory/PartnerSearch';
 import { ExportButton } from '../../../ui/ExportButton';
 import { userAccessLabel } from './group-labels';
 
-type PartnerRow = ResponseOf<typeof adminGroupsApi.partnerCompanies>['partners'][number];
+type PartnerRow = ResponseOf<typeof API.adminGroups.partnerCompanies>['partners'][number];
 
 const GROUP_COLUMNS: DataColumn<MyGroupRelation>[] = [
   {
@@ -46,9 +45,9 @@ const PARTNER_COLUMNS: DataColumn<PartnerRow>[] = [
 export function PartnerGroupsPage() {
   const company = useSession((state) => state.company);
   const isLimited = company ? membershipLevel(company.membership_type) === 'limited' : false;
-  const groups = useApiQuery(adminGroupsApi.list);
-  const partners = useApiQuery(adminGroupsApi.partnerCompanies);
-  const directory = useApiQuery(dashboardApi.directory);
+  const groups = useApiQuery(API.adminGroups.list);
+  const partners = useApiQuery(API.adminGroups.partnerCompanies);
+  const directory = useApiQuery(API.dashboard.directory);
   const entries = directory.data ?? [];
 
   return (
@@ -74,7 +73,7 @@ export function PartnerGroupsPage() {
       <section className="card" aria-labelledby="my-partners-title">
         <div className="card-title">
           <h2 id="my-partners-title">My Partners</h2>
-          <ExportButton label="Export" request={() => call(adminGroupsApi.partnersReport)} />
+          <ExportButton label="Export" request={() => call(API.adminGroups.partnersReport)} />
         </div>
         {partners.isError && (
           <p className="notice notice-warning" role="alert">

@@ -4,10 +4,10 @@ import {
   ONBOARDING_QUEUE_FILTER_LABELS,
   ONBOARDING_QUEUE_FILTERS,
   routePath,
-  superAdminOnboardingApi,
   type OnboardingQueueFilter,
   type OnboardingQueueRow,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { formatBackOfficeDate } from '../../../lib/format';
@@ -29,7 +29,7 @@ const EMPTY_TEXT: Record<OnboardingQueueFilter, string> = {
  */
 export function OnboardingQueue() {
   const [filter, setFilter] = useState<OnboardingQueueFilter>('pending_review');
-  const queue = useApiQuery(superAdminOnboardingApi.queue, { query: { status: filter } });
+  const queue = useApiQuery(API.superAdminOnboarding.queue, { query: { status: filter } });
 
   const review = (row: OnboardingQueueRow) => routePath('super_admin.onboarding.session', { session_id: row.id });
   const columns: DataColumn<OnboardingQueueRow>[] = [

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { routePath, superAdminOnboardingApi, type ReviewGroup, type ReviewSession } from '@casebridge/contracts';
+import { routePath, type ReviewGroup, type ReviewSession } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
@@ -53,8 +54,8 @@ export function OnboardingReviewPage() {
   const { session_id = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const loaded = useApiQuery(superAdminOnboardingApi.session, { params: { session_id } });
-  const countries = useApiQuery(superAdminOnboardingApi.countries);
+  const loaded = useApiQuery(API.superAdminOnboarding.session, { params: { session_id } });
+  const countries = useApiQuery(API.superAdminOnboarding.countries);
   const form = useForm<ReviewValues>();
   const { register, reset, handleSubmit, setError, formState } = form;
 
@@ -78,9 +79,9 @@ export function OnboardingReviewPage() {
       void navigate(DASHBOARD);
     },
   });
-  const save = useApiMutation(superAdminOnboardingApi.save, decision(false));
-  const approve = useApiMutation(superAdminOnboardingApi.approve, decision(true));
-  const reject = useApiMutation(superAdminOnboardingApi.reject, decision(false));
+  const save = useApiMutation(API.superAdminOnboarding.save, decision(false));
+  const approve = useApiMutation(API.superAdminOnboarding.approve, decision(true));
+  const reject = useApiMutation(API.superAdminOnboarding.reject, decision(false));
   const deciding = save.isPending || approve.isPending || reject.isPending;
   const params = { id: session_id };
 

@@ -4,11 +4,11 @@ import {
   DOCUMENT_TYPES,
   documentEditorKind,
   routePath,
-  superAdminDocumentsApi,
   type DocumentType,
   type ManagedDocumentType,
   type SuperAdminDocument,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
@@ -25,7 +25,7 @@ import { ParentDocumentForm } from './ParentDocumentForm';
 import { StaticDocumentForm } from './StaticDocumentForm';
 import './documents.css';
 
-const api = superAdminDocumentsApi;
+const api = API.superAdminDocuments;
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_EDITOR_LABELS[value] }));
 
 function typeParam(raw: string | undefined): DocumentType {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { routePath, superAdminDocumentsApi } from '@casebridge/contracts';
+import { routePath } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { useApiQuery } from '../../../lib/queries';
 import { SampleBody } from '../company-admin/ProcessTestPage';
@@ -9,7 +10,7 @@ import { companyCrumbs } from '../../companies/back-office/company-labels';
 import { companyIdParam, useCompany } from '../../companies/back-office/use-company';
 import { QueryStatus } from '../../../ui/QueryStatus';
 
-const api = superAdminDocumentsApi;
+const api = API.superAdminDocuments;
 
 /**
  * /super_admin/companies/{company_id}/inbound_process/{id}/test: the super admin tries a

@@ -1,4 +1,4 @@
-import { superAdminDocumentsApi } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { formatDateTimeUtc } from '../../../lib/format';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 
@@ -6,7 +6,7 @@ const PREVIEW_LENGTH = 300;
 
 /** Companies' internal notes on the process: plain text, truncated. */
 export function InternalNotes({ companyId, documentId }: { companyId: number; documentId: number }) {
-  const notes = useApiQuery(superAdminDocumentsApi.notes, { params: { companyId, documentId } });
+  const notes = useApiQuery(API.superAdminDocuments.notes, { params: { companyId, documentId } });
   return (
     <section className="card" aria-labelledby="internal-notes-title">
       <h2 id="internal-notes-title">Internal Notes</h2>

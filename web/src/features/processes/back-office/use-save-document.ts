@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { routePath, superAdminDocumentsApi, type DocumentSaveBody } from '@casebridge/contracts';
+import { routePath, type DocumentSaveBody } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { alerts } from '../../../app/alerts-store';
 import { useApiMutation } from '../../../lib/mutations';
 import { processesChanged } from '../../back-office/back-office-changes';
@@ -10,7 +11,7 @@ import { processesChanged } from '../../back-office/back-office-changes';
  */
 export function useSaveDocument(companyId: number, documentId: number) {
   const navigate = useNavigate();
-  const save = useApiMutation(superAdminDocumentsApi.save, {
+  const save = useApiMutation(API.superAdminDocuments.save, {
     loader: true,
     handlesErrors: true,
     onSuccess: (answer) => {

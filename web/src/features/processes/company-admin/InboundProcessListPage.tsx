@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { adminProcessesApi, documentTypeListLabel, routePath, type AdminProcessRow } from '@casebridge/contracts';
+import { documentTypeListLabel, routePath, type AdminProcessRow } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { queryErrorText, useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
@@ -20,7 +21,7 @@ const COLUMNS: DataColumn<AdminProcessRow>[] = [
 
 /** /admin/inbound_process: the company's inbound process documents. */
 export function InboundProcessListPage() {
-  const list = useApiQuery(adminProcessesApi.list);
+  const list = useApiQuery(API.adminProcesses.list);
   return (
     <PageFrame title="Inbound Processes">
       <section className="card">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
+import { routePath, type AdminProcessDetail } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { useApiQuery } from '../../../lib/queries';
 import { RichText } from '../../../ui/RichText';
@@ -12,7 +13,7 @@ import { QueryStatus } from '../../../ui/QueryStatus';
  * go through Contact. Other memberships have none: the api answers 404 and the page shows its message.
  */
 export function LimitedProcessPage() {
-  const limited = useApiQuery(adminProcessesApi.limited);
+  const limited = useApiQuery(API.adminProcesses.limited);
   return (
     <PageFrame title="Limited Process">
       <QueryStatus query={limited} />

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { adminProcessesApi, routePath, type AdminProcessDetail } from '@casebridge/contracts';
+import { routePath, type AdminProcessDetail } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiQuery } from '../../../lib/queries';
 import { PageFrame } from '../../../app/PageFrame';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
@@ -19,7 +20,7 @@ const RELATION_COLUMNS: DataColumn<Relation>[] = [
 /** /admin/inbound_process/{document_id}: Process Details. */
 export function ProcessDetailsPage() {
   const { document_id: documentId = '' } = useParams();
-  const detail = useApiQuery(adminProcessesApi.detail, { params: { documentId } });
+  const detail = useApiQuery(API.adminProcesses.detail, { params: { documentId } });
 
   return (
     <PageFrame title="Process Details">

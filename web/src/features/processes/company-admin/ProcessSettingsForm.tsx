@@ -1,11 +1,6 @@
 import { Controller } from 'react-hook-form';
-import {
-  adminGroupsApi,
-  adminProcessesApi,
-  AdminProcessUpdateBody,
-  DOCUMENT_TYPE_ADMIN_LABELS,
-  type AdminProcessDetail,
-} from '@casebridge/contracts';
+import { AdminProcessUpdateBody, DOCUMENT_TYPE_ADMIN_LABELS, type AdminProcessDetail } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { useApiMutation } from '../../../lib/mutations';
 import { useServerForm } from '../../../lib/use-server-form';
 import { RichTextEditor } from '../../../ui/RichTextEditor';
@@ -61,19 +56,19 @@ export function ProcessSettingsForm({ detail }: { detail: AdminProcessDetail }) 
     },
   });
 
-  const save = useApiMutation(adminProcessesApi.update, {
+  const save = useApiMutation(API.adminProcesses.update, {
     loader: true,
     handlesErrors: true,
     success: (answer) => answer.message,
     // The name, hours, e-mails and escalation contact show in the list, the limited page, the test page and the
     // company's partner groups.
     invalidates: [
-      adminProcessesApi.detail,
-      adminProcessesApi.list,
-      adminProcessesApi.limited,
-      adminProcessesApi.sample,
-      adminGroupsApi.list,
-      adminGroupsApi.detail,
+      API.adminProcesses.detail,
+      API.adminProcesses.list,
+      API.adminProcesses.limited,
+      API.adminProcesses.sample,
+      API.adminGroups.list,
+      API.adminGroups.detail,
     ],
   });
   const onSubmit = submitWith((values) => save.mutateAsync({ params: { documentId: document.id }, body: values }));

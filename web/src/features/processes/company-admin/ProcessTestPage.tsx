@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminProcessesApi, routePath, type AdminProcessDocument, type ResponseOf } from '@casebridge/contracts';
+import { routePath, type AdminProcessDocument, type ResponseOf } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import type { ApiTarget } from '../../../lib/mutations';
 import { useApiQuery } from '../../../lib/queries';
@@ -9,7 +10,7 @@ import { CaseForm } from '../../cases/submissions/CaseForm';
 import { ManagerRequestForm } from '../../cases/submissions/ManagerRequestForm';
 import { QueryStatus } from '../../../ui/QueryStatus';
 
-type Sample = ResponseOf<typeof adminProcessesApi.sample>;
+type Sample = ResponseOf<typeof API.adminProcesses.sample>;
 
 /**
  * /admin/inbound_process/{id}/test: View/Test Form. The admin fills the same
@@ -18,7 +19,7 @@ type Sample = ResponseOf<typeof adminProcessesApi.sample>;
  */
 export function ProcessTestPage() {
   const { id = '' } = useParams();
-  const sample = useApiQuery(adminProcessesApi.sample, { params: { documentId: id } });
+  const sample = useApiQuery(API.adminProcesses.sample, { params: { documentId: id } });
 
   return (
     <PageFrame title="View/Test Form">
@@ -68,8 +69,8 @@ function SampleForm({ sample }: { sample: Sample }) {
         document={document}
         messages={sample.messages}
         sentActions={again}
-        sendCase={{ endpoint: adminProcessesApi.submitSample, params: { documentId: document.id } }}
-        sendManager={{ endpoint: adminProcessesApi.submitSampleManager, params: { documentId: document.id } }}
+        sendCase={{ endpoint: API.adminProcesses.submitSample, params: { documentId: document.id } }}
+        sendManager={{ endpoint: API.adminProcesses.submitSampleManager, params: { documentId: document.id } }}
       />
     </section>
   );
@@ -80,8 +81,8 @@ interface SampleBodyProps {
   messages: Sample['messages'];
   sentActions: ReactNode;
   /** The test calls: the company admin's own, or the back office's for any company. */
-  sendCase: ApiTarget<typeof adminProcessesApi.submitSample>;
-  sendManager: ApiTarget<typeof adminProcessesApi.submitSampleManager>;
+  sendCase: ApiTarget<typeof API.adminProcesses.submitSample>;
+  sendManager: ApiTarget<typeof API.adminProcesses.submitSampleManager>;
 }
 
 /** The form of a process as its partners see it, sending to a test call that stores nothing. */

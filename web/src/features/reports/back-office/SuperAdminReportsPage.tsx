@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import {
-  superAdminReportsApi,
   SUPER_ADMIN_REPORTS,
   toReportPathDay,
   type ExportAnswer,
   type SuperAdminReportKind,
 } from '@casebridge/contracts';
+import { API } from '../../../lib/api-routes';
 import { PageFrame } from '../../../app/PageFrame';
 import { call } from '../../../lib/api';
 import { DateRangeFields, type DateRange } from '../../../ui/DateRangeFields';
@@ -13,15 +13,15 @@ import { ExportButton } from '../../../ui/ExportButton';
 import '../reports.css';
 
 const RANGED = {
-  user_logins: superAdminReportsApi.userLogins,
-  processes_viewed: superAdminReportsApi.processesViewed,
-  word_search: superAdminReportsApi.wordSearch,
+  user_logins: API.superAdminReports.userLogins,
+  processes_viewed: API.superAdminReports.processesViewed,
+  word_search: API.superAdminReports.wordSearch,
 } as const;
 
 const UNDATED = {
-  managers: superAdminReportsApi.managers,
-  mail_domain: superAdminReportsApi.mailDomain,
-  user_aged_logins: superAdminReportsApi.userAgedLogins,
+  managers: API.superAdminReports.managers,
+  mail_domain: API.superAdminReports.mailDomain,
+  user_aged_logins: API.superAdminReports.userAgedLogins,
 } as const;
 
 const SHEET_NOTES: Record<SuperAdminReportKind, string> = {
