@@ -6,7 +6,7 @@ import {
   PreconditionFailedException,
 } from '@nestjs/common';
 import type { RespondStatus } from '@casebridge/contracts';
-import { Case, Company, User, type SqlRunner } from '@casebridge/db';
+import { Case, Company, User } from '@casebridge/db';
 import { LockMode, type FilterQuery, type Populate } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../platform/access/actor';
@@ -32,17 +32,6 @@ export interface MemberCase {
   viewer: User;
   /** The viewer's company (null for a super admin). */
   company: Company | null;
-}
-
-/** A case locked for a write kept off the ORM (the note path), with its member's side, name and company. */
-export interface LockedMemberCase {
-  caseId: number;
-  status: Case['status'];
-  eventSeq: number;
-  side: CaseSide;
-  viewer: { id: number; fullName: string };
-  /** The viewer's company (null for a super admin). */
-  company: { id: number; name: string; url: string | null; allowNotes: boolean } | null;
 }
 
 /** Relations of a case that handlers load with it. */
@@ -83,37 +72,6 @@ export class CaseAccessService implements CaseFollowRules {
     const kase = await this.load(memberScope(actor, token), options);
     const viewer = await this.em.findOneOrFail(User, actor.userId, { populate: ['company'] });
     return { kase, side: sideOf(kase, actor.companyId), viewer, company: viewer.company };
-  }
-
-  /**
-   * forMember with forUpdate for a write in a plain-SQL transaction (`run`): one statement locks the case row (the
-   * same reach: 404 outside it) and reads the viewer and their company.
-   */
-  async lockForMember(run: SqlRunner, actor: Actor, token: string): Promise<LockedMemberCase> {
-    const [row] = await run<LockedRow>(
-      `select c.id, c.status, c.event_seq, c.submitter_company_id, c.receiver_company_id,
-              u.first_name, u.last_name, co.id as company_id, co.name as company_name, co.url as company_url,
-              co.allow_notes
-         from cases c
-         join users u on u.id = ?
-         left join companies co on co.id = u.company_id
-        where c.token = ? and c.deleted_at is null
-          and (?::boolean or c.submitter_company_id = ? or c.receiver_company_id = ?)
-          for update of c`,
-      [actor.userId, token, actor.role === 'super_admin', actor.companyId, actor.companyId],
-    );
-    if (!row) throw new NotFoundException(CASE_NOT_FOUND);
-    return {
-      caseId: row.id,
-      status: row.status,
-      eventSeq: row.event_seq,
-      side: sideOfCompanies(row.submitter_company_id, row.receiver_company_id, actor.companyId),
-      viewer: { id: actor.userId, fullName: `${row.first_name} ${row.last_name}`.trim() },
-      company:
-        row.company_id === null
-          ? null
-          : { id: row.company_id, name: row.company_name!, url: row.company_url, allowNotes: row.allow_notes! },
-    };
   }
 
   /**
@@ -182,6 +140,18 @@ export class CaseAccessService implements CaseFollowRules {
   }
 }
 
+/**
+ * memberScope in SQL, for writes kept off the ORM: the condition on the case row `alias` (its token a parameter
+ * too), with its parameters in order.
+ */
+export function memberScopeSql(alias: string, actor: Actor, token: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `${alias}.token = ? and ${alias}.deleted_at is null
+      and (?::boolean or ${alias}.submitter_company_id = ? or ${alias}.receiver_company_id = ?)`,
+    params: [token, actor.role === 'super_admin', actor.companyId, actor.companyId],
+  };
+}
+
 /** The cases a member reaches: its company's (both sides); a super admin every case. */
 function memberScope(actor: Actor, token: string): FilterQuery<Case> {
   if (actor.role === 'super_admin') return { token, deletedAt: null };
@@ -197,30 +167,16 @@ export function sideOf(kase: Pick<Case, 'submitterCompany' | 'receiverCompany'>,
   return sideOfCompanies(kase.submitterCompany.id, kase.receiverCompany.id, companyId);
 }
 
-function sideOfCompanies(submitterId: number, receiverId: number, companyId: number | null): CaseSide {
+export function sideOfCompanies(submitterId: number, receiverId: number, companyId: number | null): CaseSide {
   if (companyId === null) return 'none';
   if (submitterId === companyId) return 'submitter';
   if (receiverId === companyId) return 'receiver';
   return 'none';
 }
 
-/** requireEventSeq for a case locked by lockForMember, whose row gave its current event_seq. */
+/** requireEventSeq for a write that read the case's current event_seq itself (the note path). */
 export function requireExpectedSeq(eventSeq: number, options: CaseWriteOptions = {}): void {
   if (options.ifEventSeq && !options.ifEventSeq.includes(eventSeq)) {
     throw new PreconditionFailedException(caseVersionMismatch(eventSeq));
   }
-}
-
-interface LockedRow {
-  id: number;
-  status: Case['status'];
-  event_seq: number;
-  submitter_company_id: number;
-  receiver_company_id: number;
-  first_name: string;
-  last_name: string;
-  company_id: number | null;
-  company_name: string | null;
-  company_url: string | null;
-  allow_notes: boolean | null;
 }

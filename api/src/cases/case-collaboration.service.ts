@@ -1,19 +1,19 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  CASE_NOT_FOUND,
   LIMITS,
   MESSAGES,
   type CaseNoteBody,
   type CaseNoteShape,
   type UpdateEngineerBody,
 } from '@casebridge/contracts';
-import { insertCaseEvents } from '@casebridge/db';
 import { type ServerConfig } from '@casebridge/server-core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
 import type { Actor } from '../platform/access/actor';
 import { ValidationException } from '../platform/common/errors';
-import { inPlainTransaction } from '../platform/common/prepared-reads';
+import { readRows } from '../platform/common/prepared-reads';
 import { isBlankRichText, sanitizeRichText } from '../platform/common/rich-text';
 import { SERVER_CONFIG } from '../platform/config/config.module';
 import { MailProducer } from '../platform/mail/mail.producer';
@@ -21,6 +21,7 @@ import { CommittedCaseEvents } from '../platform/realtime/committed-case-events'
 import { CaseAccessService, requireExpectedSeq, type CaseWriteOptions, type MemberCase } from './case-access.service';
 import { CaseEventsService } from './case-events.service';
 import { caseMails } from './case-mails';
+import { writeNote, type NoteCase } from './note-writer';
 import { caseControls } from '@casebridge/contracts';
 
 type EngineerBody = z.output<typeof UpdateEngineerBody>;
@@ -98,9 +99,9 @@ export class CaseCollaborationService {
   }
 
   /**
-   * The busiest write of the network, kept off the ORM's unit of work: one transaction of four plain statements
-   * (lock the case and read the author, insert the note, number and store its entry, record who watches), then the
-   * entry is announced. The same checks and order as the other writes.
+   * The busiest write of the network, kept off the ORM: one statement writes the note with its entry (note-writer.ts)
+   * when the case allows it; otherwise nothing was written and the same checks as the other writes, in the same
+   * order, say why. The entry is announced once stored.
    */
   async addNote(
     actor: Actor,
@@ -108,59 +109,20 @@ export class CaseCollaborationService {
     body: NoteBody,
     options: CaseWriteOptions = {},
   ): Promise<{ note: CaseNoteShape }> {
-    const summary = body.summary ?? null;
     const sanitized = sanitizeRichText(body.description);
-    const description = isBlankRichText(sanitized) ? null : sanitized;
-    const { note, entries } = await inPlainTransaction(this.em, async (run) => {
-      const member = await this.access.lockForMember(run, actor, token);
-      const allowNotes = member.company?.allowNotes ?? false;
-      if (member.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
-      if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
-      requireExpectedSeq(member.eventSeq, options);
-      if (!caseControls(member.status, member.side, allowNotes).can_add_note) {
-        throw new ForbiddenException('Notes can be added while the case is accepted or waiting for information.');
-      }
-      if (!summary && !description) throw ValidationException.forField('summary', MESSAGES.blankNote);
-      const [stored] = await run<{ id: number; created_at: Date }>(
-        `insert into case_notes (case_id, user_id, company_id, creator_name, summary, description, visibility)
-         values (?, ?, ?, ?, ?, ?, ?) returning id, created_at`,
-        [
-          member.caseId,
-          member.viewer.id,
-          member.company?.id ?? null,
-          member.viewer.fullName,
-          summary,
-          description,
-          body.visibility,
-        ],
-      );
-      // An internal note's entry is only its author's side's: the partner's feed, live events and webhooks never
-      // hold it (docs/realtime.md).
-      const internal = body.visibility === 'internal';
-      const entries = await insertCaseEvents(run, [
-        {
-          caseId: member.caseId,
-          type: 'note_added',
-          actorLabel: member.viewer.fullName,
-          actorUserId: member.viewer.id,
-          payload: { summary, note_id: stored.id, ...(internal ? { visibility: 'internal' } : {}) },
-          ...(internal ? { visibleTo: member.side } : {}),
-        },
-      ]);
-      const note: CaseNoteShape = {
-        id: stored.id,
-        summary,
-        description,
-        created_at: new Date(stored.created_at).toISOString(),
-        creator_name: member.viewer.fullName,
-        user: { full_name: member.viewer.fullName },
-        company: member.company ? { name: member.company.name, url: member.company.url } : null,
-        visibility: body.visibility,
-      };
-      return { note, entries };
+    // Straight to node-postgres (readRows): the statement passes lists as PostgreSQL arrays.
+    const write = await writeNote((sql, params) => readRows(this.em, { sql, params: [...params] }), {
+      actor,
+      token,
+      summary: body.summary ?? null,
+      description: isBlankRichText(sanitized) ? null : sanitized,
+      visibility: body.visibility,
+      ifEventSeq: options.ifEventSeq,
     });
-    await this.committed.announce(entries);
-    return { note };
+    if (!write) throw new NotFoundException(CASE_NOT_FOUND);
+    if (!write.written) refuseNote(write.found, options);
+    await this.committed.announce([write.written.entry]);
+    return { note: write.written.note };
   }
 
   /** The submitter closes an accepted case; the receiving process is told. */
@@ -196,6 +158,18 @@ export class CaseCollaborationService {
     const password = createHmac('sha256', this.config.JWT_SECRET).update(kase.token).digest('hex');
     return { domain: this.config.COLLAB_SERVICE_URL, password };
   }
+}
+
+/** Why the note-writer wrote nothing: the first check the case fails, in the order every write checks. */
+function refuseNote(found: NoteCase, options: CaseWriteOptions): never {
+  const allowNotes = found.company?.allowNotes ?? false;
+  if (found.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
+  if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
+  requireExpectedSeq(found.eventSeq, options);
+  if (!caseControls(found.status, found.side, allowNotes).can_add_note) {
+    throw new ForbiddenException('Notes can be added while the case is accepted or waiting for information.');
+  }
+  throw ValidationException.forField('summary', MESSAGES.blankNote);
 }
 
 function actorOf(member: MemberCase) {

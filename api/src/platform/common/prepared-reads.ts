@@ -54,27 +54,6 @@ export function preparedRunner(em: EntityManager): SqlRunner {
     params.some(Array.isArray) ? em.execute(sql, [...params]) : readRows(em, { sql, params: [...params] });
 }
 
-/**
- * Runs `work` in a transaction of its own on a pooled connection, its statements prepared as readRows does: for
- * the hot writes kept off the ORM's unit of work (a note). Commits when `work` resolves, rolls back when it
- * throws. Never inside an ORM transaction: that one's row locks would wait for this connection's, and it for them.
- */
-export async function inPlainTransaction<T>(em: EntityManager, work: (run: SqlRunner) => Promise<T>): Promise<T> {
-  if (em.getTransactionContext()) throw new Error('inPlainTransaction: not inside an ORM transaction');
-  return onPooledConnection(em, async (connection) => {
-    await connection.query({ text: 'begin', values: [] });
-    try {
-      const result = await work((sql, params) => runOn(connection, sql, params));
-      await connection.query({ text: 'commit', values: [] });
-      return result;
-    } catch (error) {
-      // A broken connection cannot roll back; the pool discards it and PostgreSQL ends its transaction.
-      await connection.query({ text: 'rollback', values: [] }).catch(() => undefined);
-      throw error;
-    }
-  });
-}
-
 async function onPooledConnection<T>(em: EntityManager, use: (connection: PgConnection) => Promise<T>): Promise<T> {
   const client = em.getKnex().client as unknown as PooledClient;
   const connection = await client.acquireConnection();

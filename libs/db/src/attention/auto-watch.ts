@@ -30,17 +30,11 @@ export async function watchForEntries(run: SqlRunner, entries: readonly WatchedE
   const acted = entries.filter((entry) => entry.actorUserId !== null);
   if (acted.length > 0) {
     await run(
-      `insert into case_readers as r (user_id, case_id, side, watching, read_seq, read_count)
-       select u.id, c.id, s.side, true, c.event_seq, ${entriesOfSide('c', 's.side')}
-         from (values ${valuesPlaceholders(acted.length, 2, ['::int', '::int'])}) a(user_id, case_id)
+      actorWatchSql(
+        `(values ${valuesPlaceholders(acted.length, 2, ['::int', '::int'])}) a(user_id, case_id)
          join users u on u.id = a.user_id
-         join cases c on c.id = a.case_id
-         cross join lateral (select ${readerSideSql('c', 'u.company_id')} as side) s
-        where s.side in ('submitter', 'receiver')
-       on conflict (user_id, case_id) do update
-         set watching = true, unwatched_at = null, side = excluded.side, updated_at = now(),
-             read_count = case when excluded.read_seq >= r.read_seq then excluded.read_count else r.read_count end,
-             read_seq = greatest(r.read_seq, excluded.read_seq)`,
+         join cases c on c.id = a.case_id`,
+      ),
       acted.flatMap((entry) => [entry.actorUserId, entry.caseId]),
     );
   }
@@ -61,6 +55,27 @@ export async function watchForEntries(run: SqlRunner, entries: readonly WatchedE
       naming,
     );
   }
+}
+
+/**
+ * The statement by which the members who acted watch their cases, read up to now (see watchForEntries). `sources`
+ * is a FROM list giving `u` (the acting users) and `c` (their cases' rows, counters already moved).
+ */
+export function actorWatchSql(sources: string): string {
+  return `insert into case_readers as r (user_id, case_id, side, watching, read_seq, read_count)
+       select u.id, c.id, s.side, true, c.event_seq, ${entriesOfSide('c', 's.side')}
+         from ${sources}
+         cross join lateral (select ${readerSideSql('c', 'u.company_id')} as side) s
+        where s.side in ('submitter', 'receiver')
+       on conflict (user_id, case_id) do update
+         set watching = true, unwatched_at = null, side = excluded.side, updated_at = now(),
+             read_count = case when excluded.read_seq >= r.read_seq then excluded.read_count else r.read_count end,
+             read_seq = greatest(r.read_seq, excluded.read_seq)`;
+}
+
+/** Whether an entry of this type makes the engineers it names watch (watchForEntries' second statement). */
+export function namesEngineers(type: CaseEventType): boolean {
+  return ENGINEER_ENTRY_TYPES.has(type);
 }
 
 /**

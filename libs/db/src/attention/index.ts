@@ -1,4 +1,4 @@
-export { watchAsOwner, watchForEntries } from './auto-watch';
+export { actorWatchSql, namesEngineers, watchAsOwner, watchForEntries } from './auto-watch';
 export {
   isNotificationCursor,
   MAX_REPLAYED_NOTIFICATIONS,
@@ -7,7 +7,7 @@ export {
   unreadTotal,
   type NotificationRead,
 } from './notifications';
-export { entriesOfSide, entryVisibleSql, readerSideSql } from './reader-sql';
+export { entriesOfSide, entryVisibleSql, readerSideSql, valuesPlaceholders } from './reader-sql';
 export {
   claimDigests,
   digestEntriesOf,

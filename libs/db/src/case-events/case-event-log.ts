@@ -5,7 +5,6 @@ import { entryIncrements, valuesPlaceholders } from '../attention/reader-sql';
 import { User } from '../entities/accounts/user.entity';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import { Case } from '../entities/cases/case.entity';
-import type { CommittedCaseEvent } from './case-event-broadcasts';
 import type { SqlRunner } from './case-snapshots';
 
 /** One entry for a case's log. */
@@ -50,43 +49,33 @@ export async function appendCaseEvents(em: EntityManager, entries: readonly NewC
 }
 
 /**
- * The same as appendCaseEvents for writes off the ORM (the note path): numbered and stored at once through `run`,
- * which must be the writer's open transaction. Nothing announces them by itself: the caller hands the returned
- * entries to the api's announcer once it has committed.
+ * What numbering an entry does to its case row, as the five values numberingSql reads after the case id: the counts
+ * of the sides that see it, whether it moves the turn, and to whom.
  */
-export async function insertCaseEvents(
-  run: SqlRunner,
-  entries: readonly NewCaseEvent[],
-): Promise<CommittedCaseEvent[]> {
-  if (entries.length === 0) return [];
-  const seqOf = await numberEntries(run, entries);
-  const stored = await run<{ id: number; created_at: Date }>(
-    `insert into case_events (case_id, seq, type, actor_user_id, actor_label, payload, visible_to, created_at)
-     values ${valuesPlaceholders(entries.length, 8, ['::int', '::int', '', '::int', '', '::jsonb', '', '::timestamptz'])}
-     returning id, created_at`,
-    entries.flatMap((entry) => [
-      entry.caseId,
-      seqOf(entry.caseId),
-      entry.type,
-      entry.actorUserId ?? null,
-      entry.actorLabel,
-      JSON.stringify(entry.payload ?? {}),
-      entry.visibleTo ?? null,
-      entry.at ?? new Date(),
-    ]),
-  );
-  // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
-  return entries.map((entry, index) => ({
-    id: stored[index].id,
-    caseId: entry.caseId,
-    seq: seqOf(entry.caseId),
-    type: entry.type,
-    actorLabel: entry.actorLabel,
-    actorUserId: entry.actorUserId ?? null,
-    payload: entry.payload ?? {},
-    visibleTo: entry.visibleTo ?? null,
-    createdAt: new Date(stored[index].created_at),
-  }));
+export function numberingOf(
+  entry: Pick<NewCaseEvent, 'type' | 'visibleTo'>,
+): [number, number, number, boolean, string | null] {
+  const adds = entryIncrements({ type: entry.type, visibleTo: entry.visibleTo ?? null });
+  return [
+    adds.submitter,
+    adds.receiver,
+    adds.staff,
+    entry.type in TURN_AFTER_ENTRY,
+    TURN_AFTER_ENTRY[entry.type] ?? null,
+  ];
+}
+
+/**
+ * The statement numbering entries on their case rows: `values` is a row source of (id, submitter, receiver, staff,
+ * moves_turn, turn) per case (see numberingOf); `returning` what the caller reads of the moved rows.
+ */
+export function numberingSql(values: string, returning: string): string {
+  return `update cases c set event_seq = c.event_seq + 1, entries_submitter = c.entries_submitter + v.submitter,
+        entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff,
+        turn = case when v.moves_turn then v.turn else c.turn end
+       from ${values} as v(id, submitter, receiver, staff, moves_turn, turn)
+      where c.id = v.id
+     returning ${returning}`;
 }
 
 /**
@@ -96,19 +85,12 @@ export async function insertCaseEvents(
 async function numberEntries(run: SqlRunner, entries: readonly NewCaseEvent[]): Promise<(caseId: number) => number> {
   const ids = entries.map((entry) => entry.caseId);
   if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
-  const rows = entries.map((entry) => {
-    const adds = entryIncrements({ type: entry.type, visibleTo: entry.visibleTo ?? null });
-    const movesTurn = entry.type in TURN_AFTER_ENTRY;
-    return [entry.caseId, adds.submitter, adds.receiver, adds.staff, movesTurn, TURN_AFTER_ENTRY[entry.type] ?? null];
-  });
+  const rows = entries.map((entry) => [entry.caseId, ...numberingOf(entry)]);
   const numbered = await run<{ id: number; event_seq: number }>(
-    `update cases c set event_seq = c.event_seq + 1, entries_submitter = c.entries_submitter + v.submitter,
-        entries_receiver = c.entries_receiver + v.receiver, entries_staff = c.entries_staff + v.staff,
-        turn = case when v.moves_turn then v.turn else c.turn end
-       from (values ${valuesPlaceholders(entries.length, 6, ['::int', '::int', '::int', '::int', '::boolean', '::text'])})
-         as v(id, submitter, receiver, staff, moves_turn, turn)
-      where c.id = v.id
-     returning c.id, c.event_seq`,
+    numberingSql(
+      `(values ${valuesPlaceholders(entries.length, 6, ['::int', '::int', '::int', '::int', '::boolean', '::text'])})`,
+      'c.id, c.event_seq',
+    ),
     rows.flat(),
   );
   await watchForEntries(

@@ -1,4 +1,4 @@
-export { appendCaseEvent, appendCaseEvents, insertCaseEvents, type NewCaseEvent } from './case-event-log';
+export { appendCaseEvent, appendCaseEvents, numberingOf, numberingSql, type NewCaseEvent } from './case-event-log';
 export {
   caseEventBroadcasts,
   caseEventMessages,
