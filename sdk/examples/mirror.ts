@@ -53,6 +53,7 @@ export class CaseMirror {
   /** What the deliveries received so far came to. */
   readonly deliveries: Record<Outcome, number> = { applied: 0, duplicate: 0, gap: 0 };
   private catchingUp: Promise<void> | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly client: ConnectClient,
@@ -128,11 +129,21 @@ export class CaseMirror {
     return outcome;
   }
 
-  private async save(): Promise<void> {
-    if (!this.file) return;
-    // Written whole, then renamed: a crash leaves the previous state, never half of one.
-    await writeFile(`${this.file}.tmp`, JSON.stringify(this.state));
-    await rename(`${this.file}.tmp`, this.file);
+  /**
+   * Saves one at a time: a delivery and a catch-up finishing together would otherwise share the temporary file, and
+   * the second rename find it gone. A save asked for while one runs writes the state as it is then.
+   */
+  private save(): Promise<void> {
+    const file = this.file;
+    if (!file) return Promise.resolve();
+    const next = this.saving.then(async () => {
+      // Written whole, then renamed: a crash leaves the previous state, never half of one.
+      await writeFile(`${file}.tmp`, JSON.stringify(this.state));
+      await rename(`${file}.tmp`, file);
+    });
+    // A failed save is its caller's error; the next one still runs.
+    this.saving = next.catch(() => undefined);
+    return next;
   }
 }
 

@@ -3,8 +3,12 @@ import { aCase, aCompany, aProcess, aUser, signedIn } from '../../../../test/kit
 import { CachedReads } from './cached-reads.service';
 import { RECENT_WRITE_COOKIE, recentWriteSetCookie } from './fresh-reads.hook';
 
-/** How late instance B applies the database's announcements: a slow instance, so that staleness could show. */
-const LAG_MS = 25;
+/**
+ * How late instance B applies the database's announcements: a slow instance, so that staleness could show. Longer
+ * than a note's answer takes after its commit (the live messages and the job are sent first), or the control below
+ * would find B caught up before the read arrives anyway.
+ */
+const LAG_MS = 200;
 const CLIENTS = 10;
 const PAIRS = 1_000;
 
