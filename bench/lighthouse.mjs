@@ -11,7 +11,8 @@ import { launchChromium, signInOverCdp } from './lib/chromium.mjs';
 import { LOG_DIR } from './lib/processes.mjs';
 import { noteRow } from './lib/report.mjs';
 
-const AIM = 90;
+// Issue 30's target for both pages (performance and accessibility); informative, as Lighthouse varies between runs.
+const AIM = 95;
 const CATEGORIES = ['performance', 'accessibility'];
 
 /** The landing slug of the member's company: the landing page is where members sign in. */
