@@ -36,8 +36,12 @@ export class LiveFollower {
   lastSeq: number | null = null;
   readonly firstFollow: Promise<void>;
   private resolveFirstFollow!: () => void;
-  /** Live messages held while a follow is being answered. */
-  private waiting: CaseEventMessage[] | null = null;
+  /**
+   * Live messages held while a follow is being answered, kept as their case and seq only (all the follower reads):
+   * under a long outage a thousand followers hold thousands of messages each, and whole messages once filled the
+   * test process's heap.
+   */
+  private waiting: HeldMessage[] | null = null;
 
   constructor(
     readonly socket: ClientSocket,
@@ -48,7 +52,9 @@ export class LiveFollower {
       this.connects += 1;
       void this.follow();
     });
-    socket.on(SERVER_EVENTS.caseEvent, (message) => (this.waiting ? this.waiting.push(message) : this.take(message)));
+    socket.on(SERVER_EVENTS.caseEvent, (message) =>
+      this.waiting ? this.waiting.push(held(message)) : this.take(message),
+    );
     // As the web app does: a handshake the server could not check (its database busy) is tried again later;
     // Socket.IO retries lost connections by itself but not handshakes its middleware refused.
     socket.on('connect_error', (error) => {
@@ -95,7 +101,7 @@ export class LiveFollower {
     held.sort((a, b) => a.seq - b.seq).forEach((message) => this.take(message));
   }
 
-  private take(message: CaseEventMessage, replayed = false): void {
+  private take(message: HeldMessage, replayed = false): void {
     if (message.case_token !== this.caseToken) return;
     if (this.lastSeq !== null && message.seq <= this.lastSeq) {
       this.ignored += 1;
@@ -103,9 +109,9 @@ export class LiveFollower {
     }
     if (!replayed && this.lastSeq !== null && message.seq > this.lastSeq + 1) {
       // Something before it is missing: follow again from the last one applied, holding this one meanwhile.
-      if (this.waiting) this.waiting.push(message);
+      if (this.waiting) this.waiting.push(held(message));
       else {
-        this.waiting = [message];
+        this.waiting = [held(message)];
         if (this.socket.connected) void this.follow();
       }
       return;
@@ -113,6 +119,12 @@ export class LiveFollower {
     this.accepted.push(message.seq);
     this.lastSeq = message.seq;
   }
+}
+
+type HeldMessage = Pick<CaseEventMessage, 'case_token' | 'seq'>;
+
+function held(message: HeldMessage): HeldMessage {
+  return { case_token: message.case_token, seq: message.seq };
 }
 
 /** Opens `count` reconnecting followers of `caseToken` on `url` and waits until each has followed once. */
