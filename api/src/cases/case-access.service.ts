@@ -164,13 +164,9 @@ function memberScope(actor: Actor, token: string): FilterQuery<Case> {
 }
 
 export function sideOf(kase: Pick<Case, 'submitterCompany' | 'receiverCompany'>, companyId: number | null): CaseSide {
-  return sideOfCompanies(kase.submitterCompany.id, kase.receiverCompany.id, companyId);
-}
-
-export function sideOfCompanies(submitterId: number, receiverId: number, companyId: number | null): CaseSide {
   if (companyId === null) return 'none';
-  if (submitterId === companyId) return 'submitter';
-  if (receiverId === companyId) return 'receiver';
+  if (kase.submitterCompany.id === companyId) return 'submitter';
+  if (kase.receiverCompany.id === companyId) return 'receiver';
   return 'none';
 }
 

@@ -162,7 +162,7 @@ export class CaseCollaborationService {
 
 /** Why the note-writer wrote nothing: the first check the case fails, in the order every write checks. */
 function refuseNote(found: NoteCase, options: CaseWriteOptions): never {
-  const allowNotes = found.company?.allowNotes ?? false;
+  const { allowNotes } = found;
   if (found.side === 'none') throw new ForbiddenException('Only the two companies of a case may add notes.');
   if (!allowNotes) throw new ForbiddenException(MESSAGES.feedRequiresSso);
   requireExpectedSeq(found.eventSeq, options);

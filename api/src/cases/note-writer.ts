@@ -16,7 +16,7 @@ import {
   type SqlRunner,
 } from '@casebridge/db';
 import type { Actor } from '../platform/access/actor';
-import { memberScopeSql, sideOfCompanies } from './case-access.service';
+import { memberScopeSql } from './case-access.service';
 
 /** Where the case rules let a member add a note (caseControls), as `side:status` pairs the statement checks. */
 const NOTE_ALLOWED = CASE_STATUSES.flatMap((status) =>
@@ -41,13 +41,11 @@ export interface NoteToWrite {
 
 /** The case as the statement found it (locked), whether or not the note was written: what the checks read. */
 export interface NoteCase {
-  caseId: number;
   status: CaseStatus;
   eventSeq: number;
   side: CaseSide;
-  viewer: { id: number; fullName: string };
-  /** The viewer's company (null for a super admin). */
-  company: { id: number; name: string; url: string | null; allowNotes: boolean } | null;
+  /** Whether the member's company has the collaboration feed (false without a company). */
+  allowNotes: boolean;
 }
 
 export interface NoteWrite {
@@ -112,8 +110,8 @@ export async function writeNote(run: SqlRunner, input: NoteToWrite): Promise<Not
      ), watching as (
        ${actorWatchSql('numbered c join users u on u.id = ?::int')}
      )
-     select t.id, t.status, t.event_seq, t.submitter_company_id, t.receiver_company_id, t.first_name, t.last_name,
-            t.company_id, t.company_name, t.company_url, t.allow_notes,
+     select t.id, t.status, t.event_seq, t.side, t.first_name, t.last_name, t.company_id, t.company_name,
+            t.company_url, t.allow_notes,
             note.id as note_id, note.created_at as note_created_at,
             entry.id as entry_id, entry.seq as entry_seq, entry.created_at as entry_created_at
        from target t left join note on true left join entry on true`,
@@ -148,8 +146,7 @@ interface FoundRow {
   id: number;
   status: CaseStatus;
   event_seq: number;
-  submitter_company_id: number;
-  receiver_company_id: number;
+  side: CaseSide;
   first_name: string;
   last_name: string;
   company_id: number | null;
@@ -164,22 +161,10 @@ interface FoundRow {
 }
 
 function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite {
-  const side = sideOfCompanies(row.submitter_company_id, row.receiver_company_id, actor.companyId);
-  const fullName = `${row.first_name} ${row.last_name}`.trim();
-  const company =
-    row.company_id === null
-      ? null
-      : { id: row.company_id, name: row.company_name ?? '', url: row.company_url, allowNotes: row.allow_notes };
-  const found: NoteCase = {
-    caseId: row.id,
-    status: row.status,
-    eventSeq: row.event_seq,
-    side,
-    viewer: { id: actor.userId, fullName },
-    company,
-  };
+  const found: NoteCase = { status: row.status, eventSeq: row.event_seq, side: row.side, allowNotes: row.allow_notes };
   if (row.note_id === null || row.entry_id === null || row.entry_seq === null) return { found, written: null };
   const internal = input.visibility === 'internal';
+  const fullName = `${row.first_name} ${row.last_name}`.trim();
   const note: CaseNoteShape = {
     id: row.note_id,
     summary: input.summary,
@@ -187,7 +172,7 @@ function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite
     created_at: new Date(row.note_created_at!).toISOString(),
     creator_name: fullName,
     user: { full_name: fullName },
-    company: company ? { name: company.name, url: company.url } : null,
+    company: row.company_id === null ? null : { name: row.company_name ?? '', url: row.company_url },
     visibility: input.visibility,
   };
   const entry: CommittedCaseEvent = {
@@ -198,7 +183,7 @@ function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite
     actorLabel: fullName,
     actorUserId: actor.userId,
     payload: { summary: input.summary, note_id: row.note_id, ...(internal ? { visibility: 'internal' } : {}) },
-    visibleTo: internal && side !== 'none' ? side : null,
+    visibleTo: internal && row.side !== 'none' ? row.side : null,
     createdAt: new Date(row.entry_created_at!),
   };
   return { found, written: { note, entry } };

@@ -41,7 +41,14 @@ function statementOf(sql: string): { name?: string; text: string } {
  */
 export async function readRows<T>(em: EntityManager, statement: Fragment): Promise<T[]> {
   if (em.getTransactionContext()) return em.execute<T[]>(statement.sql, statement.params);
-  return onPooledConnection(em, (connection) => runOn<T>(connection, statement.sql, statement.params));
+  const client = em.getKnex().client as unknown as PooledClient;
+  const connection = await client.acquireConnection();
+  try {
+    const result = await connection.query<T>({ ...statementOf(statement.sql), values: statement.params });
+    return result.rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 /**
@@ -52,19 +59,4 @@ export async function readRows<T>(em: EntityManager, statement: Fragment): Promi
 export function preparedRunner(em: EntityManager): SqlRunner {
   return (sql, params) =>
     params.some(Array.isArray) ? em.execute(sql, [...params]) : readRows(em, { sql, params: [...params] });
-}
-
-async function onPooledConnection<T>(em: EntityManager, use: (connection: PgConnection) => Promise<T>): Promise<T> {
-  const client = em.getKnex().client as unknown as PooledClient;
-  const connection = await client.acquireConnection();
-  try {
-    return await use(connection);
-  } finally {
-    await client.releaseConnection(connection);
-  }
-}
-
-async function runOn<T>(connection: PgConnection, sql: string, params: readonly unknown[]): Promise<T[]> {
-  const result = await connection.query<T>({ ...statementOf(sql), values: [...params] });
-  return result.rows;
 }

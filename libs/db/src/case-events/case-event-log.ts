@@ -5,7 +5,6 @@ import { entryIncrements, valuesPlaceholders } from '../attention/reader-sql';
 import { User } from '../entities/accounts/user.entity';
 import { CaseEvent } from '../entities/cases/case-event.entity';
 import { Case } from '../entities/cases/case.entity';
-import type { SqlRunner } from './case-snapshots';
 
 /** One entry for a case's log. */
 export interface NewCaseEvent {
@@ -29,23 +28,39 @@ export interface NewCaseEvent {
  */
 export async function appendCaseEvents(em: EntityManager, entries: readonly NewCaseEvent[]): Promise<CaseEvent[]> {
   if (entries.length === 0) return [];
+  const ids = entries.map((entry) => entry.caseId);
+  if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
   // em.execute runs inside the caller's transaction, if any: a connection of its own would wait for ever on the
   // row lock that transaction holds on the case.
-  const seqOf = await numberEntries((sql, params) => em.execute(sql, [...params]), entries);
-  return entries.map((entry) =>
+  const run = <T extends object>(sql: string, params: readonly unknown[]) => em.execute<T[]>(sql, [...params]);
+  const numbered = await run<{ id: number; event_seq: number }>(
+    numberingSql(
+      `(values ${valuesPlaceholders(entries.length, 6, ['::int', '::int', '::int', '::int', '::boolean', '::text'])})`,
+      'c.id, c.event_seq',
+    ),
+    entries.flatMap((entry) => [entry.caseId, ...numberingOf(entry)]),
+  );
+  await watchForEntries(
+    run,
+    entries.map((entry) => ({ caseId: entry.caseId, type: entry.type, actorUserId: entry.actorUserId ?? null })),
+  );
+  const seqOf = new Map(numbered.map((row) => [row.id, row.event_seq]));
+  return entries.map((entry) => {
+    const seq = seqOf.get(entry.caseId);
+    if (seq === undefined) throw new Error(`appendCaseEvents: case ${entry.caseId} does not exist`);
     // The loaded Case entity's eventSeq is deliberately left alone: assigning it would make a later flush write
     // this number back over a newer one from a concurrent request.
-    em.create(CaseEvent, {
+    return em.create(CaseEvent, {
       case: em.getReference(Case, entry.caseId),
-      seq: seqOf(entry.caseId),
+      seq,
       type: entry.type,
       actorUser: entry.actorUserId ? em.getReference(User, entry.actorUserId) : null,
       actorLabel: entry.actorLabel,
       payload: entry.payload ?? {},
       visibleTo: entry.visibleTo ?? null,
       createdAt: entry.at ?? new Date(),
-    }),
-  );
+    });
+  });
 }
 
 /**
@@ -76,33 +91,6 @@ export function numberingSql(values: string, returning: string): string {
        from ${values} as v(id, submitter, receiver, staff, moves_turn, turn)
       where c.id = v.id
      returning ${returning}`;
-}
-
-/**
- * Numbers one entry per case on its case row (event_seq + 1), counting it for each side that sees it and moving
- * whose turn it is (TURN_AFTER_ENTRY), then records who starts watching: the number of each case's entry.
- */
-async function numberEntries(run: SqlRunner, entries: readonly NewCaseEvent[]): Promise<(caseId: number) => number> {
-  const ids = entries.map((entry) => entry.caseId);
-  if (new Set(ids).size !== ids.length) throw new Error('appendCaseEvents: one entry per case per call');
-  const rows = entries.map((entry) => [entry.caseId, ...numberingOf(entry)]);
-  const numbered = await run<{ id: number; event_seq: number }>(
-    numberingSql(
-      `(values ${valuesPlaceholders(entries.length, 6, ['::int', '::int', '::int', '::int', '::boolean', '::text'])})`,
-      'c.id, c.event_seq',
-    ),
-    rows.flat(),
-  );
-  await watchForEntries(
-    run,
-    entries.map((entry) => ({ caseId: entry.caseId, type: entry.type, actorUserId: entry.actorUserId ?? null })),
-  );
-  const seqs = new Map(numbered.map((row) => [row.id, row.event_seq]));
-  return (caseId) => {
-    const seq = seqs.get(caseId);
-    if (seq === undefined) throw new Error(`appendCaseEvents: case ${caseId} does not exist`);
-    return seq;
-  };
 }
 
 export async function appendCaseEvent(em: EntityManager, entry: NewCaseEvent): Promise<CaseEvent> {
