@@ -11,6 +11,10 @@ export const READY_PATH = '/api/health/ready';
  * then every half second once one failed) that take an instance out of rotation.
  */
 export const BALANCER_DRAIN_MS = 5000;
+/** How long a health check may take before it counts as failed: a busy instance is slow, not gone. */
+const CHECK_TIMEOUT = '10s';
+/** Socket.IO's path (libs/contracts SOCKET_PATH): its websockets go to their own backend. */
+const SOCKET_PATH = '/socket.io';
 
 /** The installed HAProxy's version line, or null with the command that installs it. */
 export function haproxyVersion() {
@@ -29,12 +33,18 @@ export const HAPROXY_MISSING =
  * HAProxy's configuration.
  * - `bind`: the one address ("127.0.0.1:3000"); `servers`: each api instance ("127.0.0.1:3001"), or a
  *   `serverTemplate` for a service name that DNS resolves to the replicas (docker compose).
- * - Round robin, no stickiness: every request may land on any instance (Socket.IO connects by websocket, one
- *   connection for its whole life).
- * - An instance leaves the rotation after three failed checks of READY_PATH in a row (one slow answer of a busy
- *   instance does not empty the pool), so a draining instance (SIGTERM, ShutdownDrain) gets no new request well
- *   within its drain time, and comes back after two good ones. An instance that died is skipped at once: a refused
- *   connection is retried on another instance.
+ * - No stickiness: every request may land on any instance (Socket.IO connects by websocket, one connection for its
+ *   whole life). Requests and sockets are two backends over the same instances. A request goes to the instance
+ *   with the fewest requests in flight (leastconn), so it avoids one still busy with a wave of reconnecting
+ *   sockets (round robin queued a share of them behind it). Sockets go round robin: a wave splits over every
+ *   instance (by fewest connections, it all landed on the one just restarted, empty and not yet warm, whose
+ *   requests then waited up to 12 s).
+ * - An instance leaves the rotation after three failed checks of READY_PATH in a row, and comes back after two good
+ *   ones. A draining instance (SIGTERM, ShutdownDrain) answers 503 at once and one that died refuses the
+ *   connection at once: both are out within seconds, and a refused connection is retried on another instance. A
+ *   check only times out after CHECK_TIMEOUT: a busy instance answers late but is alive, and taking it out for
+ *   that moved its load onto the others, which then answered late too, until none was left (a cascade seen under
+ *   full chaos load with a 2-second bound).
  * - A request that found no instance, or whose instance died before answering, is sent to another one, except a
  *   POST without an Idempotency-Key, which could have been written already (with the key the api answers the
  *   replay from the first write's record).
@@ -43,6 +53,18 @@ export const HAPROXY_MISSING =
  *   the same JSON error and Retry-After, so clients back off and retry the same way.
  */
 export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, statsBind }) {
+  // Each backend checks the instances itself (a template's servers cannot track another backend's by index).
+  const instances = (balance) => [
+    `  balance ${balance}`,
+    `  option httpchk GET ${READY_PATH}`,
+    '  http-check expect status 200',
+    `  timeout check ${CHECK_TIMEOUT}`,
+    '  default-server inter 1s fastinter 500ms fall 3 rise 2',
+    ...servers.map((server, index) => `  server api${index + 1} ${server} check`),
+    ...(serverTemplate
+      ? [`  server-template api ${serverTemplate.count} ${serverTemplate.address} check resolvers dns init-addr none`]
+      : []),
+  ];
   const lines = [
     // No global maxconn: HAProxy derives it from the file-descriptor limit it is given.
     'global',
@@ -62,22 +84,19 @@ export function haproxyConfig({ bind, servers = [], serverTemplate, resolver, st
     '',
     'frontend casebridge',
     `  bind ${bind}`,
+    `  use_backend sockets if { path_beg ${SOCKET_PATH}/ }`,
     '  default_backend api',
     '',
     'backend api',
-    '  balance roundrobin',
-    `  option httpchk GET ${READY_PATH}`,
-    '  http-check expect status 200',
+    ...instances('leastconn'),
     '  retry-on conn-failure empty-response response-timeout',
     '  http-request disable-l7-retry if METH_POST !{ req.hdr(idempotency-key) -m found }',
     '  compression algo gzip',
     '  compression type text/html text/css text/plain text/javascript application/javascript application/json image/svg+xml',
-    '  timeout check 2s',
-    '  default-server inter 1s fastinter 500ms fall 3 rise 2',
-    ...servers.map((server, index) => `  server api${index + 1} ${server} check`),
-    ...(serverTemplate
-      ? [`  server-template api ${serverTemplate.count} ${serverTemplate.address} check resolvers dns init-addr none`]
-      : []),
+    '',
+    'backend sockets',
+    ...instances('roundrobin'),
+    '  retry-on conn-failure',
     ...(statsBind ? ['', 'listen stats', `  bind ${statsBind}`, '  stats enable', '  stats uri /'] : []),
     '',
   ];

@@ -24,6 +24,21 @@ test('the local configuration checks readiness, retries only what is safe, and l
   assert.doesNotMatch(config, /cookie|stick/);
 });
 
+test('sockets have a backend of their own, and a busy instance is not taken for a dead one', () => {
+  const config = haproxyConfig({ bind: '127.0.0.1:3000', servers: ['127.0.0.1:3001'] });
+  const backend = (name) => config.split('\nbackend ').find((part) => part.startsWith(`${name}\n`)) ?? '';
+  assert.match(config, /use_backend sockets if \{ path_beg \/socket\.io\/ \}/);
+  const contract = readFileSync(path.join(REPO_ROOT, 'libs/contracts/src/realtime-events.ts'), 'utf8');
+  assert.match(contract, /export const SOCKET_PATH = '\/socket\.io';/, "the app's Socket.IO path");
+  // Requests avoid the instance with the most in flight; a wave of reconnecting sockets splits evenly.
+  assert.match(backend('api'), /balance leastconn/);
+  assert.match(backend('sockets'), /balance roundrobin/);
+  for (const name of ['api', 'sockets']) {
+    assert.match(backend(name), /server api1 127\.0\.0\.1:3001 check/);
+    assert.match(backend(name), /timeout check 10s/);
+  }
+});
+
 test("the balancer's own 503 carries the api's message and Retry-After", () => {
   const config = haproxyConfig({ bind: '127.0.0.1:3000', servers: ['127.0.0.1:3001'] });
   const [, message] = /string '\{"error":"([^"]+)"\}' hdr Retry-After 5/.exec(config) ?? [];

@@ -125,6 +125,31 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     }
   }
 
+  /**
+   * How long until every socket is connected and holds the case as it stood when asked (the notes keep coming
+   * meanwhile); null past a bound.
+   */
+  async function caughtUp(): Promise<number | null> {
+    const seq = await within(caseSeq(), 30_000, "reading the case's number");
+    const asked = Date.now();
+    const behind = () => followers.filter((follower) => !follower.socket.connected || (follower.lastSeq ?? 0) < seq);
+    const { value: left } = await readUntil(
+      () => behind().length,
+      (count) => count === 0,
+      {
+        timeoutMs: CAUGHT_UP_MS * 3,
+      },
+    );
+    if (left === 0) return Date.now() - asked;
+    const stuck = behind();
+    process.stderr.write(
+      `chaos: ${stuck.length} sockets not caught up with ${seq}, for example ${JSON.stringify(
+        stuck.slice(0, 3).map((follower) => follower.state()),
+      )}\n`,
+    );
+    return null;
+  }
+
   /** Runs one fault under the load: injects it, waits for the recovery, then for every socket to catch up. */
   async function underFault(fault: string, inject: () => Promise<void>, recover: () => Promise<void>) {
     // Written at once, not buffered with jest's console: a run cut off by its timeout still says where it was.
@@ -135,14 +160,7 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     await within(recover(), 180_000, `${fault}: recovering`);
     const recoveredMs = Date.now() - started;
     // Caught up: every socket holds the case as it stood at recovery (the notes keep coming meanwhile).
-    const seq = await within(caseSeq(), 30_000, `${fault}: reading the case's number`);
-    const caught = Date.now();
-    const behind = await readUntil(
-      () => followers.filter((follower) => (follower.lastSeq ?? 0) < seq).length,
-      (count) => count === 0,
-      { timeoutMs: CAUGHT_UP_MS * 3 },
-    );
-    const caughtUpMs = behind.value === 0 ? Date.now() - caught : null;
+    const caughtUpMs = await caughtUp();
     // A few seconds of steady traffic after the recovery count towards the fault too.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     load.phase = `after ${fault}`;
@@ -183,12 +201,20 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
     await underFault(
       'rolling restart of every api',
       async () => {
-        // One at a time, each back in the balancer's rotation before the next one goes.
+        // One at a time, as an operator rolls out: the next one goes once this one is back in the balancer's
+        // rotation and the sockets it ended are back and caught up (the sockets gauge back to its total).
         for (const api of cluster!.apis) {
+          const stopped = Date.now();
           await api.stop('SIGTERM');
           api.start();
           await api.ready();
           await cluster!.inRotation(api);
+          const back = Date.now();
+          const settled = await caughtUp();
+          process.stderr.write(
+            `chaos: ${api.name} back in rotation ${((back - stopped) / 1000).toFixed(1)} s after its SIGTERM, ` +
+              `every socket back and caught up ${settled === null ? 'not within the bound' : `${(settled / 1000).toFixed(1)} s later`}\n`,
+          );
         }
       },
       () => Promise.resolve(),

@@ -1,3 +1,4 @@
+import { SOCKET_CONNECT_ERRORS } from '@casebridge/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
@@ -6,10 +7,13 @@ import { waitFor } from '../../../../test/wait-for';
 import { connectLive, type LiveClient } from '../../../test/live-clients';
 import { ShutdownDrain } from './shutdown-drain';
 
+/** A drain short enough for the suite, long enough to tell its halves apart. */
+const DRAIN_MS = 600;
+
 /**
  * What SIGTERM does to an api instance behind a balancer: not-ready first (the balancer stops sending it traffic),
- * then its sockets are told to go (a reconnectable close), and the close waits for the request in flight, which
- * answers and keeps its write. The request is held in flight by a row lock another connection takes on its case.
+ * and it refuses new sockets; then its sockets are let go (a reconnectable close, a few at a time), and the close
+ * waits for the request in flight, which answers and keeps its write. The request is held in flight by a row lock another connection takes on its case.
  */
 describe('readiness and graceful shutdown of an api instance', () => {
   let api: ApiHarness;
@@ -57,7 +61,9 @@ describe('readiness and graceful shutdown of an api instance', () => {
     const { token: caseToken, id: caseId } = await aCase(api, { from: caller, to: partner, status: 'accepted' });
     const token = await signedIn(api, caller);
     socket = await connectLive(api, { token });
-    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const disconnected = new Promise<{ reason: string; at: number }>((resolve) =>
+      socket.once('disconnect', (reason) => resolve({ reason, at: Date.now() })),
+    );
     await api.http().get('/api/health/ready').expect(200);
 
     // The note's event append waits on the case row that this transaction holds.
@@ -80,15 +86,27 @@ describe('readiness and graceful shutdown of an api instance', () => {
       { what: 'the note waiting on the locked case row' },
     );
 
-    await api.app.get(ShutdownDrain).drain(0);
+    // A second socket: both are let go in the drain's second half.
+    const other = await connectLive(api, { token });
+    const otherGone = new Promise<number>((resolve) => other.once('disconnect', () => resolve(Date.now())));
+    const drainStarted = Date.now();
+    const drained = api.app.get(ShutdownDrain).drain(DRAIN_MS);
     const ready = await api.http().get('/api/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'draining' });
+    // A stopping instance takes no new socket; the client is told to try again (through the balancer, elsewhere).
+    await expect(connectLive(api, { token })).rejects.toThrow(SOCKET_CONNECT_ERRORS.unavailable);
+
+    // A lost connection on the client, not a server's goodbye: it reconnects by itself. Not before the balancer
+    // had its half of the drain to notice.
+    const first = await disconnected;
+    expect(first.reason).toBe('transport close');
+    await drained;
+    expect(Math.min(first.at, await otherGone) - drainStarted).toBeGreaterThanOrEqual(DRAIN_MS / 2 - 20);
+    other.close();
 
     let closed = false;
     const closing = api.closeApp().then(() => (closed = true));
-    // Socket.IO's own shutdown reason on the server is a transport close on the client: it reconnects by itself.
-    expect(await disconnected).toBe('transport close');
     expect(closed).toBe(false);
 
     await locker.query('commit');

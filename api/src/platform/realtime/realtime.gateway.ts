@@ -25,7 +25,6 @@ import {
   MAX_REPLAYED_NOTIFICATIONS,
   notificationPage,
   notificationsAfter,
-  User,
   type SqlRunner,
 } from '@casebridge/db';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -33,16 +32,26 @@ import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../access/actor';
 import { SessionTokenService } from '../authentication/session-token.service';
 import { preparedRunner } from '../common/prepared-reads';
-import { CaseFollowRulesRegistry } from './case-follow-rules';
+import { CaseFollowRulesRegistry, type CaseFollowTarget } from './case-follow-rules';
 import { LIVE_WORK_SLOTS, WorkSlots } from './live-work-slots';
 import { withOrmContext } from './orm-context';
 import { PresenceService } from './presence.service';
 import { RealtimePublisher, sessionRoom } from './realtime.publisher';
+import { SharedReads } from './shared-reads';
 
 /** Longer than any case token the api makes: refused without a query. */
 const MAX_CASE_TOKEN_LENGTH = 200;
 /** Missed events handed back on one follow; older gaps mean the client should reload the case. */
 const MAX_MISSED_EVENTS = 500;
+
+/** The name a user's sockets show in presence lists (as User.fullName, else the address), and their company's. */
+const HANDSHAKE_USER_SQL = `select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
+    co.name as company_name
+  from users u left join companies co on co.id = u.company_id
+  where u.id = ?`;
+
+/** What a follow answers besides `ok`: the case's number and the entries missed up to it. */
+type Replay = Omit<Extract<FollowCaseAnswer, { ok: true }>, 'ok'>;
 
 /** The case's number and one missed entry (all null past the last one). */
 interface MissedRow {
@@ -66,7 +75,10 @@ interface SocketData {
   companyName: string | null;
   /** The case a public token page may follow. */
   caseToken: string | null;
-  followed: Map<string, number>;
+  /** The cases this socket follows, by token: it is in their rooms. */
+  followed: Map<string, CaseFollowTarget>;
+  /** The last follow asked per case token: an older one still waiting for its turn is dropped. */
+  followAttempts: Map<string, number>;
 }
 
 type CasebridgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -87,6 +99,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   private readonly presencePending = new Set<number>();
 
   private readonly liveWork = new WorkSlots(LIVE_WORK_SLOTS);
+  /** Follows' replays, by case, audience and the seq they follow from. */
+  private readonly replays = new SharedReads<Replay>();
 
   constructor(
     private readonly em: EntityManager,
@@ -99,6 +113,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   afterInit(server: Server): void {
     this.publisher.attach(server);
     server.use((socket, next) => {
+      // A stopping instance takes no new socket: refused as unavailable, the client tries again through the
+      // balancer, which by then sends it elsewhere.
+      if (!this.publisher.acceptsSockets) return next(new Error(SOCKET_CONNECT_ERRORS.unavailable));
       this.liveWork
         .run(() => this.authenticate(socket as CasebridgeSocket))
         .then(
@@ -121,6 +138,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   private async authenticate(socket: CasebridgeSocket): Promise<void> {
     const auth = socket.handshake.auth as { token?: unknown; case_token?: unknown };
     socket.data.followed = new Map();
+    socket.data.followAttempts = new Map();
     socket.data.caseToken = typeof auth.case_token === 'string' ? auth.case_token : null;
     socket.data.actor = null;
     socket.data.name = 'Guest via case link';
@@ -128,11 +146,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     if (typeof auth.token === 'string') {
       const actor = await withOrmContext(this.em, () => this.sessions.authenticate(auth.token as string));
       if (!actor) throw new HandshakeRefused();
-      const user = await withOrmContext(this.em, () => this.em.findOne(User, actor.userId, { populate: ['company'] }));
+      // Who the presence list shows: one prepared statement (a reconnect wave brings hundreds of these at once).
+      const [user] = await preparedRunner(this.em)<{ name: string; company_name: string | null }>(HANDSHAKE_USER_SQL, [
+        actor.userId,
+      ]);
       if (!user) throw new HandshakeRefused();
       socket.data.actor = actor;
-      socket.data.name = user.fullName || user.email;
-      socket.data.companyName = user.company?.name ?? null;
+      socket.data.name = user.name;
+      socket.data.companyName = user.company_name;
       await socket.join(rooms.user(actor.userId));
       await socket.join(sessionRoom(actor.sessionId));
       if (actor.companyId) await socket.join(rooms.company(actor.companyId));
@@ -153,13 +174,35 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     const request = FollowCaseRequest.safeParse(raw);
     if (!request.success) return { ok: false, error: CASE_NOT_FOUND };
     const { case_token: token, after_seq: afterSeq = 0 } = request.data;
-    return this.liveWork.run(() => this.followNow(socket, token, afterSeq));
+    const attempt = (socket.data.followAttempts.get(token) ?? 0) + 1;
+    socket.data.followAttempts.set(token, attempt);
+    const followed = socket.data.followed.get(token);
+    // Followed already (again after a gap in what it received): only what it missed, without waiting for a turn
+    // behind a wave of newcomers. Its access was checked when it joined the case's rooms, which send it every
+    // entry anyway, and its presence is recorded.
+    const answer: Promise<FollowCaseAnswer> = followed
+      ? withOrmContext(this.em, () => this.sharedReplay(followed, afterSeq)).then((replay) => ({ ok: true, ...replay }))
+      : this.liveWork.run(() => this.followNow(socket, token, afterSeq, attempt));
+    return answer.catch((error: unknown) => {
+      // The database away for a moment: said at once (the client follows again shortly), not left unanswered
+      // until the client's own timeout.
+      this.logger.warn(`follow not answered: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, error: SOCKET_CONNECT_ERRORS.unavailable };
+    });
   }
 
-  private followNow(socket: CasebridgeSocket, token: string, afterSeq: number): Promise<FollowCaseAnswer> {
+  private followNow(
+    socket: CasebridgeSocket,
+    token: string,
+    afterSeq: number,
+    attempt: number,
+  ): Promise<FollowCaseAnswer> {
     return withOrmContext(this.em, async () => {
-      // Gone while waiting for its turn (a client that gave up, or another reconnect): nobody reads the answer.
-      if (socket.disconnected) return { ok: false, error: CASE_NOT_FOUND };
+      // Gone while waiting for its turn (a client that gave up, or another reconnect), or asked again meanwhile
+      // (a client whose wait for this answer ran out): nobody reads this answer.
+      if (socket.disconnected || socket.data.followAttempts.get(token) !== attempt) {
+        return { ok: false, error: CASE_NOT_FOUND };
+      }
       const follower = socket.data.actor
         ? { actor: socket.data.actor }
         : { caseLinkToken: socket.data.caseToken ?? '' };
@@ -167,49 +210,64 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
       if (!target) return { ok: false, error: CASE_NOT_FOUND };
       // The case room carries presence; the audience room this follower's version of every event.
       await socket.join([rooms.case(target.caseId), rooms.caseAudience(target.caseId, target.audience)]);
-      socket.data.followed.set(token, target.caseId);
-      // The current number and the entries up to it in one statement, so one snapshot: an entry is there exactly
-      // when its number is counted. An entry after `seq` reaches this socket live (it joined the rooms above).
-      const run = preparedRunner(this.em);
-      const rows = await run<MissedRow>(
-        `select c.event_seq, e.seq, e.type, e.actor_label, e.created_at, e.payload, e.visible_to
+      socket.data.followed.set(token, target);
+      const replay = await this.sharedReplay(target, afterSeq);
+      // Presence is a courtesy: Redis away for a moment must not cost the follower its replay.
+      await this.presence
+        .join(target.caseId, socket.id, {
+          key: socket.data.actor ? `user-${socket.data.actor.userId}` : `link-${socket.id}`,
+          name: socket.data.name,
+          company: socket.data.companyName,
+          typing: false,
+        })
+        .then(
+          () => this.schedulePresence(target.caseId, token),
+          (error: unknown) => this.logger.warn(`presence not recorded: ${String(error)}`),
+        );
+      return { ok: true, ...replay };
+    });
+  }
+
+  /**
+   * Followers of the same case and audience that missed the same entries (a reconnect wave, or every follower
+   * after one entry arrived late) share one read, begun after each of them joined the rooms (SharedReads).
+   */
+  private sharedReplay(target: CaseFollowTarget, afterSeq: number): Promise<Replay> {
+    return this.replays.read(`${target.caseId}:${target.audience}:${afterSeq}`, () => this.replay(target, afterSeq));
+  }
+
+  /**
+   * The case's current number and the entries after `afterSeq` up to it, as `target`'s audience sees them, in one
+   * statement, so one snapshot: an entry is there exactly when its number is counted. An entry after `seq` reaches
+   * the follower live (it joined the rooms before this read began).
+   */
+  private async replay(target: CaseFollowTarget, afterSeq: number): Promise<Replay> {
+    const run = preparedRunner(this.em);
+    const rows = await run<MissedRow>(
+      `select c.event_seq, e.seq, e.type, e.actor_label, e.created_at, e.payload, e.visible_to
            from cases c
            left join lateral (select * from case_events e
                                where e.case_id = c.id and e.seq > ? and e.seq <= c.event_seq
                                order by e.seq limit ?) e on true
           where c.id = ?`,
-        [afterSeq, MAX_MISSED_EVENTS + 1, target.caseId],
-      );
-      const currentSeq = rows[0]?.event_seq ?? 0;
-      const events = rows.filter((row) => row.seq !== null);
-      const missed = await caseEventMessages(
-        run,
-        events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
-          caseId: target.caseId,
-          seq: event.seq!,
-          type: event.type as CaseEventType,
-          actorLabel: event.actor_label,
-          createdAt: new Date(event.created_at!),
-          payload: event.payload,
-          // An entry kept for the other side (its internal note) is left out: a gap in this follower's seq.
-          visibleTo: event.visible_to,
-        })),
-        target.audience,
-      );
-      await this.presence.join(target.caseId, socket.id, {
-        key: socket.data.actor ? `user-${socket.data.actor.userId}` : `link-${socket.id}`,
-        name: socket.data.name,
-        company: socket.data.companyName,
-        typing: false,
-      });
-      this.schedulePresence(target.caseId, token);
-      return {
-        ok: true,
-        seq: currentSeq,
-        missed,
-        complete: events.length <= MAX_MISSED_EVENTS,
-      };
-    });
+      [afterSeq, MAX_MISSED_EVENTS + 1, target.caseId],
+    );
+    const events = rows.filter((row) => row.seq !== null);
+    const missed = await caseEventMessages(
+      run,
+      events.slice(0, MAX_MISSED_EVENTS).map((event) => ({
+        caseId: target.caseId,
+        seq: event.seq!,
+        type: event.type as CaseEventType,
+        actorLabel: event.actor_label,
+        createdAt: new Date(event.created_at!),
+        payload: event.payload,
+        // An entry kept for the other side (its internal note) is left out: a gap in this follower's seq.
+        visibleTo: event.visible_to,
+      })),
+      target.audience,
+    );
+    return { seq: rows[0]?.event_seq ?? 0, missed, complete: events.length <= MAX_MISSED_EVENTS };
   }
 
   /**
@@ -245,7 +303,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage(CLIENT_EVENTS.unfollowCase)
   async unfollow(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
     const request = CaseTokenRequest.safeParse(raw);
-    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token)?.caseId : undefined;
     if (!request.success || caseId === undefined) return { ok: false };
     socket.data.followed.delete(request.data.case_token);
     await socket.leave(rooms.case(caseId));
@@ -258,7 +316,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage(CLIENT_EVENTS.typing)
   async typing(socket: CasebridgeSocket, raw: unknown): Promise<{ ok: boolean }> {
     const request = TypingRequest.safeParse(raw);
-    const caseId = request.success ? socket.data.followed.get(request.data.case_token) : undefined;
+    const caseId = request.success ? socket.data.followed.get(request.data.case_token)?.caseId : undefined;
     if (!request.success || caseId === undefined) return { ok: false };
     const changed = await this.presence.setTyping(caseId, socket.id, request.data.typing);
     if (changed) this.schedulePresence(caseId, request.data.case_token);
@@ -266,7 +324,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
   }
 
   async handleDisconnect(socket: CasebridgeSocket): Promise<void> {
-    for (const [token, caseId] of socket.data.followed ?? []) {
+    for (const [token, { caseId }] of socket.data.followed ?? []) {
       await this.presence
         .leave(caseId, socket.id)
         .catch((error: unknown) => this.logger.warn(`presence cleanup failed: ${String(error)}`));

@@ -7,7 +7,11 @@ import {
   type SessionEndedMessage,
 } from '@casebridge/contracts';
 import type { Server } from 'socket.io';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiMetrics } from '../metrics/api-metrics';
+
+/** How often a stopping instance lets another batch of its sockets go (see releaseSockets). */
+const RELEASE_STEP_MS = 100;
 
 /** The sockets opened with one sign-in session (logout ends only that session's sockets). */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -20,8 +24,36 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 @Injectable()
 export class RealtimePublisher {
   private server: Server | null = null;
+  private accepting = true;
 
   constructor(private readonly metrics: ApiMetrics) {}
+
+  /** False once the instance is stopping: new sockets should connect to another one. */
+  get acceptsSockets(): boolean {
+    return this.accepting;
+  }
+
+  /** The instance is stopping: handshakes are refused from now on (the client tries again, elsewhere). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  /**
+   * Closes this instance's sockets in even batches over `windowMs`, each as a lost connection: the client reconnects
+   * by itself, through the balancer to another instance, and catches up. All at once, a thousand sockets arrived
+   * at the other instances in the same second, and their handshakes and follows held up those instances' requests
+   * for seconds (the rolling restart of the chaos test).
+   */
+  async releaseSockets(windowMs: number): Promise<void> {
+    this.stopAccepting();
+    const sockets = [...(this.server?.of('/').sockets.values() ?? [])];
+    const steps = Math.max(1, Math.min(sockets.length, Math.floor(windowMs / RELEASE_STEP_MS)));
+    const batch = Math.ceil(sockets.length / steps);
+    for (let start = 0; start < sockets.length; start += batch) {
+      if (start > 0) await sleep(windowMs / steps);
+      for (const socket of sockets.slice(start, start + batch)) socket.conn.close();
+    }
+  }
 
   attach(server: Server): void {
     this.server = server;

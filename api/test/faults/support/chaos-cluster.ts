@@ -10,6 +10,8 @@ const READY_PATH = '/api/health/ready';
 /** A probe of this harness still unanswered after this counts as a failed one (a bound, so a poll never hangs). */
 const PROBE_BOUND_MS = 5_000;
 const bounded = () => ({ signal: AbortSignal.timeout(PROBE_BOUND_MS) });
+/** The balancer's backends (scripts/lib/balancer.mjs): requests, and Socket.IO's websockets. */
+const BACKENDS = ['api', 'sockets'];
 
 /** One process of the cluster: started, stopped (SIGTERM) or killed (SIGKILL), started again on the same port. */
 class ClusterProcess {
@@ -150,8 +152,8 @@ export class ChaosCluster {
   }
 
   /**
-   * Waits until the balancer sends traffic to `api` again (its checks passed twice): what an operator waits for
-   * before restarting the next instance, or the balancer could be left with none.
+   * Waits until the balancer sends requests and sockets to `api` again (its checks passed twice in both backends):
+   * what an operator waits for before restarting the next instance, or the balancer could be left with none.
    */
   async inRotation(api: ClusterProcess): Promise<void> {
     const server = `api${this.apis.indexOf(api) + 1}`;
@@ -162,10 +164,12 @@ export class ChaosCluster {
           () => '',
         );
         // Columns: pxname, svname, ... status is the 18th.
-        const row = csv.split('\n').find((line) => line.startsWith(`api,${server},`));
-        return row?.split(',')[17] ?? 'unknown';
+        return BACKENDS.map((backend) => {
+          const row = csv.split('\n').find((line) => line.startsWith(`${backend},${server},`));
+          return row?.split(',')[17] ?? 'unknown';
+        });
       },
-      (status) => status === 'UP',
+      (statuses) => statuses.every((status) => status === 'UP'),
       { what: `${server} back in the balancer's rotation` },
     );
   }

@@ -64,6 +64,20 @@ export class LiveFollower {
     });
   }
 
+  /** What a report says of a follower that did not catch up. */
+  state() {
+    return {
+      connected: this.socket.connected,
+      active: this.socket.active,
+      lastSeq: this.lastSeq,
+      holding: this.waiting?.length ?? null,
+      connects: this.connects,
+      follows: this.follows,
+      refusals: this.refusals,
+      handshakeRetries: this.handshakeRetries,
+    };
+  }
+
   private async follow(): Promise<void> {
     this.waiting ??= [];
     let answer: FollowCaseAnswer;
