@@ -4,7 +4,7 @@ import { waitFor } from '../../../../test/wait-for';
 import type { Company, ContactDocument, User } from '@casebridge/db';
 import { bearer, startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCase, aCompany, aProcess, aSuperAdmin, aUser, signedIn } from '../../../../test/kit/factories';
-import { CachedReads } from './cached-reads.service';
+import { CASE_READS_CHANNEL, CachedReads } from './cached-reads.service';
 import { READ_CACHE_MAX_AGE_MS } from './read-cache';
 
 /**
@@ -198,6 +198,29 @@ describe('cached hot reads follow the database', () => {
       expect(detail.notes.map((note) => note.summary)).toContain('Read back at once');
     } finally {
       stream.resume();
+    }
+  });
+
+  it('sends one marker for the writes answered at the same moment', async () => {
+    await warm();
+    const watcher = new Client({ connectionString: api.deployment.databaseUrl });
+    await watcher.connect();
+    const markers: string[] = [];
+    watcher.on('notification', (message) => {
+      if (message.payload?.startsWith('s:')) markers.push(message.payload);
+    });
+    try {
+      await watcher.query(`listen ${CASE_READS_CHANNEL}`);
+      // Ten writes' answers at once: each waits for a marker sent after its call, and one serves them all.
+      await Promise.all(Array.from({ length: 10 }, () => reads().sync()));
+      await waitFor(
+        () => markers.length,
+        (count) => count > 0,
+        { what: 'the marker on a connection of our own' },
+      );
+      expect(markers).toHaveLength(1);
+    } finally {
+      await watcher.end();
     }
   });
 

@@ -34,6 +34,8 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
   private readonly syncs = new Map<string, (seen: boolean) => void>();
   private syncCount = 0;
   private markers: Promise<void> = Promise.resolve();
+  /** The marker not sent yet, shared by every sync() until it is. */
+  private nextMarker: Promise<boolean> | null = null;
   private listener: Client | null = null;
   private running = false;
   private reconnectDelay = RECONNECT_MIN_MS;
@@ -72,31 +74,46 @@ export class CachedReads implements OnModuleInit, OnApplicationShutdown {
     return this.cache.read(statements.map(keyOf).join('\u0001'), load, tagsOf);
   }
 
-  /** Resolves once every change committed before the call has been applied to this instance's cache. */
+  /**
+   * Resolves once every change committed before the call has been applied to this instance's cache. Calls made
+   * before the next marker is sent share it (sent after each of their calls, so after each of their commits): a
+   * busy instance sends one marker per round trip on the listening connection, not one per write.
+   */
   async sync(): Promise<void> {
     const listener = this.listener;
     if (this.cache.idle || !listener) return;
+    this.nextMarker ??= this.sendMarker(listener);
+    if (!(await this.nextMarker)) {
+      this.logger.warn(`own marker not seen within ${SYNC_TIMEOUT_MS} ms; every cached answer dropped`);
+      this.cache.clear();
+    }
+  }
+
+  /** Queues a marker behind the one being sent (one statement at a time: pg queues them, but deprecates it). */
+  private sendMarker(listener: Client): Promise<boolean> {
     const marker = `${this.syncPrefix}${++this.syncCount}`;
     const arrived = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => finish(false), SYNC_TIMEOUT_MS);
       const finish = (seen: boolean) => {
         clearTimeout(timer);
         this.syncs.delete(marker);
+        // Not sent yet (timed out in the queue): a later call needs a marker of its own all the same.
+        if (this.nextMarker === arrived) this.nextMarker = null;
         resolve(seen);
       };
       this.syncs.set(marker, finish);
+      this.markers = this.markers
+        .then(() => {
+          // Sent from now: a later call needs a marker of its own.
+          if (this.nextMarker === arrived) this.nextMarker = null;
+          return listener.query('select pg_notify($1, $2)', [CASE_READS_CHANNEL, marker]);
+        })
+        .then(
+          () => undefined,
+          () => finish(false),
+        );
     });
-    // One statement at a time on the listening connection (pg queues them, but deprecates doing so).
-    this.markers = this.markers
-      .then(() => listener.query('select pg_notify($1, $2)', [CASE_READS_CHANNEL, marker]))
-      .then(
-        () => undefined,
-        () => this.syncs.get(marker)?.(false),
-      );
-    if (!(await arrived)) {
-      this.logger.warn(`own marker not seen within ${SYNC_TIMEOUT_MS} ms; every cached answer dropped`);
-      this.cache.clear();
-    }
+    return arrived;
   }
 
   private async listen(): Promise<void> {
