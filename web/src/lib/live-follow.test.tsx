@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { SERVER_EVENTS } from '@casebridge/contracts';
+import { SERVER_EVENTS, SOCKET_CONNECT_ERRORS } from '@casebridge/contracts';
 import { useCaseLive } from './live';
 import * as fake from './testing/fake-live-socket';
 import {
@@ -149,6 +149,34 @@ describe('useCaseLive: applying entries', () => {
     await settle();
     expect(applied()).toEqual([6, 7]);
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again shortly when the server could not read the case just now, and only then', async () => {
+    const { socket, caseToken, applied } = await pageFollowing({ serverSeq: 5 });
+    // The page's own timers from here on, moved by the test (and with real time for the rest).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const follows = socket.follows.length;
+      await answer(socket, { ok: false, error: SOCKET_CONNECT_ERRORS.unavailable });
+      expect(socket.follows).toHaveLength(follows);
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(socket.follows).toHaveLength(follows + 1);
+      expect(socket.lastFollow().request).toEqual({ case_token: caseToken, after_seq: 5 });
+      await answer(socket, complete(caseToken, [6]));
+      expect(applied()).toEqual([6]);
+
+      // Refused (no such case for this user): final, however long the page stays.
+      act(() => socket.fire(SERVER_EVENTS.caseEvent, entry(8, caseToken)));
+      await answer(socket, { ok: false, error: 'Case not found.' });
+      await act(async () => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(socket.follows).toHaveLength(follows + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows again from the last entry applied when a live entry skips a number', async () => {

@@ -24,6 +24,9 @@ export function onLiveSessionEnded(handler: () => void): void {
   sessionEnded = handler;
 }
 
+/** A follow the server could not answer just now (its database away for a moment) is asked again after this. */
+const FOLLOW_RETRY_MS = 1000;
+
 /** Waits before trying a handshake again: doubling from one second up to half a minute, with jitter. */
 const HANDSHAKE_RETRY_MS = { first: 1000, max: 30_000 };
 
@@ -129,6 +132,7 @@ export function useCaseLive(
 
     // While a follow is answered, live entries wait: the replay holds the older ones and must be applied first.
     let waiting: CaseEventMessage[] | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const take = (message: CaseEventMessage, replayed = false) => {
       // A page that read the case again (an incomplete replay) holds everything up to what it read.
       lastSeq = Math.max(lastSeq, current.current.seq ?? 0);
@@ -151,7 +155,17 @@ export function useCaseLive(
         .timeout(5000)
         .emitWithAck(CLIENT_EVENTS.followCase, { case_token: caseToken, after_seq: lastSeq })
         .then((answer) => {
-          if (!answer.ok) return;
+          if (!answer.ok) {
+            // Not read just now (the server's database away for a moment): ask again shortly rather than wait for
+            // the next entry to reveal the gap. A refusal (no such case for this user) stays final.
+            if (answer.error === SOCKET_CONNECT_ERRORS.unavailable) {
+              clearTimeout(retry);
+              retry = setTimeout(() => {
+                if (socket.connected && waiting === null) follow();
+              }, FOLLOW_RETRY_MS);
+            }
+            return;
+          }
           answer.missed.forEach((message: CaseEventMessage) => take(message, true));
           // A complete replay held every entry up to `seq` this audience gets: the numbers left are not its own.
           if (answer.complete) lastSeq = Math.max(lastSeq, answer.seq);
@@ -173,6 +187,7 @@ export function useCaseLive(
     socket.on(SERVER_EVENTS.presence, onPresence);
     if (socket.connected) follow();
     return () => {
+      clearTimeout(retry);
       socket.off('connect', follow);
       socket.off(SERVER_EVENTS.caseEvent, onEvent);
       socket.off(SERVER_EVENTS.presence, onPresence);
