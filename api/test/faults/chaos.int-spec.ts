@@ -212,8 +212,8 @@ describe(`chaos under steady load (${FULL ? 'full' : 'small'})`, () => {
           const back = Date.now();
           const settled = await caughtUp();
           process.stderr.write(
-            `chaos: ${api.name} back in rotation ${((back - stopped) / 1000).toFixed(1)} s after its SIGTERM, ` +
-              `every socket back and caught up ${settled === null ? 'not within the bound' : `${(settled / 1000).toFixed(1)} s later`}\n`,
+            `chaos: ${api.name} back in rotation ${seconds(back - stopped)} s after its SIGTERM, every socket ` +
+              `back and caught up ${settled === null ? 'not within the bound' : `${seconds(settled)} s later`}\n`,
           );
         }
       },
@@ -337,10 +337,15 @@ function reportTable(reports: FaultReport[]): string {
     '| --- | --- | --- | --- | --- | --- |',
     ...reports.map(
       (report) =>
-        `| ${report.fault} | ${(report.recoveredMs / 1000).toFixed(1)} | ${
-          report.caughtUpMs === null ? 'not within the bound' : (report.caughtUpMs / 1000).toFixed(1)
+        `| ${report.fault} | ${seconds(report.recoveredMs)} | ${
+          report.caughtUpMs === null ? 'not within the bound' : seconds(report.caughtUpMs)
         } | ${report.requests} | ${report.failed} | ${report.failedStatuses} |`,
     ),
   ];
   return lines.join('\n');
+}
+
+/** Milliseconds as seconds with one decimal, as the report prints them. */
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
 }

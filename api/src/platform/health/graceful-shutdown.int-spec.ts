@@ -13,7 +13,8 @@ const DRAIN_MS = 600;
 /**
  * What SIGTERM does to an api instance behind a balancer: not-ready first (the balancer stops sending it traffic),
  * and it refuses new sockets; then its sockets are let go (a reconnectable close, a few at a time), and the close
- * waits for the request in flight, which answers and keeps its write. The request is held in flight by a row lock another connection takes on its case.
+ * waits for the request in flight, which answers and keeps its write. The request is held in flight by a row lock
+ * another connection takes on its case.
  */
 describe('readiness and graceful shutdown of an api instance', () => {
   let api: ApiHarness;

@@ -39,13 +39,12 @@ export class RealtimePublisher {
   }
 
   /**
-   * Closes this instance's sockets in even batches over `windowMs`, each as a lost connection: the client reconnects
-   * by itself, through the balancer to another instance, and catches up. All at once, a thousand sockets arrived
-   * at the other instances in the same second, and their handshakes and follows held up those instances' requests
-   * for seconds (the rolling restart of the chaos test).
+   * Closes this instance's sockets (after stopAccepting, so none comes back here) in even batches over `windowMs`,
+   * each as a lost connection: the client reconnects by itself, through the balancer to another instance, and
+   * catches up. All at once, a thousand sockets arrived at the other instances in the same second, and their
+   * handshakes and follows held up those instances' requests for seconds (the rolling restart of the chaos test).
    */
   async releaseSockets(windowMs: number): Promise<void> {
-    this.stopAccepting();
     const sockets = [...(this.server?.of('/').sockets.values() ?? [])];
     const steps = Math.max(1, Math.min(sockets.length, Math.floor(windowMs / RELEASE_STEP_MS)));
     const batch = Math.ceil(sockets.length / steps);

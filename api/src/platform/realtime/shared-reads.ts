@@ -3,7 +3,8 @@
  * a newcomer did what must come first (a follower joins the case's rooms, then reads what it missed: an entry
  * between the read's snapshot and the join would reach it neither way), so a newcomer never joins a running read:
  * it waits for the next one, which starts when the running one ends and is shared by everyone who asked meanwhile.
- * A wave of a thousand reconnecting followers of one case costs a few reads instead of a thousand.
+ * A wave of a thousand reconnecting followers of one case costs a few reads instead of a thousand. (ReadCache's
+ * sharing lets a reader join the load already running, and keeps the answer: right for a page, wrong here.)
  */
 export class SharedReads<T> {
   private readonly reads = new Map<string, { running: Promise<T>; next?: Promise<T> }>();
