@@ -99,9 +99,7 @@ export class EscalationQueueService {
     for (const snapshot of snapshots.values()) {
       // A deleted case leaves its receiver's count of inbound cases waiting for it.
       const totals = await inboundActionTotals(run, [snapshot.receiver_company_id]);
-      for (const broadcast of caseStateBroadcasts(snapshot, new Date(), undefined, totals)) {
-        this.publisher.publish(broadcast);
-      }
+      this.publisher.publish(caseStateBroadcasts(snapshot, new Date(), undefined, totals));
     }
     return { success: true, message: ESCALATION_CASE_DELETED };
   }

@@ -31,7 +31,7 @@ export class CaseEventBroadcaster implements OnModuleInit {
     const em = this.orm.em.fork() as EntityManager;
     try {
       const broadcasts = await caseEventBroadcasts(preparedRunner(em), events);
-      for (const broadcast of broadcasts) this.publisher.publish(broadcast);
+      this.publisher.publish(broadcasts);
     } catch (error) {
       // The change is committed; a follower that missed it replays it from the case log on its next follow.
       this.logger.warn(`case event broadcast failed: ${String(error)}`);

@@ -155,13 +155,17 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
     );
   }
 
+  /** A read's events in one publish (one batch to the other instances), then acknowledged together. */
   private async handle(redis: Redis, entries: StreamEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const events: RelayedEvent[] = [];
     for (const [id, fields] of entries) {
       const event = parseEvent(fields);
-      if (event) this.publisher.publish(event);
+      if (event) events.push(event);
       else this.logger.warn(`relay entry ${id} is not a relayable event; dropped`);
-      await redis.xack(this.key, RELAY_GROUP, id);
     }
+    this.publisher.publish(events);
+    await redis.xack(this.key, RELAY_GROUP, ...entries.map(([id]) => id));
   }
 }
 

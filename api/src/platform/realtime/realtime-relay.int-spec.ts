@@ -7,6 +7,7 @@ import { startApi, type ApiHarness } from '../../../../test/kit/api-harness';
 import { aCompany, aUser, signedIn } from '../../../../test/kit/factories';
 import { collect, connectLive, type LiveClient } from '../../../test/live-clients';
 import { RELAY_GROUP } from './realtime-relay.consumer';
+import { RealtimePublisher } from './realtime.publisher';
 
 type Inbox = ReturnType<typeof collect<typeof SERVER_EVENTS.exportStatus>>;
 
@@ -21,7 +22,7 @@ const message = (id: number): ExportStatusMessage => ({
   error: null,
 });
 
-describe('worker → browser relay (Redis stream, consumer group api-relay)', () => {
+describe('worker → browser relay (Redis stream, consumer group api-relay) and the fan-out between instances', () => {
   let first: ApiHarness;
   let second: ApiHarness;
   let redis: Redis;
@@ -118,6 +119,28 @@ describe('worker → browser relay (Redis stream, consumer group api-relay)', ()
     // The first export status the socket gets is the valid event sent after the two bad entries.
     expect((await inbox.next(any)).export_id).toBe(99);
     await allAcknowledged();
+  });
+
+  it("an instance's batch reaches the other instance's sockets in its order, as one fan-out entry", async () => {
+    const here = await listener(first, manager);
+    const there = await listener(second, manager);
+    const fanoutKey = `${prefix}:live-fanout`;
+    const entriesBefore = await redis.xlen(fanoutKey);
+    const batch = [700, 701, 702].map((id) => ({ room, event: SERVER_EVENTS.exportStatus, message: message(id) }));
+    first.app.get(RealtimePublisher).publish(batch);
+    for (const inbox of [here, there]) {
+      expect([await inbox.next(any), await inbox.next(any), await inbox.next(any)]).toEqual(
+        batch.map((one) => one.message),
+      );
+    }
+    expect(await redis.xlen(fanoutKey)).toBe(entriesBefore + 1);
+  });
+
+  it('keeps fanning out after its stream vanished (Redis restarted without data)', async () => {
+    const there = await listener(second, manager);
+    await redis.del(`${prefix}:live-fanout`);
+    first.app.get(RealtimePublisher).publish({ room, event: SERVER_EVENTS.exportStatus, message: message(800) });
+    expect((await there.next(any)).export_id).toBe(800);
   });
 
   it('recreates its group when the stream vanished (Redis restarted without data)', async () => {

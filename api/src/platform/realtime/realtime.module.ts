@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { CaseFollowRulesRegistry } from './case-follow-rules';
 import { CaseEventBroadcaster } from './case-event.broadcaster';
 import { CommittedCaseEvents } from './committed-case-events';
+import { LiveFanout } from './live-fanout';
 import { PresenceService } from './presence.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimePublisher } from './realtime.publisher';
@@ -18,6 +19,7 @@ import { RealtimeRelayConsumer } from './realtime-relay.consumer';
   providers: [
     CaseFollowRulesRegistry,
     RealtimeGateway,
+    LiveFanout,
     RealtimePublisher,
     PresenceService,
     CommittedCaseEvents,

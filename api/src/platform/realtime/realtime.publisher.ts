@@ -9,6 +9,7 @@ import {
 import type { Server } from 'socket.io';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiMetrics } from '../metrics/api-metrics';
+import { LiveFanout } from './live-fanout';
 
 /** How often a stopping instance lets another batch of its sockets go (see releaseSockets). */
 const RELEASE_STEP_MS = 100;
@@ -17,16 +18,22 @@ const RELEASE_STEP_MS = 100;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
- * The one way the api pushes to browsers: typed events to rooms. Through the Redis Streams adapter an emit reaches
- * the sockets of every api instance. Before the gateway is up (or in a process without one) emits are dropped:
- * clients catch up from the case log when they follow a case again.
+ * The one way the api pushes to browsers: typed events to rooms, reaching the sockets of every api instance. The
+ * messages of case events (publish) go to the other instances in one LiveFanout entry per batch; a single emit
+ * through the Socket.IO Redis Streams adapter. Before the gateway is up (or in a process without one) this
+ * instance has no sockets: clients catch up from the case log when they follow a case again.
  */
 @Injectable()
 export class RealtimePublisher {
   private server: Server | null = null;
   private accepting = true;
 
-  constructor(private readonly metrics: ApiMetrics) {}
+  constructor(
+    private readonly metrics: ApiMetrics,
+    private readonly fanout: LiveFanout,
+  ) {
+    fanout.onRemoteBatch((batch) => this.emitLocally(batch));
+  }
 
   /** False once the instance is stopping: new sockets should connect to another one. */
   get acceptsSockets(): boolean {
@@ -69,24 +76,29 @@ export class RealtimePublisher {
     this.server.to(rooms).emit(event, ...message);
   }
 
-  /** As emit, but skips the sockets that are also in `except`, when given (they get the same news another way). */
-  emitExcept<E extends keyof ServerToClientEvents>(
-    rooms: string | string[],
-    except: string | undefined,
-    event: E,
-    ...message: Parameters<ServerToClientEvents[E]>
-  ): void {
-    if (!this.server) return;
-    this.metrics.countEmit(event);
-    this.server
-      .to(rooms)
-      .except(except ?? [])
-      .emit(event, ...message);
+  /**
+   * Sends messages built for rooms (a case event's audiences, the companies' lists, the queue, the watchers, the
+   * worker's relay), in their order: to this instance's sockets at once, to the other instances' in one batch.
+   */
+  publish(batch: RelayedEvent | readonly RelayedEvent[]): void {
+    const messages: readonly RelayedEvent[] = Array.isArray(batch) ? batch : [batch as RelayedEvent];
+    for (const relayed of messages) this.metrics.countEmit(relayed.event);
+    this.emitLocally(messages);
+    this.fanout.send(messages);
   }
 
-  /** Sends one message built for a room (a case event's audience, a company's list, the worker's relay). */
-  publish(relayed: RelayedEvent): void {
-    this.emitExcept(relayed.room, relayed.except, relayed.event, relayed.message as never);
+  private emitLocally(batch: readonly RelayedEvent[]): void {
+    if (!this.server) return;
+    const held = this.server.of('/').adapter.rooms;
+    for (const { room, except, event, message } of batch) {
+      const rooms = typeof room === 'string' ? [room] : room;
+      // Most rooms are empty on most instances (nobody here has that case open): no packet is encoded for them.
+      if (!rooms.some((name) => held.has(name))) continue;
+      this.server.local
+        .to(rooms)
+        .except(except ?? [])
+        .emit(event, message as never);
+    }
   }
 
   /** Ends the sockets of a user (disabled account, logout everywhere). */

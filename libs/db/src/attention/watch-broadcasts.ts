@@ -9,54 +9,29 @@ import {
   type WatchEntryMessage,
 } from '@casebridge/contracts';
 import type { StoredCaseEvent } from '../case-events/case-event-broadcasts';
-import type { CaseSnapshot, SqlRunner } from '../case-events/case-snapshots';
+import type { BroadcastSources } from '../case-events/broadcast-sources';
+import type { CaseSnapshot } from '../case-events/case-snapshots';
 import { TOKEN_ANSWER_TYPES } from './reader-sql';
 
 const TOKEN_ANSWERS: ReadonlySet<CaseEventType> = new Set(TOKEN_ANSWER_TYPES);
 
-interface WatcherRow {
-  case_id: number;
-  side: ReaderSide;
-  user_ids: number[];
-}
-
 /**
  * Each new entry to the watchers of its case: one message per side that sees it, sent to all of that side's
- * watchers' user rooms in one emit. Its cost is one read of the watchers per batch and one message per side,
- * whatever the number of watchers; each client counts it into its bell and list marks by itself.
+ * watchers' user rooms in one emit. Its cost is one message per side whatever the number of watchers (the
+ * watchers come with the batch's one read, loadBroadcastSources); each client counts it into its bell and list
+ * marks by itself.
  */
-export async function watchEntryBroadcasts(
-  run: SqlRunner,
+export function watchEntryBroadcasts(
   events: readonly StoredCaseEvent[],
-  snapshots: ReadonlyMap<number, CaseSnapshot>,
-): Promise<RelayedEvent[]> {
-  const caseIds = [...snapshots.values()].filter((snapshot) => !snapshot.deleted).map((snapshot) => snapshot.id);
-  if (caseIds.length === 0) return [];
-  const actorIds = [...new Set(events.map((event) => event.actorUserId).filter((id): id is number => !!id))];
-  const [watchers, actors] = await Promise.all([
-    run<WatcherRow>(
-      `select case_id, side, array_agg(user_id order by user_id) as user_ids
-         from case_readers where watching and case_id in (${caseIds.map(() => '?').join(', ')})
-        group by case_id, side`,
-      caseIds,
-    ),
-    actorIds.length
-      ? run<{ id: number; company_id: number | null }>(
-          `select id, company_id from users where id in (${actorIds.map(() => '?').join(', ')})`,
-          actorIds,
-        )
-      : Promise.resolve([]),
-  ]);
-  if (watchers.length === 0) return [];
-  const companyOf = new Map(actors.map((actor) => [actor.id, actor.company_id]));
-  const watchersOf = new Map(watchers.map((row) => [`${row.case_id}:${row.side}`, row.user_ids]));
+  sources: Pick<BroadcastSources, 'snapshots' | 'watchers' | 'actorCompanies'>,
+): RelayedEvent[] {
   const broadcasts: RelayedEvent[] = [];
   for (const event of events) {
-    const snapshot = snapshots.get(event.caseId);
+    const snapshot = sources.snapshots.get(event.caseId);
     if (!snapshot || snapshot.deleted) continue;
-    const actorSide = actorSideOf(event, snapshot, companyOf);
+    const actorSide = actorSideOf(event, snapshot, sources.actorCompanies);
     for (const side of READER_SIDES) {
-      const userIds = watchersOf.get(`${snapshot.id}:${side}`);
+      const userIds = sources.watchers.get(`${snapshot.id}:${side}`);
       if (!userIds || !entryVisibleTo(side, { type: event.type, visibleTo: event.visibleTo ?? null })) continue;
       broadcasts.push({
         room: userIds.map((userId) => rooms.user(userId)),

@@ -1,6 +1,3 @@
-import type { CaseEscalationShape } from '@casebridge/contracts';
-import type { SqlRunner } from './case-snapshots';
-
 /** ISO-8601 UTC with milliseconds, as the REST answers write instants. */
 const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -27,19 +24,4 @@ export function escalationJson(alias: string): string {
 export function caseEscalationsJson(caseAlias: string): string {
   return `(select json_agg(${escalationJson('m')} order by m.created_at, m.id)
     from manager_requests m where m.case_id = ${caseAlias}.id)`;
-}
-
-/** The escalations live entries name (payload manager_request_id), in one read. */
-export async function loadCaseEscalations(
-  run: SqlRunner,
-  ids: readonly number[],
-): Promise<Map<number, CaseEscalationShape>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await run<{ escalation: CaseEscalationShape }>(
-    `select ${escalationJson('m')} as escalation from manager_requests m
-      where m.case_id is not null and m.id in (${unique.map(() => '?').join(', ')})`,
-    unique,
-  );
-  return new Map(rows.map((row) => [row.escalation.id, row.escalation]));
 }

@@ -8,7 +8,6 @@ import {
   TURN_AFTER_ENTRY,
   type CaseAssignee,
   type CaseAudience,
-  type CaseEscalationShape,
   type CaseEventMessage,
   type CaseEventType,
   type CaseHeader,
@@ -24,14 +23,8 @@ import { watchEntryBroadcasts } from '../attention/watch-broadcasts';
 import { toEscalationRow } from '../queries/escalation-queue';
 import { inboundActionTotals } from '../queries/inbound-action';
 import { CaseEvent } from '../entities/cases/case-event.entity';
-import { loadCaseEscalations } from './case-escalations';
-import {
-  loadCaseEventItems,
-  loadCaseSnapshots,
-  type CaseEventItems,
-  type CaseSnapshot,
-  type SqlRunner,
-} from './case-snapshots';
+import { attachmentIdsOf, loadBroadcastSources, type BroadcastSources } from './broadcast-sources';
+import type { CaseSnapshot, SqlRunner } from './case-snapshots';
 
 /** A case event as stored (api entity or worker row alike). */
 export interface StoredCaseEvent {
@@ -77,14 +70,15 @@ export function caseEventsAfterCommit(announce: (events: CommittedCaseEvent[]) =
  *   as it may see it, in its own room, so the cost of an event is four messages whatever the number of followers;
  * - each of the two companies gets the case's list row as it sees it (its followers skip it: their case.event
  *   carries the same fields), and super admins the escalation queue row.
- * One read of the cases and one of each kind of item per batch of events.
+ * One read per batch of events (loadBroadcastSources), and one more when a case's turn moved.
  */
 export async function caseEventBroadcasts(
   run: SqlRunner,
   events: readonly StoredCaseEvent[],
   now: Date = new Date(),
 ): Promise<RelayedEvent[]> {
-  const { snapshots, items } = await loadFor(run, events);
+  const sources = await loadBroadcastSources(run, events, { watchers: true });
+  const { snapshots, items } = sources;
   const broadcasts: RelayedEvent[] = [];
   for (const event of events) {
     const snapshot = snapshots.get(event.caseId);
@@ -116,7 +110,7 @@ export async function caseEventBroadcasts(
     );
     broadcasts.push(...caseStateBroadcasts(snapshot, now, reached, totals));
   }
-  broadcasts.push(...(await watchEntryBroadcasts(run, events, snapshots)));
+  broadcasts.push(...watchEntryBroadcasts(events, sources));
   return broadcasts;
 }
 
@@ -136,14 +130,14 @@ export async function caseEventMessages(
 
 /**
  * Each event as its own audience sees it, in the same order as `events`: null where the case is gone (or deleted,
- * unless `withDeleted`). One read of the cases and one of each kind of item for the whole list.
+ * unless `withDeleted`). One read for the whole list.
  */
 export async function audienceMessages(
   run: SqlRunner,
   events: readonly (StoredCaseEvent & { audience: CaseAudience })[],
   options: { withDeleted: boolean },
 ): Promise<(CaseEventMessage | null)[]> {
-  const { snapshots, items } = await loadFor(run, events);
+  const { snapshots, items } = await loadBroadcastSources(run, events, { watchers: false });
   return events.map((event) => {
     const snapshot = snapshots.get(event.caseId);
     if (!snapshot || (snapshot.deleted && !options.withDeleted)) return null;
@@ -199,21 +193,6 @@ export function caseStateBroadcasts(
   ];
 }
 
-async function loadFor(run: SqlRunner, events: readonly StoredCaseEvent[]) {
-  const idsOf = (key: string) =>
-    events.map((event) => event.payload?.[key]).filter((id): id is number => typeof id === 'number');
-  const [snapshots, items, escalations] = await Promise.all([
-    loadCaseSnapshots(run, [...new Set(events.map((event) => event.caseId))]),
-    loadCaseEventItems(run, {
-      notes: idsOf('note_id'),
-      responses: idsOf('response_id'),
-      attachments: events.flatMap(attachmentIdsOf),
-    }),
-    loadCaseEscalations(run, idsOf('manager_request_id')),
-  ]);
-  return { snapshots, items: { ...items, escalations } };
-}
-
 /** What one audience sees of a case: its side, and whether its company's feed shows notes. */
 function viewOf(audience: CaseAudience, snapshot: CaseSnapshot) {
   switch (audience) {
@@ -233,7 +212,7 @@ function caseEventMessage(
   audience: CaseAudience,
   event: StoredCaseEvent,
   snapshot: CaseSnapshot,
-  items: CaseEventItems & { escalations: Map<number, CaseEscalationShape> },
+  items: BroadcastSources['items'],
 ): CaseEventMessage {
   const view = viewOf(audience, snapshot);
   const idOf = (key: string) => {
@@ -364,14 +343,6 @@ function escalationRow(snapshot: CaseSnapshot): EscalationRow {
     receiver_id: snapshot.receiver_company_id,
     receiver_name: snapshot.receiver_company_name,
   });
-}
-
-/** Worker entries name one attachment (attachment_id), an upload by a member several (attachment_ids). */
-function attachmentIdsOf(event: StoredCaseEvent): number[] {
-  const one = event.payload?.attachment_id;
-  const many = event.payload?.attachment_ids;
-  const ids = [...(typeof one === 'number' ? [one] : []), ...(Array.isArray(many) ? many : [])];
-  return ids.filter((id): id is number => typeof id === 'number');
 }
 
 function stampsOf(snapshot: CaseSnapshot): ResponseStamp[] {

@@ -74,13 +74,9 @@ export interface CaseSnapshot {
   document_type: string;
 }
 
-export async function loadCaseSnapshots(
-  run: SqlRunner,
-  caseIds: readonly number[],
-): Promise<Map<number, CaseSnapshot>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await run<CaseSnapshot>(
-    `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample, c.is_test,
+/** The snapshot row (CaseSnapshot) of each case `where` keeps (`c`: the cases row), as one select. */
+export function caseSnapshotsSql(where: string): string {
+  return `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample, c.is_test,
         c.deleted_at is not null as deleted, c.submitter_user_id,
         sc.id as submitter_company_id, sc.name as submitter_company_name, sc.allow_notes as submitter_allow_notes,
         rc.id as receiver_company_id, rc.name as receiver_company_name, rc.allow_notes as receiver_allow_notes,
@@ -103,9 +99,15 @@ export async function loadCaseSnapshots(
       join companies rc on rc.id = c.receiver_company_id
       join contact_documents d on d.id = c.document_id
       join document_versions v on v.id = c.document_version_id
-      where c.id in (${placeholders(caseIds.length)})`,
-    caseIds,
-  );
+      where ${where}`;
+}
+
+export async function loadCaseSnapshots(
+  run: SqlRunner,
+  caseIds: readonly number[],
+): Promise<Map<number, CaseSnapshot>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = await run<CaseSnapshot>(caseSnapshotsSql(`c.id in (${placeholders(caseIds.length)})`), caseIds);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -116,49 +118,33 @@ export interface CaseEventItems {
   attachments: Map<number, CaseAttachmentShape>;
 }
 
-export async function loadCaseEventItems(
-  run: SqlRunner,
-  ids: { notes: number[]; responses: number[]; attachments: number[] },
-): Promise<CaseEventItems> {
-  const [notes, responses, attachments] = await Promise.all([
-    ids.notes.length
-      ? run<NoteRecord>(
-          `select n.id, n.summary, n.description, ${iso('n.created_at')} as created_at, n.creator_name,
-              n.visibility, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as user_full_name,
-              co.name as company_name, co.url as company_url
-            from case_notes n
-            left join users u on u.id = n.user_id
-            left join companies co on co.id = n.company_id
-            where n.deleted_at is null and n.id in (${placeholders(ids.notes.length)})`,
-          ids.notes,
-        )
-      : [],
-    ids.responses.length
-      ? run<CaseResponseShape>(
-          `select r.id, r.type, r.case_number, r.engineer_name, r.engineer_email, r.engineer_phone, r.reviewer_name,
-              r.reviewer_email, r.next_steps, r.additional_information, ${iso('r.created_at')} as created_at
-            from case_responses r where r.id in (${placeholders(ids.responses.length)})`,
-          ids.responses,
-        )
-      : [],
-    ids.attachments.length
-      ? run<AttachmentRecord>(
-          `select a.id, a.original_filename, a.size_bytes::float8 as size_bytes, a.description, a.upload_state,
-              ${iso('a.created_at')} as created_at, co.name as company_name
-            from case_attachments a left join companies co on co.id = a.company_id
-            where a.id in (${placeholders(ids.attachments.length)})`,
-          ids.attachments,
-        )
-      : [],
-  ]);
-  return {
-    notes: new Map(notes.map((row) => [row.id, toNote(row)])),
-    responses: new Map(responses.map((row) => [row.id, row])),
-    attachments: new Map(attachments.map((row) => [row.id, toAttachment(row)])),
-  };
+/** The notes `where` keeps (`n`: case_notes), as NoteRecord rows. */
+export function noteRecordsSql(where: string): string {
+  return `select n.id, n.summary, n.description, ${iso('n.created_at')} as created_at, n.creator_name,
+      n.visibility, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as user_full_name,
+      co.name as company_name, co.url as company_url
+    from case_notes n
+    left join users u on u.id = n.user_id
+    left join companies co on co.id = n.company_id
+    where n.deleted_at is null and ${where}`;
 }
 
-interface NoteRecord {
+/** The responses `where` keeps (`r`: case_responses), as CaseResponseShape rows. */
+export function responseRowsSql(where: string): string {
+  return `select r.id, r.type, r.case_number, r.engineer_name, r.engineer_email, r.engineer_phone, r.reviewer_name,
+      r.reviewer_email, r.next_steps, r.additional_information, ${iso('r.created_at')} as created_at
+    from case_responses r where ${where}`;
+}
+
+/** The attachments `where` keeps (`a`: case_attachments), as AttachmentRecord rows. */
+export function attachmentRecordsSql(where: string): string {
+  return `select a.id, a.original_filename, a.size_bytes::float8 as size_bytes, a.description, a.upload_state,
+      ${iso('a.created_at')} as created_at, co.name as company_name
+    from case_attachments a left join companies co on co.id = a.company_id
+    where ${where}`;
+}
+
+export interface NoteRecord {
   id: number;
   summary: string | null;
   description: string | null;
@@ -171,11 +157,11 @@ interface NoteRecord {
   visibility: NoteVisibility;
 }
 
-interface AttachmentRecord extends Omit<CaseAttachmentShape, 'company'> {
+export interface AttachmentRecord extends Omit<CaseAttachmentShape, 'company'> {
   company_name: string | null;
 }
 
-function toNote(row: NoteRecord): CaseNoteShape {
+export function toNote(row: NoteRecord): CaseNoteShape {
   return {
     id: row.id,
     summary: row.summary,
@@ -188,6 +174,6 @@ function toNote(row: NoteRecord): CaseNoteShape {
   };
 }
 
-function toAttachment({ company_name, ...row }: AttachmentRecord): CaseAttachmentShape {
+export function toAttachment({ company_name, ...row }: AttachmentRecord): CaseAttachmentShape {
   return { ...row, company: company_name === null ? null : { name: company_name } };
 }

@@ -7,7 +7,7 @@ export {
   type CommittedCaseEvent,
   type StoredCaseEvent,
 } from './case-event-broadcasts';
-export { caseEscalationsJson, escalationJson, loadCaseEscalations } from './case-escalations';
+export { caseEscalationsJson, escalationJson } from './case-escalations';
 export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
 export {
   caseFeedEntriesOf,
