@@ -121,7 +121,7 @@ export class CaseCollaborationService {
     });
     if (!write) throw new NotFoundException(CASE_NOT_FOUND);
     if (!write.written) refuseNote(write.found, options);
-    await this.committed.announce([write.written.entry]);
+    await this.committed.announce([write.written.entry], write.written.sources);
     return { note: write.written.note };
   }
 

@@ -8,11 +8,17 @@ import {
 } from '@casebridge/contracts';
 import {
   actorWatchSql,
+  caseSnapshotsSql,
+  iso,
   namesEngineers,
+  oneEntrySources,
   numberingOf,
   numberingSql,
   valuesPlaceholders,
+  type BroadcastSources,
+  type CaseSnapshot,
   type CommittedCaseEvent,
+  type SideWatchers,
   type SqlRunner,
 } from '@casebridge/db';
 import type { Actor } from '../platform/access/actor';
@@ -50,16 +56,20 @@ export interface NoteCase {
 
 export interface NoteWrite {
   found: NoteCase;
-  /** Null when the case's state refused the note (nothing was written); the caller says why. */
-  written: { note: CaseNoteShape; entry: CommittedCaseEvent } | null;
+  /**
+   * Null when the case's state refused the note (nothing was written); the caller says why. `sources`: what the
+   * live messages are built from, as the statement read it (absent when it may be stale).
+   */
+  written: { note: CaseNoteShape; entry: CommittedCaseEvent; sources?: BroadcastSources } | null;
 }
 
 /**
  * Adds a note in one statement, so without a transaction of its own: the case row locked within the member's reach,
  * the note inserted, its entry numbered on the case row (libs/db numberingSql, as every entry), stored, and its
- * author made a watcher (actorWatchSql) - each step only when the case allows the note at that moment. One round
- * trip instead of seven: on this path, the database's and the api's cost is per statement. The refusals are left to
- * the caller, from what the statement found; null when the case is out of the member's reach.
+ * author made a watcher (actorWatchSql) - each step only when the case allows the note at that moment - and what
+ * the live messages are built from read on the way (the case row as updated, the watchers). One round trip instead
+ * of eleven: on this path, the database's and the api's cost is per statement. The refusals are left to the caller,
+ * from what the statement found; null when the case is out of the member's reach.
  */
 export async function writeNote(run: SqlRunner, input: NoteToWrite): Promise<NoteWrite | null> {
   const { actor } = input;
@@ -109,11 +119,22 @@ export async function writeNote(run: SqlRunner, input: NoteToWrite): Promise<Not
        returning id, seq, created_at
      ), watching as (
        ${actorWatchSql('numbered c join users u on u.id = ?::int')}
+       returning r.user_id, r.side
+     ), seen as (
+       select c.event_seq from cases c join target t on t.id = c.id
      )
      select t.id, t.status, t.event_seq, t.side, t.first_name, t.last_name, t.company_id, t.company_name,
             t.company_url, t.allow_notes,
-            note.id as note_id, note.created_at as note_created_at,
-            entry.id as entry_id, entry.seq as entry_seq, entry.created_at as entry_created_at
+            note.id as note_id, ${iso('note.created_at')} as note_created_at,
+            entry.id as entry_id, entry.seq as entry_seq, entry.created_at as entry_created_at,
+            (select s.event_seq from seen s) = t.event_seq as fresh,
+            (select row_to_json(x) from (${caseSnapshotsSql('true', 'numbered')}) x) as snapshot,
+            (select coalesce(json_agg(w), '[]') from (
+               select v.side, array_agg(v.user_id order by v.user_id) as user_ids from (
+                 select r.user_id, r.side from case_readers r join numbered c on c.id = r.case_id
+                  where r.watching and r.user_id <> ?::int
+                 union all select user_id, side from watching
+               ) v group by v.side) w) as watchers
        from target t left join note on true left join entry on true`,
     [
       actor.companyId,
@@ -135,6 +156,7 @@ export async function writeNote(run: SqlRunner, input: NoteToWrite): Promise<Not
       input.summary,
       JSON.stringify(internal ? { visibility: 'internal' } : {}),
       actor.userId,
+      actor.userId,
     ],
   );
   return row ? toNoteWrite(row, actor, input) : null;
@@ -154,10 +176,15 @@ interface FoundRow {
   company_url: string | null;
   allow_notes: boolean;
   note_id: number | null;
-  note_created_at: Date | null;
+  note_created_at: string | null;
   entry_id: number | null;
   entry_seq: number | null;
   entry_created_at: Date | null;
+  /** Nothing moved the case between the statement's snapshot and its lock: what it read is the case as written. */
+  fresh: boolean;
+  /** The case row as the note left it (null when nothing was written). */
+  snapshot: CaseSnapshot | null;
+  watchers: SideWatchers[];
 }
 
 function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite {
@@ -169,7 +196,7 @@ function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite
     id: row.note_id,
     summary: input.summary,
     description: input.description,
-    created_at: new Date(row.note_created_at!).toISOString(),
+    created_at: row.note_created_at!,
     creator_name: fullName,
     user: { full_name: fullName },
     company: row.company_id === null ? null : { name: row.company_name ?? '', url: row.company_url },
@@ -186,5 +213,16 @@ function toNoteWrite(row: FoundRow, actor: Actor, input: NoteToWrite): NoteWrite
     visibleTo: internal && row.side !== 'none' ? row.side : null,
     createdAt: new Date(row.entry_created_at!),
   };
-  return { found, written: { note, entry } };
+  // Read at the statement's snapshot, the case's other rows (its responses) may be older than the locked row when
+  // another write moved the case meanwhile: then the live messages read everything again after the commit.
+  const sources =
+    row.fresh && row.snapshot
+      ? oneEntrySources({
+          snapshot: row.snapshot,
+          note,
+          watchers: row.watchers,
+          actor: { userId: actor.userId, companyId: row.company_id },
+        })
+      : undefined;
+  return { found, written: { note, entry, sources } };
 }

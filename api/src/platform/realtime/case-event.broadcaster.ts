@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { caseEventBroadcasts, type StoredCaseEvent } from '@casebridge/db';
+import { caseEventBroadcasts, type BroadcastSources, type SqlRunner, type StoredCaseEvent } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRunner } from '../common/prepared-reads';
@@ -22,15 +22,15 @@ export class CaseEventBroadcaster implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.committed.listen((events) => this.announce(events));
+    this.committed.listen((events, sources) => this.announce(events, sources));
   }
 
-  private async announce(events: StoredCaseEvent[]): Promise<void> {
-    // A fork of its own: the committing request's context may already be gone. Its reads are a few fixed
-    // statements, run prepared on pooled connections.
-    const em = this.orm.em.fork() as EntityManager;
+  private async announce(events: StoredCaseEvent[], sources?: BroadcastSources): Promise<void> {
+    // A fork of its own per read (the committing request's context may already be gone), only when there is one
+    // to make: a note brings its sources. The reads are fixed statements, run prepared on pooled connections.
+    const run: SqlRunner = (sql, params) => preparedRunner(this.orm.em.fork() as EntityManager)(sql, params);
     try {
-      const broadcasts = await caseEventBroadcasts(preparedRunner(em), events);
+      const broadcasts = await caseEventBroadcasts(run, events, new Date(), sources);
       this.publisher.publish(broadcasts);
     } catch (error) {
       // The change is committed; a follower that missed it replays it from the case log on its next follow.

@@ -1,8 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { caseEventsAfterCommit, type CommittedCaseEvent } from '@casebridge/db';
+import { caseEventsAfterCommit, type BroadcastSources, type CommittedCaseEvent } from '@casebridge/db';
 import { MikroORM } from '@mikro-orm/core';
 
-type Listener = (events: CommittedCaseEvent[]) => Promise<void>;
+/** `sources`: what the events' live messages are built from, when their writer read it (libs/db BroadcastSources). */
+type Listener = (events: CommittedCaseEvent[], sources?: BroadcastSources) => Promise<void>;
 
 /**
  * Where the api hears of case events once their transaction has committed, whichever way they were written:
@@ -24,8 +25,8 @@ export class CommittedCaseEvents implements OnModuleInit {
   }
 
   /** Only for committed events: a listener tells the world. */
-  async announce(events: CommittedCaseEvent[]): Promise<void> {
+  async announce(events: CommittedCaseEvent[], sources?: BroadcastSources): Promise<void> {
     if (events.length === 0) return;
-    for (const listener of this.listeners) await listener(events);
+    for (const listener of this.listeners) await listener(events, sources);
   }
 }

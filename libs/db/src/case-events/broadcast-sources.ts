@@ -1,4 +1,4 @@
-import type { CaseEscalationShape, CaseResponseShape, ReaderSide } from '@casebridge/contracts';
+import type { CaseEscalationShape, CaseNoteShape, CaseResponseShape, ReaderSide } from '@casebridge/contracts';
 import { escalationJson } from './case-escalations';
 import {
   attachmentRecordsSql,
@@ -84,7 +84,7 @@ interface SourcesRow {
   responses: CaseResponseShape[];
   attachments: AttachmentRecord[];
   escalations: { escalation: CaseEscalationShape }[];
-  watchers: { case_id: number; side: ReaderSide; user_ids: number[] }[];
+  watchers: (SideWatchers & { case_id: number })[];
   actors: { id: number; company_id: number | null }[];
 }
 
@@ -127,6 +127,31 @@ export async function loadBroadcastSources(
     },
     watchers: new Map(row.watchers.map((watcher) => [`${watcher.case_id}:${watcher.side}`, watcher.user_ids])),
     actorCompanies: new Map(row.actors.map((actor) => [actor.id, actor.company_id])),
+  };
+}
+
+/** The watchers of one case as a statement answers them: each side's watching users. */
+export interface SideWatchers {
+  side: ReaderSide;
+  user_ids: number[];
+}
+
+/**
+ * The sources of one entry whose own statement read them (a note: the case row it updated, the note it inserted,
+ * the watchers it left): what its live messages are built from without a read after the commit.
+ */
+export function oneEntrySources(entry: {
+  snapshot: CaseSnapshot;
+  note: CaseNoteShape;
+  watchers: readonly SideWatchers[];
+  actor: { userId: number; companyId: number | null };
+}): BroadcastSources {
+  const { snapshot, note, actor } = entry;
+  return {
+    snapshots: new Map([[snapshot.id, snapshot]]),
+    items: { notes: new Map([[note.id, note]]), responses: new Map(), attachments: new Map(), escalations: new Map() },
+    watchers: new Map(entry.watchers.map((watcher) => [`${snapshot.id}:${watcher.side}`, watcher.user_ids])),
+    actorCompanies: new Map([[actor.userId, actor.companyId]]),
   };
 }
 

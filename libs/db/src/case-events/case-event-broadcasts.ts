@@ -70,14 +70,16 @@ export function caseEventsAfterCommit(announce: (events: CommittedCaseEvent[]) =
  *   as it may see it, in its own room, so the cost of an event is four messages whatever the number of followers;
  * - each of the two companies gets the case's list row as it sees it (its followers skip it: their case.event
  *   carries the same fields), and super admins the escalation queue row.
- * One read per batch of events (loadBroadcastSources), and one more when a case's turn moved.
+ * One read per batch of events (loadBroadcastSources; none when the writer read the `sources` itself), and one
+ * more when a case's turn moved.
  */
 export async function caseEventBroadcasts(
   run: SqlRunner,
   events: readonly StoredCaseEvent[],
   now: Date = new Date(),
+  given?: BroadcastSources,
 ): Promise<RelayedEvent[]> {
-  const sources = await loadBroadcastSources(run, events, { watchers: true });
+  const sources = given ?? (await loadBroadcastSources(run, events, { watchers: true }));
   const { snapshots, items } = sources;
   const broadcasts: RelayedEvent[] = [];
   for (const event of events) {

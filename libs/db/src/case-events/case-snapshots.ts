@@ -14,7 +14,7 @@ import type {
 export type SqlRunner = <T extends object>(sql: string, params: readonly unknown[]) => Promise<T[]>;
 
 /** ISO-8601 UTC with milliseconds, exactly as the REST answers write instants (Date#toISOString). */
-const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A user as an owner of a case ({id, full_name}), or null. */
 const assignee = (idExpression: string) =>
@@ -74,8 +74,11 @@ export interface CaseSnapshot {
   document_type: string;
 }
 
-/** The snapshot row (CaseSnapshot) of each case `where` keeps (`c`: the cases row), as one select. */
-export function caseSnapshotsSql(where: string): string {
+/**
+ * The snapshot row (CaseSnapshot) of each case `where` keeps (`c`: the cases row), as one select; `from`: where the
+ * cases rows come from (a statement that has just updated the case reads the row its update returned).
+ */
+export function caseSnapshotsSql(where: string, from = 'cases'): string {
   return `select c.id, c.token, c.status, c.internal_case_number, c.summary, c.priority, c.is_sample, c.is_test,
         c.deleted_at is not null as deleted, c.submitter_user_id,
         sc.id as submitter_company_id, sc.name as submitter_company_name, sc.allow_notes as submitter_allow_notes,
@@ -94,7 +97,7 @@ export function caseSnapshotsSql(where: string): string {
           order by r.created_at, r.id) from case_responses r where r.case_id = c.id), '[]') as responses,
         d.id as document_id, d.name as document_name, d.company_id as document_company_id,
         v.document_type
-      from cases c
+      from ${from} c
       join companies sc on sc.id = c.submitter_company_id
       join companies rc on rc.id = c.receiver_company_id
       join contact_documents d on d.id = c.document_id

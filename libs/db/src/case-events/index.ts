@@ -8,7 +8,8 @@ export {
   type StoredCaseEvent,
 } from './case-event-broadcasts';
 export { caseEscalationsJson, escalationJson } from './case-escalations';
-export { loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
+export { loadBroadcastSources, oneEntrySources, type BroadcastSources, type SideWatchers } from './broadcast-sources';
+export { caseSnapshotsSql, iso, loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
 export {
   caseFeedEntriesOf,
   caseFeedMessages,
