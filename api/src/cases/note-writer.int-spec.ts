@@ -1,4 +1,4 @@
-import { loadBroadcastSources, type Case, type SqlRunner, type User } from '@casebridge/db';
+import { loadBroadcastSources, type BroadcastSources, type Case, type SqlRunner, type User } from '@casebridge/db';
 import { Client } from 'pg';
 import { bearer, startApi, type ApiHarness } from '../../../test/kit/api-harness';
 import { waitFor } from '../../../test/wait-for';
@@ -85,6 +85,23 @@ describe('the note statement reads its live messages’ sources (real PostgreSQL
       // Both companies' writers watch now, each on their side.
       expect([...sources!.watchers.values()].flat().sort()).toEqual([ours.id, partner.id].sort());
     }
+  });
+
+  it('reads a large batch (a feed page) part by part, as the one statement reads a small one', async () => {
+    const run = await runner();
+    const entries = [];
+    for (let index = 0; index < 20; index += 1) {
+      entries.push(written(await note(run, index % 2 ? ours : partner, `Batch note ${index}`)).entry);
+    }
+    const whole = await loadBroadcastSources(run, entries, { watchers: true });
+    const oneByOne = await Promise.all(entries.map((entry) => loadBroadcastSources(run, [entry], { watchers: true })));
+    const merged = <K, V>(pick: (sources: BroadcastSources) => Map<K, V>) =>
+      new Map(oneByOne.flatMap((sources) => [...pick(sources)]));
+    expect(whole.snapshots).toEqual(merged((sources) => sources.snapshots));
+    expect(whole.items.notes).toEqual(merged((sources) => sources.items.notes));
+    expect(whole.items.notes.size).toBe(20);
+    expect(whole.watchers).toEqual(merged((sources) => sources.watchers));
+    expect(whole.actorCompanies).toEqual(merged((sources) => sources.actorCompanies));
   });
 
   it('leaves them to a read after the commit when another write moved the case while it waited', async () => {

@@ -19,9 +19,10 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * The one way the api pushes to browsers: typed events to rooms, reaching the sockets of every api instance. The
- * messages of case events (publish) go to the other instances in one LiveFanout entry per batch; a single emit
- * through the Socket.IO Redis Streams adapter. Before the gateway is up (or in a process without one) this
- * instance has no sockets: clients catch up from the case log when they follow a case again.
+ * messages of case events (`publish`) go to the other instances as one LiveFanout entry per batch; single messages
+ * (`emit`: presence, attention, export status, session ends) through the Socket.IO Redis Streams adapter. Before
+ * the gateway is up (or in a process without one) this instance has no sockets: clients catch up from the case log
+ * when they follow a case again.
  */
 @Injectable()
 export class RealtimePublisher {

@@ -37,46 +37,8 @@ const rowsJson = (select: string) => `(select coalesce(json_agg(x), '[]') from (
 /** `?, ?, ?` for a list (`null` for none): plain lists plan well, `= any(array)` got generic plans 5x as slow. */
 const inList = (count: number) => (count === 0 ? 'null' : Array.from({ length: count }, () => '?').join(', '));
 
-/** How many ids of each kind a batch names: the statement's text depends on nothing else. */
-type Shape = [
-  cases: number,
-  notes: number,
-  responses: number,
-  attachments: number,
-  escalations: number,
-  actors: number,
-];
-
-/**
- * Everything in one statement: on the busiest path (a note) each statement costs the api a round trip and a
- * system call or two, more than building the messages. `watchers`: the watch-entry messages' readers too. Its
- * text depends only on the batch's shape (one case, one note, one author for a note), so it is prepared once.
- */
-function sourcesSql([cases, notes, responses, attachments, escalations, actors]: Shape): string {
-  return `select
-  ${rowsJson(caseSnapshotsSql(`c.id in (${inList(cases)})`))} as snapshots,
-  ${rowsJson(noteRecordsSql(`n.id in (${inList(notes)})`))} as notes,
-  ${rowsJson(responseRowsSql(`r.id in (${inList(responses)})`))} as responses,
-  ${rowsJson(attachmentRecordsSql(`a.id in (${inList(attachments)})`))} as attachments,
-  ${rowsJson(`select ${escalationJson('m')} as escalation from manager_requests m
-               where m.case_id is not null and m.id in (${inList(escalations)})`)} as escalations,
-  ${rowsJson(`select case_id, side, array_agg(user_id order by user_id) as user_ids from case_readers
-               where ?::boolean and watching and case_id in (${inList(cases)}) group by case_id, side`)} as watchers,
-  ${rowsJson(`select id, company_id from users where ?::boolean and id in (${inList(actors)})`)} as actors`;
-}
-
-const statements = new Map<string, string>();
-
-function sourcesStatement(shape: Shape): string {
-  const key = shape.join(',');
-  let sql = statements.get(key);
-  if (sql === undefined) {
-    sql = sourcesSql(shape);
-    // Shapes beyond a few are rare (batches of the worker); the texts are not kept past a bound.
-    if (statements.size < 100) statements.set(key, sql);
-  }
-  return sql;
-}
+/** Batches up to this many events are read in one statement; larger ones (a feed page) part by part, at once. */
+const ONE_STATEMENT_UP_TO = 16;
 
 interface SourcesRow {
   snapshots: CaseSnapshot[];
@@ -88,6 +50,64 @@ interface SourcesRow {
   actors: { id: number; company_id: number | null }[];
 }
 
+/** One part of the read: a select of one kind of row for the ids the batch names. */
+interface Part {
+  key: keyof SourcesRow;
+  select: string;
+  params: unknown[];
+}
+
+/** The parts of a batch's read; each select's text depends only on how many ids it is given. */
+function partsOf(
+  ids: Record<'cases' | 'notes' | 'responses' | 'attachments' | 'escalations' | 'actors', number[]>,
+  watchers: boolean,
+): Part[] {
+  const where = (column: string, list: number[]) => `${column} in (${inList(list.length)})`;
+  return [
+    { key: 'snapshots', select: caseSnapshotsSql(where('c.id', ids.cases)), params: ids.cases },
+    { key: 'notes', select: noteRecordsSql(where('n.id', ids.notes)), params: ids.notes },
+    { key: 'responses', select: responseRowsSql(where('r.id', ids.responses)), params: ids.responses },
+    { key: 'attachments', select: attachmentRecordsSql(where('a.id', ids.attachments)), params: ids.attachments },
+    {
+      key: 'escalations',
+      select: `select ${escalationJson('m')} as escalation from manager_requests m
+                where m.case_id is not null and ${where('m.id', ids.escalations)}`,
+      params: ids.escalations,
+    },
+    {
+      key: 'watchers',
+      select: `select case_id, side, array_agg(user_id order by user_id) as user_ids from case_readers
+                where watching and ${where('case_id', watchers ? ids.cases : [])} group by case_id, side`,
+      params: watchers ? ids.cases : [],
+    },
+    {
+      key: 'actors',
+      select: `select id, company_id from users where ${where('id', watchers ? ids.actors : [])}`,
+      params: watchers ? ids.actors : [],
+    },
+  ];
+}
+
+/**
+ * A small batch (the live messages of one write) in one statement, each part as a JSON array: on the busiest path,
+ * a note, each statement costs the api a round trip and a system call or two, more than building the messages. A
+ * large one (a feed page of 500 entries) as one plain select per part, side by side: 500 case rows as JSON took
+ * twice as long to build and parse as the rows themselves.
+ */
+async function readParts(run: SqlRunner, parts: readonly Part[], events: number): Promise<SourcesRow> {
+  if (events <= ONE_STATEMENT_UP_TO) {
+    const [row] = await run<SourcesRow>(
+      `select ${parts.map((part) => `${rowsJson(part.select)} as ${part.key}`).join(', ')}`,
+      parts.flatMap((part) => part.params),
+    );
+    return row;
+  }
+  const answers = await Promise.all(
+    parts.map((part) => (part.params.length === 0 ? [] : run<object>(part.select, part.params))),
+  );
+  return Object.fromEntries(parts.map((part, index) => [part.key, answers[index]])) as unknown as SourcesRow;
+}
+
 export async function loadBroadcastSources(
   run: SqlRunner,
   events: readonly SourcedEvent[],
@@ -96,27 +116,15 @@ export async function loadBroadcastSources(
   const unique = (ids: number[]) => [...new Set(ids)];
   const idsOf = (key: string) =>
     unique(events.map((event) => event.payload?.[key]).filter((id): id is number => typeof id === 'number'));
-  const lists = [
-    unique(events.map((event) => event.caseId)),
-    idsOf('note_id'),
-    idsOf('response_id'),
-    unique(events.flatMap(attachmentIdsOf)),
-    idsOf('manager_request_id'),
-    unique(events.map((event) => event.actorUserId).filter((id): id is number => !!id)),
-  ];
-  const [cases, notes, responses, attachments, escalations, actors] = lists;
-  const shape = lists.map((list) => list.length) as Shape;
-  const [row] = await run<SourcesRow>(sourcesStatement(shape), [
-    ...cases,
-    ...notes,
-    ...responses,
-    ...attachments,
-    ...escalations,
-    options.watchers,
-    ...cases,
-    options.watchers,
-    ...actors,
-  ]);
+  const ids = {
+    cases: unique(events.map((event) => event.caseId)),
+    notes: idsOf('note_id'),
+    responses: idsOf('response_id'),
+    attachments: unique(events.flatMap(attachmentIdsOf)),
+    escalations: idsOf('manager_request_id'),
+    actors: unique(events.map((event) => event.actorUserId).filter((id): id is number => !!id)),
+  };
+  const row = await readParts(run, partsOf(ids, options.watchers), events.length);
   return {
     snapshots: new Map(row.snapshots.map((snapshot) => [snapshot.id, snapshot])),
     items: {
