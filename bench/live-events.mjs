@@ -1,8 +1,9 @@
 // Live events: a note posted through the REST api on a case followed by N Socket.IO clients (default 1,000); per
 // note, the time from just before the POST until the last client has its `case.event`. Raw limit: a bare Socket.IO
 // server (raw-socketio-server.mjs, own process) broadcasting the same message to a room of the same N clients on
-// an HTTP trigger. Then both again as two instances behind the Redis Streams adapter, half of the clients on each
-// and the note (or trigger) sent to the first.
+// an HTTP trigger. Then both again as two instances on one Redis (ours: a case event's messages as one fan-out
+// stream entry; raw: the Redis Streams adapter), half of the clients on each and the note (or trigger) sent to the
+// first.
 import { Buffer } from 'node:buffer';
 import contracts from '@casebridge/contracts';
 import pg from 'pg';
@@ -184,7 +185,7 @@ export async function runLiveEventsBench({ databaseUrl, redisUrl, settings }) {
   const rows = [];
   for (const [instances, label] of [
     [1, `live events: note to ${clients} Socket.IO clients, last client, one instance`],
-    [2, `live events: note to ${clients} Socket.IO clients, last client, two instances (Redis Streams adapter)`],
+    [2, `live events: note to ${clients} Socket.IO clients, last client, two instances on one Redis`],
   ]) {
     const { ours, raw } = results[instances];
     rows.push(row(label, 'p50 ms', ours.p50, raw.p50, null));
