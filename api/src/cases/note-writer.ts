@@ -9,7 +9,6 @@ import {
 import {
   actorWatchSql,
   caseSnapshotsSql,
-  iso,
   namesEngineers,
   oneEntrySources,
   numberingOf,
@@ -22,6 +21,7 @@ import {
   type SqlRunner,
 } from '@casebridge/db';
 import type { Actor } from '../platform/access/actor';
+import { isoUtc } from '../platform/common/sql-text';
 import { memberScopeSql } from './case-access.service';
 
 /** Where the case rules let a member add a note (caseControls), as `side:status` pairs the statement checks. */
@@ -125,7 +125,7 @@ export async function writeNote(run: SqlRunner, input: NoteToWrite): Promise<Not
      )
      select t.id, t.status, t.event_seq, t.side, t.first_name, t.last_name, t.company_id, t.company_name,
             t.company_url, t.allow_notes,
-            note.id as note_id, ${iso('note.created_at')} as note_created_at,
+            note.id as note_id, ${isoUtc('note.created_at')} as note_created_at,
             entry.id as entry_id, entry.seq as entry_seq, entry.created_at as entry_created_at,
             (select s.event_seq from seen s) = t.event_seq as fresh,
             (select row_to_json(x) from (${caseSnapshotsSql('true', 'numbered')}) x) as snapshot,

@@ -3,18 +3,14 @@ import type { RelayedEvent } from '@casebridge/contracts';
 import type { ServerConfig } from '@casebridge/server-core';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_CONFIG } from '../config/config.module';
+import { StreamReadLoop, type StreamReadReply } from './stream-read-loop';
 
 /** Batches the stream keeps (about 1-10 KB each): a reader that paused a few seconds still finds its next one. */
 const KEPT_BATCHES = 2000;
 const BLOCK_MS = 2000;
 const READ_COUNT = 100;
-const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 5000;
-
-type StreamEntry = [id: string, fields: string[]];
-type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
 
 /**
  * Carries the live messages an instance publishes to the sockets of the other api instances: each batch (the
@@ -32,9 +28,9 @@ export class LiveFanout implements OnApplicationBootstrap, OnApplicationShutdown
   /** Tells this instance's batches apart when they come back through the stream. */
   private readonly origin = randomUUID();
   private writer: Redis | null = null;
-  private reader: Redis | null = null;
-  private running = false;
-  private loop: Promise<void> | null = null;
+  private readonly reader = new StreamReadLoop(this.logger, 'live fan-out read', BACKOFF_MAX_MS);
+  /** From the stream's newest entry at start: what was sent before this instance started concerns no socket of its. */
+  private after: string | null = null;
   private deliver: (batch: RelayedEvent[]) => void = () => undefined;
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
@@ -49,19 +45,12 @@ export class LiveFanout implements OnApplicationBootstrap, OnApplicationShutdown
   onApplicationBootstrap(): void {
     // A command waits for one reconnect at most: while Redis is away batches fail fast instead of piling up.
     this.writer = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: 1 });
-    // Its own connection: a blocking XREAD holds up every other command on its connection.
-    this.reader = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
-    for (const connection of [this.writer, this.reader]) connection.on('error', () => undefined);
-    this.running = true;
-    this.loop = this.run(this.reader);
+    this.writer.on('error', () => undefined);
+    this.reader.start(this.config.REDIS_URL, (redis) => this.readNext(redis));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    const connected = this.reader?.status === 'ready';
-    // disconnect (not quit) ends the blocking read at once; the loop sees `running` false and stops.
-    this.reader?.disconnect();
-    if (connected) await this.loop;
+    await this.reader.stop();
     // quit sends what is queued first: the batches of the last requests still reach the other instances.
     if (this.writer?.status === 'ready') await this.writer.quit().catch(() => undefined);
     this.writer?.disconnect();
@@ -75,34 +64,22 @@ export class LiveFanout implements OnApplicationBootstrap, OnApplicationShutdown
       .catch((error: unknown) => this.logger.warn(`live batch not sent to the other instances: ${String(error)}`));
   }
 
-  private async run(reader: Redis): Promise<void> {
-    let backoff = BACKOFF_MIN_MS;
-    // From the stream's newest entry: what was sent before this instance started concerns no socket of its.
-    let after: string | null = null;
-    while (this.running) {
-      try {
-        after ??= await this.newestId(reader);
-        const reply = (await reader.call(
-          'XREAD',
-          'COUNT',
-          READ_COUNT,
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          this.key,
-          after,
-        )) as ReadReply;
-        for (const [id, fields] of reply?.[0]?.[1] ?? []) {
-          after = id;
-          this.receive(id, fields);
-        }
-        backoff = BACKOFF_MIN_MS;
-      } catch (error) {
-        if (!this.running) break;
-        this.logger.warn(`live fan-out read failed (${String(error)}); retrying in ${backoff} ms`);
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-      }
+  /** Waits for the next batches (BLOCK_MS at most) and hands on those of the other instances. */
+  private async readNext(reader: Redis): Promise<void> {
+    this.after ??= await this.newestId(reader);
+    const reply = (await reader.call(
+      'XREAD',
+      'COUNT',
+      READ_COUNT,
+      'BLOCK',
+      BLOCK_MS,
+      'STREAMS',
+      this.key,
+      this.after,
+    )) as StreamReadReply;
+    for (const [id, fields] of reply?.[0]?.[1] ?? []) {
+      this.after = id;
+      this.receive(id, fields);
     }
   }
 

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { SERVER_CONFIG } from '../config/config.module';
 import { RealtimePublisher } from './realtime.publisher';
+import { StreamReadLoop, type StreamEntry, type StreamReadReply } from './stream-read-loop';
 
 /** Consumer group shared by every api instance: each relayed event is handled by exactly one of them. */
 export const RELAY_GROUP = 'api-relay';
@@ -12,7 +13,6 @@ const BLOCK_MS = 2000;
 const BATCH = 100;
 /** Messages of a consumer that died (pending this long) are taken over by a living one. */
 const ABANDONED_AFTER_MS = 60_000;
-const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 15_000;
 const RELAYED_EVENTS = new Set<string>([
   'export.status',
@@ -22,15 +22,12 @@ const RELAYED_EVENTS = new Set<string>([
   'watch.entry',
 ]);
 
-type StreamEntry = [id: string, fields: string[]];
-type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
-
 let instances = 0;
 
 /**
  * Carries events from the worker to the browsers. The worker XADDs to `{prefix}:realtime-relay`; every api
- * instance reads it in the consumer group `api-relay`, so each event is handled by one instance, which emits it
- * through RealtimePublisher (the Redis Streams adapter then reaches the sockets of every instance) and XACKs it.
+ * instance reads it in the consumer group `api-relay`, so each event is handled by one instance, which publishes it
+ * through RealtimePublisher (LiveFanout then reaches the sockets of every instance) and XACKs it.
  * Delivery is at least once: an event emitted just before a crash may be emitted again after the restart.
  */
 @Injectable()
@@ -39,9 +36,9 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
   private readonly key: string;
   /** Stable for the process, so a restarted instance with the same host and pid finds its own pending events. */
   private readonly consumer = `${hostname()}-${process.pid}-${++instances}`;
-  private redis: Redis | null = null;
-  private running = false;
-  private loop: Promise<void> | null = null;
+  private readonly reader = new StreamReadLoop(this.logger, 'relay read', BACKOFF_MAX_MS);
+  private groupReady = false;
+  private ownPendingDone = false;
   private lastTakeover = 0;
 
   constructor(
@@ -52,47 +49,29 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   onApplicationBootstrap(): void {
-    // Its own connection: XREADGROUP BLOCK would hold up every other command on a shared one.
-    this.redis = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
-    this.redis.on('error', () => undefined); // reconnects by itself; the loop logs what matters
-    this.running = true;
-    this.loop = this.run(this.redis);
+    this.reader.start(
+      this.config.REDIS_URL,
+      (redis) => this.readNext(redis),
+      // Redis restarted without its data: the group is gone and is created again.
+      (message) => {
+        if (message.includes('NOGROUP')) this.groupReady = false;
+      },
+    );
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    const connected = this.redis?.status === 'ready';
-    // disconnect (not quit) ends the blocking read at once; the loop sees `running` false and stops.
-    this.redis?.disconnect();
-    // While Redis is away the loop waits on a command ioredis keeps for the reconnect, and disconnecting a connection
-    // that is between two reconnect attempts never settles it: there is nothing to finish then, so do not wait.
-    if (connected) await this.loop;
+  onApplicationShutdown(): Promise<void> {
+    return this.reader.stop();
   }
 
-  private async run(redis: Redis): Promise<void> {
-    let backoff = BACKOFF_MIN_MS;
-    let groupReady = false;
-    let ownPendingDone = false;
-    while (this.running) {
-      try {
-        if (!groupReady) groupReady = await this.ensureGroup(redis);
-        if (!ownPendingDone) {
-          await this.drainOwnPending(redis);
-          ownPendingDone = true;
-        }
-        await this.takeOverAbandoned(redis);
-        await this.handle(redis, await this.readGroup(redis, '>'));
-        backoff = BACKOFF_MIN_MS;
-      } catch (error) {
-        if (!this.running) break;
-        const message = error instanceof Error ? error.message : String(error);
-        // Redis restarted without its data: the group is gone and is created again.
-        if (message.includes('NOGROUP')) groupReady = false;
-        this.logger.warn(`relay read failed (${message}); retrying in ${backoff} ms`);
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-      }
+  /** The group made sure of, this consumer's own pending entries handled once, the abandoned ones, then new ones. */
+  private async readNext(redis: Redis): Promise<void> {
+    if (!this.groupReady) this.groupReady = await this.ensureGroup(redis);
+    if (!this.ownPendingDone) {
+      await this.drainOwnPending(redis);
+      this.ownPendingDone = true;
     }
+    await this.takeOverAbandoned(redis);
+    await this.handle(redis, await this.readGroup(redis, '>'));
   }
 
   /**
@@ -113,7 +92,7 @@ export class RealtimeRelayConsumer implements OnApplicationBootstrap, OnApplicat
       'STREAMS',
       this.key,
       from,
-    )) as ReadReply;
+    )) as StreamReadReply;
     return reply?.[0]?.[1] ?? [];
   }
 
@@ -186,8 +165,4 @@ export function parseEvent(fields: string[]): RelayedEvent | null {
   } catch {
     return null;
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -9,7 +9,7 @@ import {
   type WatchEntryMessage,
 } from '@casebridge/contracts';
 import type { StoredCaseEvent } from '../case-events/case-event-broadcasts';
-import type { BroadcastSources } from '../case-events/broadcast-sources';
+import { watcherKey, type BroadcastSources } from '../case-events/broadcast-sources';
 import type { CaseSnapshot } from '../case-events/case-snapshots';
 import { TOKEN_ANSWER_TYPES } from './reader-sql';
 
@@ -31,7 +31,7 @@ export function watchEntryBroadcasts(
     if (!snapshot || snapshot.deleted) continue;
     const actorSide = actorSideOf(event, snapshot, sources.actorCompanies);
     for (const side of READER_SIDES) {
-      const userIds = sources.watchers.get(`${snapshot.id}:${side}`);
+      const userIds = sources.watchers.get(watcherKey(snapshot.id, side));
       if (!userIds || !entryVisibleTo(side, { type: event.type, visibleTo: event.visibleTo ?? null })) continue;
       broadcasts.push({
         room: userIds.map((userId) => rooms.user(userId)),

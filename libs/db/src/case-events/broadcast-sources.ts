@@ -4,6 +4,7 @@ import {
   attachmentRecordsSql,
   caseSnapshotsSql,
   noteRecordsSql,
+  placeholders,
   responseRowsSql,
   toAttachment,
   toNote,
@@ -14,11 +15,14 @@ import {
   type SqlRunner,
 } from './case-snapshots';
 
+/** The key of one case's watchers of one side in BroadcastSources.watchers. */
+export const watcherKey = (caseId: number, side: ReaderSide) => `${caseId}:${side}`;
+
 /** What a batch of case events is built into live messages from: the cases, the items the entries name, watchers. */
 export interface BroadcastSources {
   snapshots: Map<number, CaseSnapshot>;
   items: CaseEventItems & { escalations: Map<number, CaseEscalationShape> };
-  /** Each case's watching users per side, keyed `caseId:side` (empty unless asked for). */
+  /** Each case's watching users per side, keyed by watcherKey (empty unless asked for). */
   watchers: Map<string, number[]>;
   /** The company of each author (null: a super admin); empty unless watchers were asked for. */
   actorCompanies: Map<number, number | null>;
@@ -35,7 +39,7 @@ interface SourcedEvent {
 const rowsJson = (select: string) => `(select coalesce(json_agg(x), '[]') from (${select}) x)`;
 
 /** `?, ?, ?` for a list (`null` for none): plain lists plan well, `= any(array)` got generic plans 5x as slow. */
-const inList = (count: number) => (count === 0 ? 'null' : Array.from({ length: count }, () => '?').join(', '));
+const inList = (count: number) => (count === 0 ? 'null' : placeholders(count));
 
 /** Batches up to this many events are read in one statement; larger ones (a feed page) part by part, at once. */
 const ONE_STATEMENT_UP_TO = 16;
@@ -133,7 +137,7 @@ export async function loadBroadcastSources(
       attachments: new Map(row.attachments.map((attachment) => [attachment.id, toAttachment(attachment)])),
       escalations: new Map(row.escalations.map(({ escalation }) => [escalation.id, escalation])),
     },
-    watchers: new Map(row.watchers.map((watcher) => [`${watcher.case_id}:${watcher.side}`, watcher.user_ids])),
+    watchers: new Map(row.watchers.map((watcher) => [watcherKey(watcher.case_id, watcher.side), watcher.user_ids])),
     actorCompanies: new Map(row.actors.map((actor) => [actor.id, actor.company_id])),
   };
 }
@@ -158,7 +162,7 @@ export function oneEntrySources(entry: {
   return {
     snapshots: new Map([[snapshot.id, snapshot]]),
     items: { notes: new Map([[note.id, note]]), responses: new Map(), attachments: new Map(), escalations: new Map() },
-    watchers: new Map(entry.watchers.map((watcher) => [`${snapshot.id}:${watcher.side}`, watcher.user_ids])),
+    watchers: new Map(entry.watchers.map((watcher) => [watcherKey(snapshot.id, watcher.side), watcher.user_ids])),
     actorCompanies: new Map([[actor.userId, actor.companyId]]),
   };
 }

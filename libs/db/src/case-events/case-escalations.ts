@@ -1,5 +1,4 @@
-/** ISO-8601 UTC with milliseconds, as the REST answers write instants. */
-const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { iso } from './case-snapshots';
 
 /**
  * A manager request (`alias`, a manager_requests row) as the case feed shows it (CaseEscalationShape), with its

@@ -21,7 +21,8 @@ const assignee = (idExpression: string) =>
   `(select json_build_object('id', u.id, 'full_name', trim(u.first_name || ' ' || u.last_name))
     from users u where u.id = ${idExpression})`;
 
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+/** `?, ?, ?` for `count` values, for an `in (...)` list. */
+export const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** What the live messages of a case's events are built from: the case row after the events, in one read. */
 export interface CaseSnapshot {

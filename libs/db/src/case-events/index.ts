@@ -9,7 +9,7 @@ export {
 } from './case-event-broadcasts';
 export { caseEscalationsJson, escalationJson } from './case-escalations';
 export { loadBroadcastSources, oneEntrySources, type BroadcastSources, type SideWatchers } from './broadcast-sources';
-export { caseSnapshotsSql, iso, loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
+export { caseSnapshotsSql, loadCaseSnapshots, type CaseSnapshot, type SqlRunner } from './case-snapshots';
 export {
   caseFeedEntriesOf,
   caseFeedMessages,
